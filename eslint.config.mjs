@@ -1,0 +1,36 @@
+// Lint rules. The one that matters most: pure modules (everything that is not an adapter) never import `vscode`,
+// so plain mocha can test them in milliseconds (STYLE.md).
+import tseslint from 'typescript-eslint';
+
+/** Adapter files: the only places allowed to import `vscode`. Everything else under src/ is pure. */
+const adapters = [
+  'src/extension.ts',
+  'src/**/*Provider.ts',
+  'src/**/*Adapter.ts',
+  'src/ui/**',
+  'src/tools/vscode/**',
+];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test/fixtures/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE.md).' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'test/unit/**/*.ts', 'bench/**/*.ts'],
+    ignores: adapters,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure modules must not import vscode: put VS Code calls in an adapter (*Provider.ts, *Adapter.ts, src/ui, src/tools/vscode).' }] }],
+    },
+  },
+  {
+    files: ['scripts/**/*.{js,mjs}', 'webpack.config.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
