@@ -1,0 +1,29 @@
+/**
+ * The integration runner, loaded by VS Code as `extensionTestsPath`: runs every compiled `*.test.js` beside it with
+ * mocha INSIDE the real extension host. Output lines are tagged `[test]` so the harness can pick them out of the
+ * forwarded host log; the counts go to the results file the harness names.
+ */
+import * as fs from 'fs';
+import * as util from 'util';
+import * as vscode from 'vscode';
+import Mocha from 'mocha';
+import { findTests } from '../harness/runMocha';
+import type { SuiteResults } from '../harness/suiteResults';
+
+export async function run(): Promise<void> {
+  const log = (...args: unknown[]) => console.log('[test] ' + util.format(...args).replace(/\n/g, '\n[test] '));
+  Mocha.reporters.Base.consoleLog = log;
+  log(`VS Code ${vscode.version} extension host (${vscode.env.appHost}, remote ${vscode.env.remoteName ?? 'none'}), Node ${process.version}`);
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec', grep: process.env.AGENT_OVERLAY_GREP });
+  for (const f of findTests(__dirname)) mocha.addFile(f);
+  const results: SuiteResults = { passed: 0, failed: 0, pending: 0, failures: [] };
+  await new Promise<void>(resolve => {
+    const runner = mocha.run(() => resolve());
+    runner.on('pass', () => results.passed++);
+    runner.on('pending', () => results.pending++);
+    runner.on('fail', (t, err) => { results.failed++; results.failures.push(`${t.fullTitle()}: ${err?.message ?? err}`); });
+  });
+  const out = process.env.AGENT_OVERLAY_TEST_RESULTS;
+  if (out) fs.writeFileSync(out, JSON.stringify(results, null, 2));
+  if (results.failed > 0) throw new Error(`${results.failed} integration test(s) failed`);
+}
