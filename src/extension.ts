@@ -1,25 +1,22 @@
 /**
- * Composition root: builds the model and the adapters and registers them as one disposable. Nothing else here.
+ * Composition root: builds each capability's adapters and registers them as disposables. Nothing else here.
  */
 import * as vscode from 'vscode';
-import { HistoryFileSystemProvider } from './history/historyFileSystemProvider';
-import { StagedFileSystemProvider } from './fs/stagedFileSystemProvider';
+import { registerHistoryBridge } from './history/vscode/historyBridge';
+import { StagedFileSystemProvider } from './fs/vscode/stagedFileSystemProvider';
 import { STAGED_SCHEME } from './fs/stagedUri';
-import { HISTORY_SCHEME } from './history/historyUri';
 import { StagedChangesScm } from './ui/stagedChangesScm';
+import { registerAgentTools } from './tools/vscode/registerAgentTools';
 
 export function activate(context: vscode.ExtensionContext): void {
   const staged = new StagedFileSystemProvider();
-  const history = new HistoryFileSystemProvider();
+  const history = registerHistoryBridge(context);
   context.subscriptions.push(
     staged,
-    history,
     vscode.workspace.registerFileSystemProvider(STAGED_SCHEME, staged, { isCaseSensitive: true }),
-    vscode.workspace.registerFileSystemProvider(HISTORY_SCHEME, history, {
-      isCaseSensitive: true,
-      isReadonly: new vscode.MarkdownString('Local history versions are read-only. Use **History Helper: Open historical version** to see one, or share it with an agent.'),
-    }),
     new StagedChangesScm(),
+    history,
+    registerAgentTools([...history.tools]),
   );
 }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { toFileParts } from './stagedUri';
+import { toFileParts } from '../stagedUri';
 
 /**
  * `agent-staged:` — the workspace as the agent sees it: disk plus pending changes. Writes never reach the disk.

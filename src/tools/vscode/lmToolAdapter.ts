@@ -1,0 +1,67 @@
+import * as vscode from 'vscode';
+import { UNKNOWN_MESSAGE, UNKNOWN_SESSION, type AgentTool, type ToolCaller } from '../agentTool';
+import { validateInput } from '../jsonSchema';
+import { answerText, errorAnswer } from '../toolAnswerText';
+
+/** Finds the message a call belongs to, when the chat session file tells (the chat-recall reader does). */
+export type MessageIdResolver = (sessionId: string) => Promise<string | undefined>;
+
+/** Serves one `AgentTool` as a `vscode.lm` tool: validates input, attributes the caller, maps errors to text. */
+export class LmToolAdapter<I> implements vscode.LanguageModelTool<I> {
+  constructor(private readonly tool: AgentTool<I>, private readonly resolveMessageId?: MessageIdResolver) {}
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<I>): vscode.PreparedToolInvocation {
+    let message: string;
+    try {
+      message = this.tool.invocationMessage(validateInput<I>(this.tool.metadata.inputSchema, options.input));
+    } catch {
+      message = `Running ${this.tool.metadata.displayName}`;
+    }
+    return { invocationMessage: message };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<I>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const abort = new AbortController();
+    const sub = token.onCancellationRequested(() => abort.abort());
+    try {
+      const input = validateInput<I>(this.tool.metadata.inputSchema, options.input);
+      const caller = await this.callerOf(options);
+      return textResult(answerText(await this.tool.invoke(input, caller, abort.signal)));
+    } catch (e) {
+      return textResult(answerText(errorAnswer(this.tool.metadata.toolName, e)));
+    } finally {
+      sub.dispose();
+    }
+  }
+
+  private async callerOf(options: vscode.LanguageModelToolInvocationOptions<I>): Promise<ToolCaller> {
+    const sessionId = chatSessionIdOf(options.toolInvocationToken);
+    if (!sessionId) return { sessionId: UNKNOWN_SESSION, messageId: UNKNOWN_MESSAGE, via: 'vscode-chat' };
+    const messageId = (await this.resolveMessageId?.(sessionId).catch(() => undefined)) ?? UNKNOWN_MESSAGE;
+    return { sessionId, messageId, via: 'vscode-chat' };
+  }
+}
+
+function textResult(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+/**
+ * The chat session of a tool call. The token is typed `never`, but at run time VS Code puts the invocation
+ * context in it: `{ sessionResource: vscode-chat-session://local/<base64url(sessionId)> }` (newer) or
+ * `{ sessionId }` (older). Read defensively: any other shape means "unknown".
+ */
+export function chatSessionIdOf(token: unknown): string | undefined {
+  if (typeof token !== 'object' || token === null) return undefined;
+  const t = token as { sessionId?: unknown; sessionResource?: unknown };
+  const resource = t.sessionResource as { scheme?: unknown; path?: unknown } | undefined;
+  if (resource && typeof resource.path === 'string') {
+    const encoded = resource.path.replace(/^\//, '');
+    if (resource.scheme === 'vscode-chat-session' && /^[A-Za-z0-9_-]+$/.test(encoded)) {
+      const decoded = Buffer.from(encoded, 'base64url').toString('utf8');
+      if (decoded) return decoded;
+    }
+    if (encoded) return encoded;
+  }
+  return typeof t.sessionId === 'string' && t.sessionId ? t.sessionId : undefined;
+}
