@@ -1,0 +1,168 @@
+/**
+ * Write-ahead intent records for Apply, so a crash mid-apply is recoverable (SPEC §2 "Apply is journaled",
+ * §9 invariant 3). The apply command:
+ *   1. puts the undo content (what each file holds now) and the new content into the blob store;
+ *   2. writes each new content to its temp file next to the target, fsynced;
+ *   3. `await journal.begin(intent)`: durable before any target is touched (blobs are synced first);
+ *   4. renames each temp file over its target (or deletes the target), fsyncs the directories;
+ *   5. `await journal.complete(id)`.
+ * After a crash, `open` returns the entries that were begun and not completed; `inspect` tells, per file,
+ * whether the new content is already in place, so the caller can roll forward (rename the remaining temps)
+ * or back (restore the undo blobs). Entries live in `<dir>/journal/apply-<id>`, framed like every store file.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { hashBytes } from './blobStore';
+import { decodeFrames, encodeJsonFrame } from './frameCodec';
+import { FormatTooNewError, StateCorruptError, StoreError } from './storeError';
+import { TEMP_SUFFIX, keepAside, syncDir, writeDurable } from './writeDurable';
+
+export const JOURNAL_FORMAT_VERSION = 1;
+const STORE_ID = 'agent-overlay-store';
+const ENTRY_NAME = /^apply-([A-Za-z0-9_-]{1,128})$/;
+
+export interface JournalFile {
+  /** The file the apply writes or deletes (absolute path). */
+  readonly path: string;
+  /** The temp file holding the new content, renamed over `path`; absent when the apply deletes `path`. */
+  readonly tempPath?: string;
+  /** Blob ref of what `path` held before (the undo data); null when `path` did not exist. */
+  readonly undoRef: string | null;
+  /** Blob ref of what the apply puts at `path`; null when it deletes `path`. */
+  readonly afterRef: string | null;
+}
+
+export interface ApplyIntent {
+  /** Unique per apply (a uuid); becomes part of a file name, so letters, digits, `-` and `_` only. */
+  readonly id: string;
+  readonly files: readonly JournalFile[];
+  /** Anything else the caller needs to finish the apply (session, message ids…); must be JSON. */
+  readonly meta?: unknown;
+}
+
+export interface JournalEntry extends ApplyIntent {
+  readonly startedAt: number;
+}
+
+/** Where one file of an interrupted apply stands. */
+export type JournalFileState =
+  /** `path` holds the new content (or is gone, for a delete): nothing left to do for it. */
+  | 'applied'
+  /** `path` still holds the undo content (or is absent when it was new): the rename has not happened. */
+  | 'notApplied'
+  /** `path` holds neither: someone else wrote it since; roll neither way without asking. */
+  | 'diverged';
+
+export interface ApplyJournalOptions {
+  /** Runs before an intent is made durable; e.g. `() => blobs.sync()` so the undo blobs exist first. */
+  readonly beforeCommit?: () => Promise<void>;
+}
+
+export interface OpenedJournal {
+  readonly journal: ApplyJournal;
+  /** Applies begun and never completed, oldest first. */
+  readonly unfinished: readonly JournalEntry[];
+  /** Entries that failed their checksum: copied aside and removed, reported so a person can check the files. */
+  readonly corrupt: readonly StateCorruptError[];
+}
+
+export class ApplyJournal {
+  private disposed = false;
+
+  private constructor(private readonly dir: string, private readonly options: ApplyJournalOptions) {}
+
+  static async open(storeDir: string, options: ApplyJournalOptions = {}): Promise<OpenedJournal> {
+    const dir = path.join(storeDir, 'journal');
+    await fs.promises.mkdir(dir, { recursive: true });
+    const unfinished: JournalEntry[] = [];
+    const corrupt: StateCorruptError[] = [];
+    for (const name of (await fs.promises.readdir(dir)).sort()) {
+      const file = path.join(dir, name);
+      // An intent that never finished its rename was never begun: the apply did not touch any target.
+      if (name.endsWith(TEMP_SUFFIX)) {
+        await fs.promises.rm(file, { force: true });
+        continue;
+      }
+      const m = ENTRY_NAME.exec(name);
+      if (!m) continue;
+      const read = readEntry(await fs.promises.readFile(file), file, m[1]);
+      if (typeof read === 'string') {
+        corrupt.push(new StateCorruptError('JOURNAL_CORRUPT', file, read, await keepAside(file)));
+        await fs.promises.rm(file, { force: true });
+      } else {
+        unfinished.push(read);
+      }
+    }
+    unfinished.sort((a, b) => a.startedAt - b.startedAt);
+    return { journal: new ApplyJournal(dir, options), unfinished, corrupt };
+  }
+
+  /** Records the intent durably. Resolves only when it would survive a power loss; only then touch targets. */
+  async begin(intent: ApplyIntent, now = Date.now()): Promise<void> {
+    this.assertOpen();
+    if (!ENTRY_NAME.test(`apply-${intent.id}`)) {
+      throw new StoreError('JOURNAL_ID_INVALID', `apply id ${JSON.stringify(intent.id)} is not usable in a file name`);
+    }
+    const entry: JournalEntry = { id: intent.id, files: intent.files, meta: intent.meta, startedAt: now };
+    await this.options.beforeCommit?.();
+    await writeDurable(this.fileOf(intent.id), [
+      encodeJsonFrame({ store: STORE_ID, kind: 'apply-journal', formatVersion: JOURNAL_FORMAT_VERSION }),
+      encodeJsonFrame(entry),
+    ]);
+  }
+
+  /** Marks the apply finished (its entry is removed, durably). */
+  async complete(id: string): Promise<void> {
+    this.assertOpen();
+    await fs.promises.rm(this.fileOf(id), { force: true });
+    await syncDir(this.dir);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  private fileOf(id: string): string {
+    return path.join(this.dir, `apply-${id}`);
+  }
+
+  private assertOpen(): void {
+    if (this.disposed) throw new StoreError('STORE_CLOSED', 'the apply journal was disposed');
+  }
+}
+
+/** Where `file` of an interrupted apply stands, judged by hashing what is at its path now. */
+export function inspectJournalFile(file: JournalFile): JournalFileState {
+  let current: string | null;
+  try {
+    current = hashBytes(fs.readFileSync(file.path));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    current = null;
+  }
+  if (current === file.afterRef) return 'applied';
+  if (current === file.undoRef) return 'notApplied';
+  return 'diverged';
+}
+
+function readEntry(buf: Buffer, file: string, id: string): JournalEntry | string {
+  const decoded = decodeFrames(buf);
+  if (decoded.damage) return `checksum or length mismatch at offset ${decoded.damage.offset}`;
+  if (decoded.frames.length !== 2) return `expected 2 frames, found ${decoded.frames.length}`;
+  let header: Record<string, unknown>;
+  let entry: JournalEntry;
+  try {
+    header = JSON.parse(decoded.frames[0].payload.toString('utf8')) as Record<string, unknown>;
+    entry = JSON.parse(decoded.frames[1].payload.toString('utf8')) as JournalEntry;
+  } catch {
+    return 'entry is not JSON';
+  }
+  if (header?.store !== STORE_ID || header.kind !== 'apply-journal' || typeof header.formatVersion !== 'number') {
+    return 'not an apply-journal entry';
+  }
+  if (header.formatVersion > JOURNAL_FORMAT_VERSION) {
+    throw new FormatTooNewError(file, header.formatVersion, JOURNAL_FORMAT_VERSION, 'journal format');
+  }
+  if (entry?.id !== id || !Array.isArray(entry.files) || typeof entry.startedAt !== 'number') return 'entry is malformed';
+  return entry;
+}

@@ -1,0 +1,92 @@
+/**
+ * The durable-write primitives the store is built from. The order matters and is the whole point:
+ * write a temp file, fsync it, rename it over the target, fsync the directory. A crash at any step leaves
+ * either the old file or the new one under the target name, never a mix, and once this resolves the new
+ * name survives a power loss too.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** Suffix of in-progress files; anything ending in it after a crash was never committed and may be deleted. */
+export const TEMP_SUFFIX = '.tmp';
+
+export async function writeDurable(file: string, data: Uint8Array | readonly Uint8Array[]): Promise<void> {
+  await writeSyncedAndRename(file, data);
+  await syncDir(path.dirname(file));
+}
+
+/**
+ * The first three steps of `writeDurable`, for a caller that renames several files into one directory and
+ * fsyncs it once at the end.
+ */
+export async function writeSyncedAndRename(file: string, data: Uint8Array | readonly Uint8Array[]): Promise<void> {
+  const temp = file + TEMP_SUFFIX;
+  const handle = await fs.promises.open(temp, 'w');
+  try {
+    for (const chunk of isChunkList(data) ? data : [data]) await writeAll(handle, chunk);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.promises.rename(temp, file);
+}
+
+/** `FileHandle.write` may write less than asked (large buffers, some file systems); loop until all is out. */
+export async function writeAll(handle: fs.promises.FileHandle, data: Uint8Array, position?: number): Promise<void> {
+  let done = 0;
+  while (done < data.length) {
+    const { bytesWritten } = await handle.write(data, done, data.length - done, position === undefined ? null : position + done);
+    done += bytesWritten;
+  }
+}
+
+/**
+ * fsync a directory so a rename or a new entry in it is durable. Windows cannot open a directory for fsync
+ * (and NTFS journals its metadata), so there it is a no-op.
+ */
+export async function syncDir(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await fs.promises.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Keeps a copy of a file that failed verification next to it, as `<name>.corrupt-<time>`, so whatever recovery
+ * does next cannot destroy the evidence (or the data a person might still rescue by hand). A byte-identical copy
+ * kept by an earlier open is reused, so reopening a store that stays broken does not pile up copies. Returns the
+ * copy's path, or undefined when even copying failed (the caller reports the original path then).
+ */
+export async function keepAside(file: string, now = Date.now()): Promise<string | undefined> {
+  try {
+    const bytes = await fs.promises.readFile(file);
+    const dir = path.dirname(file);
+    const prefix = `${path.basename(file)}.corrupt-`;
+    for (const name of await fs.promises.readdir(dir)) {
+      if (!name.startsWith(prefix)) continue;
+      const other = path.join(dir, name);
+      if ((await fs.promises.stat(other)).size === bytes.length && bytes.equals(await fs.promises.readFile(other))) {
+        return other;
+      }
+    }
+    for (let stamp = now; ; stamp++) {
+      const copy = `${file}.corrupt-${stamp}`;
+      try {
+        await fs.promises.writeFile(copy, bytes, { flag: 'wx' });
+        return copy;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
+  } catch {
+    // Keeping a copy is a courtesy on the way to a typed error; failing to make one must not hide that error.
+    return undefined;
+  }
+}
+
+function isChunkList(data: Uint8Array | readonly Uint8Array[]): data is readonly Uint8Array[] {
+  return Array.isArray(data);
+}

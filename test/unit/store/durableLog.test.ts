@@ -1,0 +1,239 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { DurableLog, type DurableLogOptions } from '../../../src/fs/store/durableLog';
+import { FormatTooNewError, StoreError } from '../../../src/fs/store/storeError';
+import { TempDirs } from './tempDirs';
+import { replay, toyOp, type ToyOp, type ToySnapshot } from './toyModel';
+
+const open = (dir: string, options?: DurableLogOptions<ToySnapshot, ToyOp>) => DurableLog.open<ToySnapshot, ToyOp>(dir, options);
+
+describe('DurableLog', () => {
+  const temp = new TempDirs();
+  afterEach(() => temp.cleanup());
+
+  it('opens an empty store as the empty model', async () => {
+    const { log, snapshot, ops, problems } = await open(temp.make());
+    assert.strictEqual(snapshot, undefined);
+    assert.deepStrictEqual(ops, []);
+    assert.deepStrictEqual(problems, []);
+    await log.close();
+  });
+
+  it('round-trips 10,000 ops', async () => {
+    const dir = temp.make();
+    const { log } = await open(dir);
+    const written: ToyOp[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      written.push(toyOp(i));
+      log.append(toyOp(i));
+      if (i % 250 === 249) await log.flush();
+    }
+    await log.close();
+    const reopened = await open(dir);
+    assert.deepStrictEqual(reopened.ops, written);
+    assert.deepStrictEqual(reopened.problems, []);
+    await reopened.log.close();
+  });
+
+  it('serializes an op at append time', async () => {
+    const dir = temp.make();
+    const { log } = await open(dir);
+    const op = { kind: 'set', key: 'a', value: 'before' };
+    log.append(op as ToyOp);
+    op.value = 'after';
+    await log.close();
+    const { ops, log: again } = await open(dir);
+    assert.deepStrictEqual(ops, [{ kind: 'set', key: 'a', value: 'before' }]);
+    await again.close();
+  });
+
+  it('serves concurrent flushes with fewer commits (group commit)', async () => {
+    let commits = 0;
+    const { log } = await open(temp.make(), { beforeCommit: async () => void commits++ });
+    const flushes: Promise<void>[] = [];
+    for (let i = 0; i < 200; i++) {
+      log.append(toyOp(i));
+      flushes.push(log.flush());
+      if (i % 10 === 0) await Promise.resolve();
+    }
+    await Promise.all(flushes);
+    assert.ok(commits >= 1 && commits < 50, `expected a few commits for 200 flushes, got ${commits}`);
+    assert.strictEqual(log.pendingOps, 0);
+    await log.close();
+  });
+
+  it('resolves a flush only after its ops are in the file', async () => {
+    const dir = temp.make();
+    const { log } = await open(dir);
+    log.append(toyOp(0));
+    const size0 = fs.statSync(path.join(dir, 'log-0')).size;
+    await log.flush();
+    assert.ok(fs.statSync(path.join(dir, 'log-0')).size > size0);
+    await log.close();
+  });
+
+  it('runs beforeCommit before the ops it covers reach the file', async () => {
+    const dir = temp.make();
+    const sizes: number[] = [];
+    const { log } = await open(dir, { beforeCommit: async () => void sizes.push(fs.statSync(path.join(dir, 'log-0')).size) });
+    const headerOnly = fs.statSync(path.join(dir, 'log-0')).size;
+    log.append(toyOp(0));
+    await log.flush();
+    assert.deepStrictEqual(sizes, [headerOnly]);
+    await log.close();
+  });
+
+  it('compacts: reopening gives the snapshot and only the ops after it', async () => {
+    const dir = temp.make();
+    const { log } = await open(dir);
+    const all: ToyOp[] = [];
+    for (let i = 0; i < 50; i++) {
+      all.push(toyOp(i));
+      log.append(toyOp(i));
+    }
+    await log.flush();
+    await log.compact(replay(undefined, all));
+    for (let i = 50; i < 60; i++) {
+      all.push(toyOp(i));
+      log.append(toyOp(i));
+    }
+    await log.close();
+    const reopened = await open(dir);
+    assert.deepStrictEqual(reopened.snapshot, replay(undefined, all.slice(0, 50)));
+    assert.deepStrictEqual(reopened.ops, all.slice(50));
+    assert.deepStrictEqual(replay(reopened.snapshot, reopened.ops), replay(undefined, all));
+    await reopened.log.close();
+  });
+
+  it('lets a compaction cover ops that were appended but never flushed', async () => {
+    const dir = temp.make();
+    const { log } = await open(dir);
+    const ops = [toyOp(0), toyOp(1), toyOp(2)];
+    for (const op of ops) log.append(op);
+    const flushed = log.flush();
+    await log.compact(replay(undefined, ops));
+    await flushed;
+    assert.strictEqual(log.pendingOps, 0);
+    await log.close();
+    const reopened = await open(dir);
+    assert.deepStrictEqual(replay(reopened.snapshot, reopened.ops), replay(undefined, ops));
+    await reopened.log.close();
+  });
+
+  it('keeps exactly one older generation after compactions', async () => {
+    const dir = temp.make();
+    const { log } = await open(dir);
+    const all: ToyOp[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 5; i++) {
+        all.push(toyOp(all.length));
+        log.append(all[all.length - 1]);
+      }
+      await log.compact(replay(undefined, all));
+    }
+    await log.close();
+    assert.deepStrictEqual(fs.readdirSync(dir).sort(), ['log-3', 'log-4', 'snapshot-3', 'snapshot-4']);
+  });
+
+  it('reports needsCompaction past the op threshold', async () => {
+    const { log } = await open(temp.make(), { compactAfterOps: 3 });
+    log.append(toyOp(0));
+    log.append(toyOp(1));
+    assert.strictEqual(log.needsCompaction, false);
+    log.append(toyOp(2));
+    assert.strictEqual(log.needsCompaction, true);
+    await log.compact(replay(undefined, [toyOp(0), toyOp(1), toyOp(2)]));
+    assert.strictEqual(log.needsCompaction, false);
+    await log.close();
+  });
+
+  it('refuses all work after a failed commit and reopens to what was durable', async () => {
+    const dir = temp.make();
+    let fail = false;
+    const { log } = await open(dir, { beforeCommit: async () => { if (fail) throw new Error('disk on fire'); } });
+    log.append(toyOp(0));
+    await log.flush();
+    fail = true;
+    log.append(toyOp(1));
+    await assert.rejects(log.flush(), (e: unknown) => e instanceof StoreError && e.code === 'LOG_WRITE_FAILED');
+    assert.throws(() => log.append(toyOp(2)), (e: unknown) => e instanceof StoreError && e.code === 'LOG_WRITE_FAILED');
+    await log.close();
+    const reopened = await open(dir);
+    assert.deepStrictEqual(reopened.ops, [toyOp(0)]);
+    await reopened.log.close();
+  });
+
+  it('flushes on close and refuses appends afterwards', async () => {
+    const dir = temp.make();
+    const { log } = await open(dir);
+    log.append(toyOp(0));
+    await log.close();
+    await log.close();
+    log.dispose();
+    assert.throws(() => log.append(toyOp(1)), (e: unknown) => e instanceof StoreError && e.code === 'STORE_CLOSED');
+    await assert.rejects(log.compact(replay(undefined, [])), (e: unknown) => e instanceof StoreError && e.code === 'STORE_CLOSED');
+    const reopened = await open(dir);
+    assert.deepStrictEqual(reopened.ops, [toyOp(0)]);
+    await reopened.log.close();
+  });
+
+  it('waits for a running compaction before closing', async () => {
+    const dir = temp.make();
+    const { log } = await open(dir);
+    const compacted = log.compact(replay(undefined, []));
+    await log.close();
+    await compacted;
+    assert.ok(fs.existsSync(path.join(dir, 'snapshot-1')));
+  });
+
+  describe('versions', () => {
+    async function writeV1(dir: string): Promise<void> {
+      const { log } = await open(dir);
+      log.append(toyOp(0));
+      await log.compact(replay(undefined, [toyOp(0)]));
+      log.append(toyOp(1));
+      await log.close();
+    }
+
+    it('migrates older schema versions through the hook and starts a new-schema log', async () => {
+      const dir = temp.make();
+      await writeV1(dir);
+      type V2 = ToySnapshot & { readonly v2: true };
+      const opened = await DurableLog.open<V2, ToyOp & { readonly v2: true }>(dir, {
+        schemaVersion: 2,
+        migrate: {
+          snapshot: (value, from) => { assert.strictEqual(from, 1); return { ...(value as ToySnapshot), v2: true }; },
+          op: (value, from) => { assert.strictEqual(from, 1); return { ...(value as ToyOp), v2: true }; },
+        },
+      });
+      assert.strictEqual(opened.migrated, true);
+      assert.strictEqual(opened.snapshot?.v2, true);
+      assert.deepStrictEqual(opened.ops, [{ ...toyOp(1), v2: true }]);
+      opened.log.append({ ...toyOp(2), v2: true });
+      await opened.log.close();
+      const again = await DurableLog.open<V2, ToyOp & { readonly v2: true }>(dir, {
+        schemaVersion: 2,
+        migrate: { snapshot: (v) => ({ ...(v as ToySnapshot), v2: true }), op: (v) => ({ ...(v as ToyOp), v2: true }) },
+      });
+      assert.deepStrictEqual(again.ops, [{ ...toyOp(1), v2: true }, { ...toyOp(2), v2: true }]);
+      await again.log.close();
+    });
+
+    it('fails with MIGRATION_FAILED when an older schema has no migration', async () => {
+      const dir = temp.make();
+      await writeV1(dir);
+      await assert.rejects(open(dir, { schemaVersion: 2 }), (e: unknown) => e instanceof StoreError && e.code === 'MIGRATION_FAILED');
+    });
+
+    it('refuses files of a newer schema and leaves them untouched', async () => {
+      const dir = temp.make();
+      const { log } = await open(dir, { schemaVersion: 3 });
+      log.append(toyOp(0));
+      await log.close();
+      const before = fs.readdirSync(dir).map((n) => [n, fs.readFileSync(path.join(dir, n)).toString('hex')]);
+      await assert.rejects(open(dir, { schemaVersion: 2 }), (e: unknown) => e instanceof FormatTooNewError && e.code === 'FORMAT_TOO_NEW' && e.found === 3);
+      assert.deepStrictEqual(fs.readdirSync(dir).map((n) => [n, fs.readFileSync(path.join(dir, n)).toString('hex')]), before);
+    });
+  });
+});
