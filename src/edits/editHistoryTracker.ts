@@ -1,0 +1,344 @@
+import { classifyEdit, ignoreReason } from './classifyEdit';
+import type { DocumentChangeEvent } from './documentChangeEvent';
+import type { DocumentEdit, EditOrigin, EditType, TextRange } from './documentEdit';
+import { normalizeEditTrackerSettings, type EditTrackerSettings } from './editTrackerSettings';
+import { ShadowRangeError, ShadowText, detachString, type ShadowTextOptions } from './shadowText';
+import { uriMatchesPath } from './uriMatchesPath';
+
+export type Clock = () => number;
+
+export interface EditHistoryTrackerOptions {
+  readonly settings?: Partial<EditTrackerSettings>;
+  /** Injectable so tests and the bench control time; defaults to `Date.now`. */
+  readonly clock?: Clock;
+  readonly shadow?: ShadowTextOptions;
+}
+
+export interface RecentEditsQuery {
+  /** A tracked URI string, or a path naming the file (see `uriMatchesPath`); all files when absent. */
+  readonly filePath?: string;
+  /** Defaults to 5 for one file and 10 across files (the seed's defaults). */
+  readonly maxEdits?: number;
+  /** Only edits of these origins; all when absent. */
+  readonly origins?: readonly EditOrigin[];
+}
+
+/**
+ * What happened to one change event:
+ * - `exact`: applied to the shadow; every recorded `oldText` is exact;
+ * - `resynced`: the shadow was (re)built from the text after the event because the tracker had not seen the
+ *   document, missed an event (version gap) or the event did not fit the shadow; replaced text of this event
+ *   is unknown (`oldText: undefined`), later events are exact again;
+ * - `stale`: the event has the shadow's version (a duplicate); nothing was applied;
+ * - `disabled`: tracking is off.
+ */
+export type ChangeStatus = 'exact' | 'resynced' | 'stale' | 'disabled';
+
+export interface ChangeOutcome {
+  readonly status: ChangeStatus;
+  /** The edits recorded for this event, in the order `getRecent` lists them (most recent first). */
+  readonly recorded: readonly DocumentEdit[];
+  /** Changes dropped by the ignore rules (no-op changes are not counted). */
+  readonly ignored: number;
+}
+
+export interface EditTrackerStats {
+  readonly trackedDocuments: number;
+  /** Code units held by shadow copies: one per edited, still open document. */
+  readonly shadowLength: number;
+  readonly edits: number;
+  /** Code units held by the recorded edits' `oldText` + `newText`. */
+  readonly storedTextLength: number;
+}
+
+/** The adapter passes the selection this long after an edit at most (seed FR-4). */
+export const SELECTION_WINDOW_MS = 1000;
+
+interface Shadow {
+  readonly text: ShadowText;
+  version: number;
+}
+
+type StoredEdit = { -readonly [K in keyof DocumentEdit]: DocumentEdit[K] } & { seq: number };
+
+/**
+ * The session edit tracker (SPEC §4, seed 002): turns document change events into `DocumentEdit`s with the
+ * exact replaced text, classified and filtered by the seed's rules, kept within per-file, global and age limits.
+ * Pure: the VS Code adapter feeds it `onDidChangeTextDocument`, `onDidChangeTextEditorSelection` and
+ * `onDidCloseTextDocument`, runs `cleanup` on a timer it disposes, and passes settings changes in.
+ *
+ * Why shadows are created lazily: VS Code reports an edit's new text but not the text it replaced, and gives no
+ * "before change" hook, so the replaced text can only come from a copy the tracker keeps. Copying every open
+ * document up front would double the memory of documents the user never edits; instead the shadow is built on a
+ * document's first change. When that first event only inserts (typing, pasting without a selection: the common
+ * case) nothing was replaced, so the post-event text is all it needs and every edit is exact from the start.
+ * When the first event replaces text, that text is unknowable unless the adapter called `track` earlier (it
+ * should before the overlay applies agent edits to an open document).
+ */
+export class EditHistoryTracker {
+  private settings: EditTrackerSettings;
+  private readonly clock: Clock;
+  private readonly shadowOptions: ShadowTextOptions;
+  private readonly shadows = new Map<string, Shadow>();
+  /** Oldest first; a few dozen entries, so linear scans cost less than any index would. */
+  private edits: StoredEdit[] = [];
+  private seq = 0;
+
+  constructor(options: EditHistoryTrackerOptions = {}) {
+    this.settings = normalizeEditTrackerSettings(options.settings);
+    this.clock = options.clock ?? Date.now;
+    this.shadowOptions = options.shadow ?? {};
+  }
+
+  get currentSettings(): EditTrackerSettings {
+    return this.settings;
+  }
+
+  /** Applies new settings (missing keys keep their current value); lower limits take effect at once. */
+  updateSettings(settings: Partial<EditTrackerSettings>): void {
+    this.settings = normalizeEditTrackerSettings({ ...this.settings, ...settings });
+    if (!this.settings.enabled) {
+      // Off means off: forget edits and drop the document copies rather than keep text nobody asked for.
+      this.clear();
+      return;
+    }
+    this.trimAll();
+  }
+
+  /**
+   * Seeds (or re-seeds) the shadow of a document with its current text and version, so that the next event's
+   * replaced text is exact even if it is the first edit the tracker sees. Optional; cheap when already current.
+   */
+  track(uri: string, text: string, version: number): void {
+    if (!this.settings.enabled) return;
+    const shadow = this.shadows.get(uri);
+    if (shadow && shadow.version === version && shadow.text.length === text.length) return;
+    this.shadows.set(uri, { text: new ShadowText(text, this.shadowOptions), version });
+  }
+
+  isTracked(uri: string): boolean {
+    return this.shadows.has(uri);
+  }
+
+  /**
+   * Handles one `onDidChangeTextDocument` event. Call it synchronously from the listener: `textAfter` must
+   * return the document's text right after THIS event (`document.getText()`); it is called only when the
+   * shadow has to be (re)built, never on the hot path.
+   */
+  handleChange(event: DocumentChangeEvent, textAfter: () => string): ChangeOutcome {
+    if (!this.settings.enabled) return { status: 'disabled', recorded: [], ignored: 0 };
+    let shadow = this.shadows.get(event.uri);
+    if (shadow && event.version === shadow.version) return { status: 'stale', recorded: [], ignored: 0 };
+    // A lower version is a new model under the same URI (closed and reopened without `close` reaching us):
+    // the old shadow says nothing about it.
+    if (shadow && event.version < shadow.version) {
+      this.shadows.delete(event.uri);
+      shadow = undefined;
+    }
+    if (event.changes.length === 0) {
+      // A version bump without content changes is an end-of-line change (CRLF ⇄ LF): every line break moved.
+      if (shadow) this.shadows.set(event.uri, { text: new ShadowText(textAfter(), this.shadowOptions), version: event.version });
+      return { status: shadow ? 'resynced' : 'exact', recorded: [], ignored: 0 };
+    }
+
+    let olds: (string | undefined)[] | undefined;
+    if (shadow && event.version === shadow.version + 1) {
+      try {
+        olds = shadow.text.applyAll(event.changes.map(c => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
+        shadow.version = event.version;
+      } catch (e) {
+        if (!(e instanceof ShadowRangeError)) throw e;
+        // applyAll validates before it mutates, so the shadow is intact but stale; fall through to a resync.
+      }
+    } else if (!shadow && event.changes.every(c => c.rangeLength === 0)) {
+      olds = event.changes.map(() => '');
+      this.shadows.set(event.uri, { text: new ShadowText(textAfter(), this.shadowOptions), version: event.version });
+    }
+    let status: ChangeStatus = 'exact';
+    if (!olds) {
+      status = 'resynced';
+      olds = event.changes.map(c => (c.rangeLength === 0 ? '' : undefined));
+      this.shadows.set(event.uri, { text: new ShadowText(textAfter(), this.shadowOptions), version: event.version });
+    }
+    return { status, ...this.record(event, olds, this.clock()) };
+  }
+
+  /**
+   * Attaches the editor's selection to the document's most recent edit when it comes within
+   * `SELECTION_WINDOW_MS` of it (seed FR-4); later selections in the window replace earlier ones.
+   * Returns whether it was attached.
+   */
+  onSelection(uri: string, selection: TextRange, time: number = this.clock()): boolean {
+    for (let k = this.edits.length - 1; k >= 0; k--) {
+      const edit = this.edits[k];
+      if (edit.uri !== uri) continue;
+      const elapsed = time - edit.timestamp;
+      if (elapsed < 0 || elapsed >= SELECTION_WINDOW_MS) return false;
+      edit.selectionAfter = copyRange(selection);
+      return true;
+    }
+    return false;
+  }
+
+  /** Recent edits, most recent first, within the age limit. */
+  getRecent(query: RecentEditsQuery = {}): DocumentEdit[] {
+    const limit = Math.max(1, Math.floor(query.maxEdits ?? (query.filePath !== undefined ? 5 : 10)));
+    const cutoff = this.clock() - this.settings.maxAgeMinutes * 60_000;
+    const out: DocumentEdit[] = [];
+    for (let k = this.edits.length - 1; k >= 0 && out.length < limit; k--) {
+      const e = this.edits[k];
+      if (e.timestamp <= cutoff) continue;
+      if (query.origins && !query.origins.includes(e.origin)) continue;
+      if (query.filePath !== undefined && !uriMatchesPath(e.uri, query.filePath)) continue;
+      out.push(publicEdit(e));
+    }
+    return out;
+  }
+
+  /** Drops edits older than the age limit; the adapter calls it on a timer. Returns how many were dropped. */
+  cleanup(now: number = this.clock()): number {
+    const cutoff = now - this.settings.maxAgeMinutes * 60_000;
+    const before = this.edits.length;
+    this.edits = this.edits.filter(e => e.timestamp > cutoff);
+    return before - this.edits.length;
+  }
+
+  /** The document was closed: forget its shadow and its edits (SPEC §4 "clear on document close"). */
+  close(uri: string): void {
+    this.shadows.delete(uri);
+    this.edits = this.edits.filter(e => e.uri !== uri);
+  }
+
+  clear(): void {
+    this.shadows.clear();
+    this.edits = [];
+  }
+
+  stats(): EditTrackerStats {
+    let shadowLength = 0;
+    for (const s of this.shadows.values()) shadowLength += s.text.length;
+    let storedTextLength = 0;
+    for (const e of this.edits) storedTextLength += (e.oldText?.length ?? 0) + e.newText.length;
+    return { trackedDocuments: this.shadows.size, shadowLength, edits: this.edits.length, storedTextLength };
+  }
+
+  private record(event: DocumentChangeEvent, olds: readonly (string | undefined)[], time: number): { recorded: DocumentEdit[]; ignored: number } {
+    const origin: EditOrigin = event.isAgentApply ? 'agent' : event.reason ?? 'user';
+    const changes = event.changes;
+    // Ascending by offset; ties keep the event's order (as applyAll does).
+    const order = changes.map((_, k) => k).sort((x, y) => changes[x].rangeOffset - changes[y].rangeOffset || x - y);
+    const candidates: StoredEdit[] = [];
+    let ignored = 0;
+
+    const group = changes.length > 1 ? this.formatGroup(event, order, olds, time, origin) : undefined;
+    if (group) {
+      // Ignored when format edits are, or when every change alone is typing-sized (a space typed at 3 cursors).
+      const typingSized = order.every(k => ignoreReason(changes[k].rangeLength, changes[k].text, 'replace', this.settings) !== undefined);
+      if (this.settings.ignoreWhitespace || typingSized) ignored++;
+      else candidates.push(group.edit);
+    } else {
+      // Recorded from the end of the document up, so the most-recent-first listing reads top to bottom.
+      for (let n = order.length - 1; n >= 0; n--) {
+        const k = order[n];
+        const c = changes[k];
+        const old = olds[k];
+        if (old !== undefined && old === c.text) continue;
+        const editType: EditType = old !== undefined ? classifyEdit(old, c.text) : c.text === '' ? 'delete' : 'replace';
+        if (ignoreReason(c.rangeLength, c.text, editType, this.settings)) {
+          ignored++;
+          continue;
+        }
+        candidates.push(this.makeEdit(event, c.range, old, c.text, editType, origin, time));
+      }
+    }
+    for (const e of candidates) this.edits.push(e);
+    if (candidates.length) this.trim(event.uri);
+    // Limits may already have evicted some of this event's edits; report only what was kept.
+    const kept = candidates.filter(e => this.edits.includes(e)).reverse().map(publicEdit);
+    return { recorded: kept, ignored };
+  }
+
+  /**
+   * A multi-change event whose every change only moves whitespace (format document, re-indent a selection)
+   * becomes ONE `format` edit spanning the changes, instead of dozens that would push real edits out of the
+   * per-file limit. Its texts are the before/after of the spanned region, cut at the stored-text cap.
+   */
+  private formatGroup(event: DocumentChangeEvent, order: readonly number[], olds: readonly (string | undefined)[], time: number, origin: EditOrigin):
+    { edit: StoredEdit } | undefined {
+    let formats = 0;
+    for (const k of order) {
+      const old = olds[k];
+      if (old === undefined) return undefined;
+      if (old === event.changes[k].text) continue;
+      if (classifyEdit(old, event.changes[k].text) !== 'format') return undefined;
+      formats++;
+    }
+    if (formats === 0) return undefined;
+    const shadow = this.shadows.get(event.uri);
+    if (!shadow) return undefined;
+    const cap = this.settings.maxStoredTextLength;
+    const first = event.changes[order[0]];
+    const lastChange = event.changes[order[order.length - 1]];
+    let oldText = '';
+    let newText = '';
+    let delta = 0;
+    let cursor = first.rangeOffset; // in post-event coordinates; equal to pre-event ones before the first change
+    for (const k of order) {
+      const c = event.changes[k];
+      const postStart = c.rangeOffset + delta;
+      const gap = shadow.text.read(cursor, postStart - cursor);
+      oldText += gap + olds[k];
+      newText += gap + c.text;
+      delta += c.text.length - c.rangeLength;
+      cursor = postStart + c.text.length;
+      if (oldText.length > cap && newText.length > cap) break;
+    }
+    const range: TextRange = { start: first.range.start, end: lastChange.range.end };
+    const edit = this.makeEdit(event, range, oldText, newText, 'format', origin, time);
+    edit.changeCount = formats;
+    return { edit };
+  }
+
+  private makeEdit(event: DocumentChangeEvent, range: TextRange, oldText: string | undefined, newText: string, editType: EditType, origin: EditOrigin, time: number): StoredEdit {
+    const cap = this.settings.maxStoredTextLength;
+    const truncated = (oldText !== undefined && oldText.length > cap) || newText.length > cap;
+    const edit: StoredEdit = {
+      uri: event.uri,
+      timestamp: time,
+      range: copyRange(range),
+      oldText: oldText === undefined ? undefined : detachString(oldText.slice(0, cap)),
+      newText: detachString(newText.slice(0, cap)),
+      editType,
+      origin,
+      seq: ++this.seq,
+    };
+    if (event.languageId !== undefined) edit.languageId = event.languageId;
+    if (truncated) edit.truncated = true;
+    return edit;
+  }
+
+  /** Enforces the per-file limit for `uri` and the global limit. */
+  private trim(uri: string): void {
+    let count = 0;
+    for (const e of this.edits) if (e.uri === uri) count++;
+    if (count > this.settings.maxEdits) {
+      let drop = count - this.settings.maxEdits;
+      this.edits = this.edits.filter(e => !(e.uri === uri && drop-- > 0));
+    }
+    if (this.edits.length > this.settings.maxGlobalEdits) this.edits = this.edits.slice(this.edits.length - this.settings.maxGlobalEdits);
+  }
+
+  private trimAll(): void {
+    for (const uri of new Set(this.edits.map(e => e.uri))) this.trim(uri);
+    this.cleanup();
+  }
+}
+
+function copyRange(r: TextRange): TextRange {
+  return { start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } };
+}
+
+function publicEdit(e: StoredEdit): DocumentEdit {
+  const { seq: _seq, ...rest } = e;
+  return { ...rest, range: copyRange(e.range), ...(e.selectionAfter ? { selectionAfter: copyRange(e.selectionAfter) } : {}) };
+}

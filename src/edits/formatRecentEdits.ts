@@ -1,0 +1,110 @@
+import type { DocumentEdit, EditOrigin } from './documentEdit';
+import { uriPath } from './uriMatchesPath';
+
+export interface RecentEditsFormatOptions {
+  /** Appended as the seed's `USER INSTRUCTION:` line when given. */
+  readonly userInstruction?: string;
+  /** How a file is named in descriptions; the adapter passes a workspace-relative path. Default: the URI's path. */
+  readonly fileLabel?: (uri: string) => string;
+  /** Longest code shown per edit; the rest is summarised. Keeps one large paste from filling the prompt. */
+  readonly maxCodeLength?: number;
+}
+
+const DEFAULT_MAX_CODE = 4000;
+
+/**
+ * The seed's "RECENT EDITS" prompt block (seed 002, "Example Output"):
+ *
+ * ```
+ * RECENT EDITS:
+ *   [2025-01-15T10:30:42Z] insert: Added 7 lines at src/login.ts:12
+ *   ```typescript
+ *   try {
+ *   ...
+ *   ```
+ *
+ * USER INSTRUCTION: …
+ * ```
+ * Edits in the order given (`getRecent` gives most recent first). The code is the new text, or the removed text
+ * for a deletion. Returns '' when there is nothing to say.
+ */
+export function formatRecentEdits(edits: readonly DocumentEdit[], options: RecentEditsFormatOptions = {}): string {
+  const label = options.fileLabel ?? uriPath;
+  const maxCode = Math.max(1, options.maxCodeLength ?? DEFAULT_MAX_CODE);
+  const sections: string[] = [];
+  if (edits.length) sections.push('RECENT EDITS:\n' + edits.map(e => formatOne(e, label(e.uri), maxCode)).join('\n\n'));
+  if (options.userInstruction !== undefined) sections.push(`USER INSTRUCTION: ${options.userInstruction}`);
+  return sections.join('\n\n');
+}
+
+function formatOne(edit: DocumentEdit, file: string, maxCode: number): string {
+  const isDelete = edit.editType === 'delete';
+  // A trailing line break would only add an empty line before the closing fence.
+  let code = (isDelete ? edit.oldText ?? '' : edit.newText).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+  let description = describe(edit, file);
+  if (isDelete && edit.oldText === undefined) description += ' (removed text unknown)';
+  if (code.length > maxCode) {
+    description += ` (first ${maxCode} of ${code.length} characters shown)`;
+    code = code.slice(0, maxCode);
+  } else if (edit.truncated) {
+    description += ' (truncated)';
+  }
+  const fence = fenceFor(code);
+  const indented = code.split('\n').map(line => (line ? '  ' + line : '')).join('\n');
+  return `  [${isoSeconds(edit.timestamp)}] ${edit.editType}: ${description}\n  ${fence}${edit.languageId ?? languageFromPath(file)}\n${indented}\n  ${fence}`;
+}
+
+const ORIGIN_PREFIX: Record<EditOrigin, string> = { user: '', undo: 'Undo: ', redo: 'Redo: ', agent: 'Agent applied: ' };
+
+function describe(edit: DocumentEdit, file: string): string {
+  const where = `${file}:${edit.range.start.line + 1}`;
+  const prefix = ORIGIN_PREFIX[edit.origin];
+  switch (edit.editType) {
+    case 'insert':
+      return `${prefix}Added ${amount(edit.newText)} at ${where}`;
+    case 'delete':
+      return `${prefix}Removed ${amount(edit.oldText)} at ${where}`;
+    case 'replace':
+      return `${prefix}Replaced ${amount(edit.oldText)} with ${amount(edit.newText)} at ${where}`;
+    case 'format': {
+      const lines = edit.range.end.line > edit.range.start.line ? `lines ${edit.range.start.line + 1}-${edit.range.end.line + 1}` : `line ${edit.range.start.line + 1}`;
+      return `${prefix}Reformatted ${lines} of ${file}`;
+    }
+  }
+}
+
+/** "3 lines" for multi-line text, "12 characters" within a line. */
+function amount(text: string | undefined): string {
+  if (text === undefined) return 'unknown text';
+  const breaks = (text.match(/\r\n|\r|\n/g) ?? []).length;
+  const lines = breaks + (/(\r\n|\r|\n)$/.test(text) || text === '' ? 0 : 1);
+  if (breaks === 0) return plural(text.length, 'character');
+  return plural(lines, 'line');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** A fence longer than any backtick run in the code, so code containing ``` cannot close it early. */
+function fenceFor(code: string): string {
+  let longest = 0;
+  for (const run of code.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+const EXTENSION_LANGUAGE: Record<string, string> = {
+  ts: 'typescript', tsx: 'typescriptreact', js: 'javascript', jsx: 'javascriptreact', mjs: 'javascript', cjs: 'javascript',
+  py: 'python', rs: 'rust', go: 'go', java: 'java', kt: 'kotlin', cs: 'csharp', c: 'c', h: 'c', cpp: 'cpp', hpp: 'cpp',
+  rb: 'ruby', php: 'php', swift: 'swift', json: 'json', md: 'markdown', yml: 'yaml', yaml: 'yaml', sh: 'shellscript',
+  css: 'css', scss: 'scss', html: 'html', sql: 'sql', xml: 'xml', toml: 'toml',
+};
+
+function languageFromPath(file: string): string {
+  const m = /\.([A-Za-z0-9]+)$/.exec(file);
+  return (m && EXTENSION_LANGUAGE[m[1].toLowerCase()]) || '';
+}

@@ -1,0 +1,79 @@
+import * as assert from 'assert';
+import type { DocumentEdit } from '../../../src/edits/documentEdit';
+import { formatRecentEdits } from '../../../src/edits/formatRecentEdits';
+
+const at = (line: number, endLine = line) => ({ start: { line, character: 0 }, end: { line: endLine, character: 0 } });
+const base = { uri: 'file:///ws/src/login.ts', origin: 'user' as const, languageId: 'typescript' };
+
+const insert: DocumentEdit = {
+  ...base,
+  timestamp: Date.UTC(2025, 0, 15, 10, 30, 42, 123),
+  range: at(11),
+  oldText: '',
+  newText: 'try {\n    const result = await loginUser(credentials);\n    return result;\n} catch (error) {\n    console.error(\'Login failed:\', error);\n    throw error;\n}\n',
+  editType: 'insert',
+};
+const replace: DocumentEdit = {
+  ...base,
+  timestamp: Date.UTC(2025, 0, 15, 10, 29, 15),
+  range: at(2),
+  oldText: 'async function loginUser(credentials: Credentials)',
+  newText: 'async function loginUser(credentials: Credentials): Promise<User>',
+  editType: 'replace',
+};
+
+describe('formatRecentEdits', () => {
+  it('produces the seed\'s RECENT EDITS block', () => {
+    const text = formatRecentEdits([insert, replace], { userInstruction: 'Add error handling like the login function', fileLabel: () => 'src/login.ts' });
+    assert.strictEqual(text, [
+      'RECENT EDITS:',
+      '  [2025-01-15T10:30:42Z] insert: Added 7 lines at src/login.ts:12',
+      '  ```typescript',
+      '  try {',
+      '      const result = await loginUser(credentials);',
+      '      return result;',
+      '  } catch (error) {',
+      '      console.error(\'Login failed:\', error);',
+      '      throw error;',
+      '  }',
+      '  ```',
+      '',
+      '  [2025-01-15T10:29:15Z] replace: Replaced 50 characters with 65 characters at src/login.ts:3',
+      '  ```typescript',
+      '  async function loginUser(credentials: Credentials): Promise<User>',
+      '  ```',
+      '',
+      'USER INSTRUCTION: Add error handling like the login function',
+    ].join('\n'));
+  });
+
+  it('shows the removed text of a deletion and labels who made the edit', () => {
+    const del: DocumentEdit = { ...replace, origin: 'undo', editType: 'delete', oldText: 'line one\r\nline two\r\n', newText: '' };
+    const agent: DocumentEdit = { ...replace, origin: 'agent' };
+    const text = formatRecentEdits([del, agent]);
+    assert.ok(text.includes('delete: Undo: Removed 2 lines at /ws/src/login.ts:3\n  ```typescript\n  line one\n  line two\n'), text);
+    assert.ok(text.includes('replace: Agent applied: Replaced'), text);
+  });
+
+  it('uses a longer fence when the code contains one, and guesses the language from the file name', () => {
+    const md: DocumentEdit = { ...insert, uri: 'file:///ws/README.md', languageId: undefined, newText: '```js\nx\n```' };
+    const text = formatRecentEdits([md]);
+    assert.ok(text.includes('  ````markdown\n  ```js\n  x\n  ```\n  ````'), text);
+  });
+
+  it('says when text was cut, by the tracker or for the prompt', () => {
+    assert.ok(formatRecentEdits([{ ...insert, truncated: true }]).includes('(truncated)'));
+    const long = formatRecentEdits([{ ...insert, newText: 'x'.repeat(50) }], { maxCodeLength: 10 });
+    assert.ok(long.includes('(first 10 of 50 characters shown)') && long.includes('  xxxxxxxxxx\n  ```'), long);
+  });
+
+  it('describes a reformat by its lines, and an unknown removed text as unknown', () => {
+    assert.ok(formatRecentEdits([{ ...insert, editType: 'format', range: at(3, 9) }]).includes('format: Reformatted lines 4-10 of /ws/src/login.ts'));
+    assert.ok(formatRecentEdits([{ ...replace, editType: 'delete', oldText: undefined, newText: '' }]).includes('Removed unknown text at /ws/src/login.ts:3 (removed text unknown)'));
+  });
+
+  it('is empty without edits, or only the instruction', () => {
+    assert.strictEqual(formatRecentEdits([]), '');
+    assert.strictEqual(formatRecentEdits([], { userInstruction: 'go' }), 'USER INSTRUCTION: go');
+  });
+});

@@ -1,0 +1,87 @@
+import * as assert from 'assert';
+import * as fc from 'fast-check';
+import { ShadowRangeError, ShadowText, detachString } from '../../../src/edits/shadowText';
+
+/** Text with CRLFs, astral characters and lone surrogates mixed in, so chunk boundaries land inside pairs. */
+const awkwardText = fc.string({
+  unit: fc.constantFrom('a', 'b', '\r\n', '\n', '😀', '\ud800', 'ü', ' '),
+  maxLength: 200,
+});
+
+describe('ShadowText', () => {
+  it('applies random edit sequences exactly like a plain string (seeded)', () => {
+    fc.assert(
+      fc.property(
+        awkwardText,
+        fc.integer({ min: 2, max: 9 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 30 }), awkwardText), { maxLength: 40 }),
+        (initial, chunkSize, edits) => {
+          const shadow = new ShadowText(initial, { chunkSize });
+          let model = initial;
+          for (const [at, len, text] of edits) {
+            const offset = at % (model.length + 1);
+            const length = Math.min(len, model.length - offset);
+            const old = shadow.replace(offset, length, text);
+            assert.strictEqual(old, model.slice(offset, offset + length));
+            model = model.slice(0, offset) + text + model.slice(offset + length);
+            assert.strictEqual(shadow.length, model.length);
+          }
+          assert.strictEqual(shadow.getText(), model);
+        },
+      ),
+      { seed: 20250115, numRuns: 300 },
+    );
+  });
+
+  it('applies one event\'s changes given in any order, through both code paths (seeded)', () => {
+    fc.assert(
+      fc.property(awkwardText, fc.array(fc.tuple(fc.nat(), fc.nat({ max: 5 }), fc.string({ maxLength: 4 })), { maxLength: 80 }), fc.boolean(), (initial, raw, reverse) => {
+        const sorted = raw.map(([at, len, text]) => ({ at: at % (initial.length + 1), len, text })).sort((a, b) => a.at - b.at);
+        const changes: { offset: number; length: number; text: string }[] = [];
+        let end = -1;
+        for (const c of sorted) {
+          if (c.at <= end || (changes.length && c.at === changes[changes.length - 1].offset)) continue;
+          const length = Math.min(c.len, initial.length - c.at);
+          changes.push({ offset: c.at, length, text: c.text });
+          end = c.at + length;
+        }
+        const given = reverse ? [...changes].reverse() : changes;
+        const shadow = new ShadowText(initial, { chunkSize: 4 });
+        const olds = shadow.applyAll(given);
+        let model = initial;
+        for (const c of [...changes].reverse()) model = model.slice(0, c.offset) + c.text + model.slice(c.offset + c.length);
+        assert.strictEqual(shadow.getText(), model);
+        assert.deepStrictEqual(olds, given.map(c => initial.slice(c.offset, c.offset + c.length)));
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
+  it('reads a range across chunks', () => {
+    const shadow = new ShadowText('0123456789abcdef', { chunkSize: 3 });
+    assert.ok(shadow.chunkCount > 3);
+    assert.strictEqual(shadow.read(2, 10), '23456789ab');
+    assert.strictEqual(shadow.read(16, 0), '');
+  });
+
+  it('refuses ranges outside the text and overlapping changes, without changing anything', () => {
+    const shadow = new ShadowText('hello world', { chunkSize: 4 });
+    assert.throws(() => shadow.replace(5, 7, ''), ShadowRangeError);
+    assert.throws(() => shadow.replace(-1, 1, ''), ShadowRangeError);
+    assert.throws(() => shadow.replace(1.5, 1, ''), ShadowRangeError);
+    assert.throws(() => shadow.applyAll([{ offset: 0, length: 5, text: 'x' }, { offset: 4, length: 2, text: 'y' }]), ShadowRangeError);
+    assert.strictEqual(shadow.getText(), 'hello world');
+  });
+
+  it('keeps the chunk count bounded when a large document is deleted bit by bit', () => {
+    const shadow = new ShadowText('x'.repeat(100_000), { chunkSize: 1000 });
+    while (shadow.length > 10) shadow.replace(Math.floor(shadow.length / 2), Math.min(7, Math.ceil(shadow.length / 2)), '');
+    assert.ok(shadow.chunkCount <= 2, `chunks: ${shadow.chunkCount}`);
+  });
+});
+
+describe('detachString', () => {
+  it('returns an equal string, lone surrogates and all', () => {
+    for (const s of ['', 'short', 'x'.repeat(100), '\ud800 lone \udfff and 😀 pairs, "quotes" \\ \u0000 control']) assert.strictEqual(detachString(s), s);
+  });
+});
