@@ -3,21 +3,43 @@
  */
 import * as vscode from 'vscode';
 import { registerHistoryBridge } from './history/vscode/historyBridge';
-import { StagedFileSystemProvider } from './fs/vscode/stagedFileSystemProvider';
-import { STAGED_SCHEME } from './fs/stagedUri';
-import { StagedChangesScm } from './ui/stagedChangesScm';
+import { registerStagingOverlay } from './fs/vscode/stagingOverlay';
+import type { StagedChangesScm } from './ui/stagedChangesScm';
 import { registerAgentTools } from './tools/vscode/registerAgentTools';
+import { PromptsSwitch, ScriptedPrompts, windowPrompts } from './ui/prompts';
 
-export function activate(context: vscode.ExtensionContext): void {
-  const staged = new StagedFileSystemProvider();
+/** What `activate` returns. `testing` exists only when the extension runs under the test harness. */
+export interface AgentOverlayApi {
+  readonly testing?: {
+    /** Answer the extension's modal questions and Quick Picks from a script instead of the window. */
+    scriptPrompts(): ScriptedPrompts;
+    /** Back to the real window. */
+    restorePrompts(): void;
+    /** The Source Control view's groups and resources, as shown. */
+    scmState(): ReturnType<StagedChangesScm['describe']>;
+    /** Resolves once every staged change so far is durable. */
+    flush(): Promise<void>;
+  };
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<AgentOverlayApi> {
+  const prompts = new PromptsSwitch();
+  const overlay = await registerStagingOverlay(context, prompts);
   const history = registerHistoryBridge(context);
   context.subscriptions.push(
-    staged,
-    vscode.workspace.registerFileSystemProvider(STAGED_SCHEME, staged, { isCaseSensitive: true }),
-    new StagedChangesScm(),
+    overlay,
     history,
     registerAgentTools([...history.tools]),
   );
+  if (!process.env.AGENT_OVERLAY_TEST_RUN_DIR) return {};
+  return {
+    testing: {
+      scriptPrompts: () => (prompts.current = new ScriptedPrompts()) as ScriptedPrompts,
+      restorePrompts: () => void (prompts.current = windowPrompts),
+      scmState: () => overlay.scm.describe(),
+      flush: () => overlay.workspace.flush(),
+    },
+  };
 }
 
 export function deactivate(): void {

@@ -1,29 +1,136 @@
+import * as path from 'path';
 import * as vscode from 'vscode';
+import type { CompositeChange } from '../fs/model/overlayQueries';
+import type { OverlayWorkspace } from '../fs/overlayWorkspace';
+import { stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
+import { diffTitle, LETTER, OPERATION_LABEL, stagedColor } from './changePresentation';
 
-/** The "Agent Staged Changes" Source Control view: where a person reviews, applies and discards agent changes. */
+/** Resource states carry their composite so commands can act on it without a second lookup. */
+export interface StagedResourceState extends vscode.SourceControlResourceState {
+  readonly change: CompositeChange;
+}
+
+/**
+ * The "Agent Staged Changes" Source Control view (SPEC §2 Review): Conflicts (hidden when empty), then staged
+ * changes — one group per chat session once more than one session has changes. Clicking a resource opens the
+ * native diff editor, disk (left) ↔ staged (right). Also the gutter's quick diff for `agent-staged:` editors.
+ */
 export class StagedChangesScm implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
   readonly sourceControl: vscode.SourceControl;
-  readonly conflicts: vscode.SourceControlResourceGroup;
-  readonly staged: vscode.SourceControlResourceGroup;
+  private readonly conflicts: vscode.SourceControlResourceGroup;
+  private readonly sessionGroups = new Map<string, vscode.SourceControlResourceGroup>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly statusBar: vscode.StatusBarItem;
 
-  constructor() {
+  constructor(private readonly overlay: OverlayWorkspace) {
     this.sourceControl = vscode.scm.createSourceControl('agentOverlay', 'Agent Staged Changes');
+    this.sourceControl.inputBox.visible = false;
+    this.sourceControl.quickDiffProvider = {
+      provideOriginalResource: (uri: vscode.Uri) => (uri.scheme === 'agent-staged' ? uri.with({ scheme: 'file' }) : undefined),
+    };
     this.conflicts = this.sourceControl.createResourceGroup('conflicts', 'Conflicts');
     this.conflicts.hideWhenEmpty = true;
-    this.staged = this.sourceControl.createResourceGroup('staged', 'Staged Changes');
-    this.sourceControl.inputBox.visible = false;
-    this.disposables.push(
-      this.sourceControl,
-      vscode.commands.registerCommand('agentOverlay.refresh', () => this.refresh()),
-    );
+    this.conflicts.contextValue = 'conflicts';
+    this.statusBar = vscode.window.createStatusBarItem('agentOverlay.staged', vscode.StatusBarAlignment.Left, 50);
+    this.statusBar.name = 'Agent Staged Changes';
+    this.statusBar.command = 'workbench.view.scm';
+    const sub = overlay.onDidChange(() => this.refresh());
+    this.disposables.push(this.sourceControl, this.statusBar, { dispose: () => sub.dispose() });
+    this.refresh();
   }
 
+  /** Rebuilds the groups from the model (cheap: the model holds only refs). */
   refresh(): void {
-    this.sourceControl.count = this.staged.resourceStates.length + this.conflicts.resourceStates.length;
+    const all = this.overlay.composites();
+    const conflicted = all.filter(c => c.conflict);
+    const staged = all.filter(c => !c.conflict);
+    this.conflicts.resourceStates = conflicted.map(c => this.resourceOf(c));
+
+    const bySession = new Map<string, CompositeChange[]>();
+    for (const c of staged) {
+      const owner = c.sessions[c.sessions.length - 1] ?? 'unknown session';
+      bySession.set(owner, [...(bySession.get(owner) ?? []), c]);
+    }
+    const split = bySession.size > 1;
+    const wanted = split ? [...bySession.keys()] : ['*'];
+    for (const [key, group] of this.sessionGroups) {
+      if (!wanted.includes(key)) {
+        group.dispose();
+        this.sessionGroups.delete(key);
+      }
+    }
+    for (const key of wanted) {
+      let group = this.sessionGroups.get(key);
+      if (!group) {
+        group = this.sourceControl.createResourceGroup(key === '*' ? 'staged' : `session:${key}`, key === '*' ? 'Staged Changes' : `Staged: ${sessionLabel(key)}`);
+        group.contextValue = 'staged';
+        this.sessionGroups.set(key, group);
+      }
+      group.resourceStates = (key === '*' ? staged : bySession.get(key) ?? []).map(c => this.resourceOf(c));
+    }
+    const count = all.length;
+    this.sourceControl.count = count;
+    this.statusBar.text = `$(git-pull-request-draft) ${count}`;
+    this.statusBar.tooltip = `${count} staged agent change${count === 1 ? '' : 's'}${conflicted.length ? `, ${conflicted.length} in conflict` : ''} — click to review`;
+    if (count > 0) this.statusBar.show();
+    else this.statusBar.hide();
+  }
+
+  /** What the view shows, group by group (for the test seam: SCM state is not readable through the API). */
+  describe(): { id: string; label: string; resources: { path: string; contextValue?: string; strikeThrough?: boolean; tooltip?: string }[] }[] {
+    return [this.conflicts, ...this.sessionGroups.values()].map(g => ({
+      id: g.id,
+      label: g.label,
+      resources: g.resourceStates.map(r => ({ path: r.resourceUri.fsPath, contextValue: r.contextValue, strikeThrough: r.decorations?.strikeThrough, tooltip: r.decorations?.tooltip })),
+    }));
+  }
+
+  private resourceOf(c: CompositeChange): StagedResourceState {
+    const file = vscode.Uri.file(c.path);
+    const last = c.records[c.records.length - 1];
+    const sessions = c.sessions.map(sessionLabel).join(', ');
+    const tooltip = [
+      `${OPERATION_LABEL[c.kind]}${c.fromPath ? ` from ${vscode.workspace.asRelativePath(c.fromPath)}` : ''}${c.conflict ? ` — ${c.conflict.kind} conflict` : ''}`,
+      last?.description,
+      `Session: ${sessions}${c.sessions.length > 1 ? ' (changed by more than one session)' : ''}`,
+      last ? `Message: ${last.messageId}` : undefined,
+      last ? `Time: ${new Date(last.timestamp).toLocaleString()}` : undefined,
+    ].filter(Boolean).join('\n');
+    return {
+      change: c,
+      resourceUri: file,
+      contextValue: c.conflict ? 'conflict' : `staged-${c.kind}`,
+      decorations: {
+        strikeThrough: c.kind === 'delete',
+        faded: false,
+        tooltip,
+        iconPath: new vscode.ThemeIcon(c.conflict ? 'warning' : 'diff-' + (c.kind === 'create' ? 'added' : c.kind === 'delete' ? 'removed' : c.kind === 'rename' ? 'renamed' : 'modified'),
+          new vscode.ThemeColor(c.conflict ? 'gitDecoration.conflictingResourceForeground' : stagedColor(c.kind))),
+      },
+      command: {
+        command: c.conflict ? 'agentOverlay.resolveConflict' : 'agentOverlay.openChange',
+        title: c.conflict ? 'Resolve Conflict' : 'Open Change',
+        arguments: [file],
+      },
+    };
   }
 
   dispose(): void {
+    for (const g of this.sessionGroups.values()) g.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }
+
+export function sessionLabel(sessionId: string): string {
+  if (sessionId === 'user') return 'you';
+  return sessionId.length > 12 ? `${sessionId.slice(0, 8)}…` : sessionId;
+}
+
+/** The diff a click opens: disk (or empty) on the left, staged (or empty) on the right. */
+export function diffArgs(c: CompositeChange, baseline: (p: string, ref: string | null, label: string) => vscode.Uri): [vscode.Uri, vscode.Uri, string] {
+  const left = c.kind === 'create' ? baseline(c.path, null, 'absent') : vscode.Uri.file(c.fromPath ?? c.path);
+  const right = c.kind === 'delete' ? baseline(c.path, null, 'deleted') : stagedUriOf(vscode.Uri.file(c.path));
+  return [left, right, diffTitle(c, p => path.basename(p))];
+}
+
+export { LETTER };

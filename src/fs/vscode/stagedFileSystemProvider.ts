@@ -1,43 +1,115 @@
 import * as vscode from 'vscode';
-import { toFileParts } from '../stagedUri';
+import { OverlayError } from '../model/overlayError';
+import type { ChangeMeta } from '../model/changeRecord';
+import type { OverlayWorkspace } from '../overlayWorkspace';
+import { STAGED_SCHEME, toFileParts, toStagedParts } from '../stagedUri';
+
+/** Changes a person makes by editing an `agent-staged:` document (e.g. fixing the agent's proposal). */
+export const USER_SESSION = 'user';
+
+function userMeta(): ChangeMeta {
+  return { sessionId: USER_SESSION, messageId: `edit-${Date.now()}`, turn: 0, description: 'Edited in the staged view' };
+}
+
+export function diskUriOf(staged: vscode.Uri): vscode.Uri {
+  return vscode.Uri.from(toFileParts(staged));
+}
+
+export function stagedUriOf(file: vscode.Uri): vscode.Uri {
+  return vscode.Uri.from(toStagedParts(file));
+}
 
 /**
- * `agent-staged:` — the workspace as the agent sees it: disk plus pending changes. Writes never reach the disk.
- * (Foundation: reads pass through to the disk; the overlay model fills in staged content.)
+ * `agent-staged:` — the workspace as the agent sees it: disk plus pending changes (SPEC §2). Reads reconcile
+ * lazily; writes, deletes and renames become staged changes and never touch the disk. Model errors map once,
+ * here, to the matching `FileSystemError`; a failed read throws, never answers with an empty buffer.
  */
 export class StagedFileSystemProvider implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly _onDidChangeFile = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this._onDidChangeFile.event;
+  private readonly subscription: { dispose(): void };
+
+  constructor(private readonly overlay: OverlayWorkspace) {
+    this.subscription = overlay.onDidChange(paths => {
+      this._onDidChangeFile.fire(paths.map(p => ({ type: vscode.FileChangeType.Changed, uri: stagedUriOf(vscode.Uri.file(p)) })));
+    });
+  }
 
   watch(): vscode.Disposable {
+    // Every change is announced through the overlay's own event (see the constructor), watched or not.
     return new vscode.Disposable(() => undefined);
   }
-  stat(uri: vscode.Uri): Thenable<vscode.FileStat> {
-    return vscode.workspace.fs.stat(diskUri(uri));
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    return mapErrors(uri, () => {
+      const s = this.overlay.stat(pathOf(uri));
+      return { type: s.type === 'file' ? vscode.FileType.File : vscode.FileType.Directory, size: s.size, mtime: s.mtime, ctime: s.ctime };
+    });
   }
-  readDirectory(uri: vscode.Uri): Thenable<[string, vscode.FileType][]> {
-    return vscode.workspace.fs.readDirectory(diskUri(uri));
+
+  readDirectory(uri: vscode.Uri): [string, vscode.FileType][] {
+    return mapErrors(uri, () =>
+      this.overlay.readDirectory(pathOf(uri)).map(([name, type]) => [name, type === 'file' ? vscode.FileType.File : vscode.FileType.Directory]),
+    );
   }
-  readFile(uri: vscode.Uri): Thenable<Uint8Array> {
-    return vscode.workspace.fs.readFile(diskUri(uri));
+
+  readFile(uri: vscode.Uri): Uint8Array {
+    return mapErrors(uri, () => this.overlay.readFile(pathOf(uri)));
   }
-  createDirectory(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.Unavailable(uri);
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
+    const p = pathOf(uri);
+    mapErrors(uri, () => {
+      // A person saving a conflicted staged file has merged it by hand.
+      if (this.overlay.model.composite(p)?.conflict) this.overlay.model.resolveManually(p, content);
+      else this.overlay.write(p, content, userMeta(), options);
+    });
+    await this.overlay.flush();
   }
-  writeFile(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.Unavailable(uri);
+
+  async delete(uri: vscode.Uri, options: { readonly recursive: boolean }): Promise<void> {
+    mapErrors(uri, () => this.overlay.delete(pathOf(uri), userMeta(), options));
+    await this.overlay.flush();
   }
-  delete(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.Unavailable(uri);
+
+  async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { readonly overwrite: boolean }): Promise<void> {
+    mapErrors(oldUri, () => this.overlay.rename(pathOf(oldUri), pathOf(newUri), userMeta(), options));
+    await this.overlay.flush();
   }
-  rename(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.Unavailable(uri);
+
+  createDirectory(uri: vscode.Uri): void {
+    mapErrors(uri, () => this.overlay.createDirectory(pathOf(uri)));
   }
+
   dispose(): void {
+    this.subscription.dispose();
     this._onDidChangeFile.dispose();
   }
 }
 
-function diskUri(staged: vscode.Uri): vscode.Uri {
-  return vscode.Uri.from(toFileParts(staged));
+function pathOf(uri: vscode.Uri): string {
+  if (uri.scheme !== STAGED_SCHEME) throw vscode.FileSystemError.Unavailable(uri);
+  return diskUriOf(uri).fsPath;
+}
+
+/** The one place overlay and disk errors become `FileSystemError`s. */
+function mapErrors<T>(uri: vscode.Uri, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof vscode.FileSystemError) throw e;
+    if (e instanceof OverlayError) {
+      switch (e.code) {
+        case 'FileNotFound': throw vscode.FileSystemError.FileNotFound(uri);
+        case 'FileExists': throw vscode.FileSystemError.FileExists(uri);
+        case 'InvalidOperation': throw vscode.FileSystemError.NoPermissions(`${e.message} (${uri.toString()})`);
+        default: throw vscode.FileSystemError.Unavailable(`${e.message} (${uri.toString()})`);
+      }
+    }
+    const code = (e as NodeJS.ErrnoException)?.code;
+    if (code === 'EACCES' || code === 'EPERM') throw vscode.FileSystemError.NoPermissions(uri);
+    if (code === 'EISDIR') throw vscode.FileSystemError.FileIsADirectory(uri);
+    if (code === 'ENOTDIR') throw vscode.FileSystemError.FileNotADirectory(uri);
+    throw vscode.FileSystemError.Unavailable(`${e instanceof Error ? e.message : String(e)} (${uri.toString()})`);
+  }
 }

@@ -1,0 +1,112 @@
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
+import type { ApplyAction } from './model/applyPlan';
+import type { NodeDisk } from './nodeDisk';
+import { ApplyJournal, inspectJournalFile, type JournalEntry, type JournalFile } from './store/applyJournal';
+
+/** One file-level step: put `after` at `path` (null = remove it), provided the disk still has `expected`. */
+interface FileStep {
+  readonly path: string;
+  readonly expected: ContentRef | null;
+  readonly after: ContentRef | null;
+}
+
+/** Why a group was not written although it was planned. */
+export class StaleDiskError extends Error {
+  readonly code = 'DiskChanged';
+  constructor(readonly path: string) {
+    super(`${path} changed on disk after the apply was planned`);
+  }
+}
+
+/**
+ * Executes apply actions on the disk, crash-safely (SPEC §2 Apply, §9 invariant 3): every new content goes to an
+ * fsynced temp file beside its target; the intent (targets, temps, undo refs) is journaled durably; only then are
+ * the temps renamed over the targets (atomic per file) and deletions made; then the journal entry is removed.
+ * A crash leaves each file fully old or fully new, and `recover` finishes what the journal says was begun.
+ * Renames are executed as write + delete, so the journal has one uniform kind of step.
+ */
+export class ApplyExecutor {
+  constructor(private readonly disk: NodeDisk, private readonly content: ContentStore, private readonly journal: ApplyJournal) {}
+
+  /**
+   * Runs one group's actions. Re-checks every target right before writing; throws `StaleDiskError` and writes
+   * nothing when the disk moved on since planning.
+   */
+  async run(actions: readonly ApplyAction[], meta?: unknown): Promise<void> {
+    const steps = netSteps(actions.flatMap(stepsOf));
+    for (const s of steps) {
+      const bytes = this.disk.read(s.path);
+      if ((bytes ? contentRefOf(bytes) : null) !== s.expected) throw new StaleDiskError(s.path);
+    }
+    const id = randomUUID();
+    const files: JournalFile[] = [];
+    try {
+      for (const s of steps) {
+        const tempPath = s.after === null ? undefined : await this.disk.writeTemp(s.path, this.content.get(s.after), id.slice(0, 8));
+        files.push({ path: s.path, ...(tempPath ? { tempPath } : {}), undoRef: s.expected, afterRef: s.after });
+      }
+      await this.journal.begin({ id, files, meta });
+    } catch (e) {
+      for (const f of files) if (f.tempPath) await this.disk.discardTemp(f.tempPath);
+      throw e;
+    }
+    await this.finish(files);
+    await this.journal.complete(id);
+  }
+
+  /** Completes applies a crash interrupted (roll forward), file by file; returns the paths it wrote. */
+  async recover(unfinished: readonly JournalEntry[]): Promise<{ readonly completed: string[]; readonly diverged: string[] }> {
+    const completed: string[] = [];
+    const diverged: string[] = [];
+    for (const entry of unfinished) {
+      const todo: JournalFile[] = [];
+      for (const f of entry.files) {
+        const state = inspectJournalFile(f);
+        if (state === 'notApplied' && f.tempPath && !fs.existsSync(f.tempPath)) diverged.push(f.path);
+        else if (state === 'notApplied') todo.push(f);
+        else if (state === 'diverged') diverged.push(f.path);
+        if (state !== 'notApplied' && f.tempPath) await this.disk.discardTemp(f.tempPath);
+      }
+      await this.finish(todo);
+      completed.push(...todo.map(f => f.path));
+      await this.journal.complete(entry.id);
+    }
+    return { completed, diverged };
+  }
+
+  private async finish(files: readonly JournalFile[]): Promise<void> {
+    for (const f of files) {
+      if (f.tempPath) await this.disk.commitTemp(f.tempPath, f.path);
+      else await this.disk.remove(f.path);
+    }
+  }
+}
+
+/**
+ * One step per path: what it must hold first and what it holds at the end. Each action's `expected` is the disk
+ * as the actions before it leave it (a rename chain moves b→c before a→b), so the checks are made on a running
+ * view; a path that ends as it began needs no write.
+ */
+function netSteps(steps: readonly FileStep[]): FileStep[] {
+  const first = new Map<string, ContentRef | null>();
+  const last = new Map<string, ContentRef | null>();
+  for (const s of steps) {
+    if (last.has(s.path) && last.get(s.path) !== s.expected) throw new Error(`apply plan is inconsistent at ${s.path}`);
+    if (!first.has(s.path)) first.set(s.path, s.expected);
+    last.set(s.path, s.after);
+  }
+  return [...first].filter(([p, expected]) => last.get(p) !== expected).map(([p, expected]) => ({ path: p, expected, after: last.get(p)! }));
+}
+
+function stepsOf(a: ApplyAction): FileStep[] {
+  switch (a.kind) {
+    case 'write':
+      return [{ path: a.path, expected: a.expected, after: a.content }];
+    case 'delete':
+      return [{ path: a.path, expected: a.expected, after: null }];
+    case 'rename':
+      return [{ path: a.to, expected: a.overwrites, after: a.expected }, { path: a.from, expected: a.expected, after: null }];
+  }
+}

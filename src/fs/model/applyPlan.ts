@@ -1,0 +1,147 @@
+import { contentRefOf } from './contentStore';
+import { afterOf, baseOf } from './mergeRules';
+import { groupOf } from './accumulator';
+import { isTransparent } from './pathEntry';
+import type { ContentRef } from './contentStore';
+import type { DiskReader } from './diskProbe';
+import type { OverlayView } from './overlayDraft';
+import type { PathEntry } from './pathEntry';
+
+/**
+ * One disk operation. `expected` is what the disk must hold at the path right before the action (null = no
+ * file): the adapter re-checks it as it goes, so a change made after planning is never overwritten.
+ */
+export type ApplyAction =
+  | { readonly kind: 'write'; readonly path: string; readonly content: ContentRef; readonly expected: ContentRef | null }
+  | { readonly kind: 'delete'; readonly path: string; readonly expected: ContentRef }
+  | { readonly kind: 'rename'; readonly from: string; readonly to: string; readonly expected: ContentRef; readonly overwrites: ContentRef | null };
+
+/** Composites linked by renames are applied together, in this order: renames, deletes, writes. */
+export interface ApplyGroup {
+  /** The entries this group applies: pass them to `markApplied` once its actions are done. */
+  readonly paths: readonly string[];
+  readonly actions: readonly ApplyAction[];
+}
+
+export interface ApplyRefusal {
+  /** The group that was not applied. */
+  readonly paths: readonly string[];
+  /** The path that caused it. */
+  readonly path: string;
+  /** `conflict`: unresolved. `diskChanged`: the disk no longer has the baseline — reconcile first. */
+  readonly reason: 'conflict' | 'diskChanged';
+}
+
+/** What an apply replaces, path by path: enough for "Undo last apply" to restore exactly that. */
+export interface UndoEntry {
+  readonly path: string;
+  /** What the disk had (null = no file). */
+  readonly previous: ContentRef | null;
+  /** What the apply left there (null = removed). Undo refuses a path whose disk no longer has this. */
+  readonly written: ContentRef | null;
+}
+
+export interface UndoRecord {
+  readonly entries: readonly UndoEntry[];
+}
+
+export interface ApplyPlan {
+  readonly groups: readonly ApplyGroup[];
+  readonly refused: readonly ApplyRefusal[];
+  readonly undo: UndoRecord;
+}
+
+/**
+ * SPEC §2 Apply, as a plan: the actions that make the disk equal the staged view for the selected composites
+ * (rename partners included), refusing any group with a conflict or whose baseline is no longer on the disk
+ * (invariant 2: never overwrite a change it did not see). Pure: the adapter executes it, journaled.
+ */
+export function planApply(view: OverlayView, selection: Iterable<string>, readDisk: DiskReader): ApplyPlan {
+  const groups: ApplyGroup[] = [];
+  const refused: ApplyRefusal[] = [];
+  const undo: UndoEntry[] = [];
+  const seen = new Set<string>();
+  for (const p of selection) {
+    if (seen.has(p)) continue;
+    const paths = groupOf(view, p);
+    for (const q of paths) seen.add(q);
+    const entries = paths.map((q) => view.entry(q) as PathEntry);
+    if (entries.length === 0 || entries.every(isTransparent)) continue;
+
+    const conflicted = entries.find((e) => e.conflict);
+    if (conflicted) {
+      refused.push({ paths, path: conflicted.path, reason: 'conflict' });
+      continue;
+    }
+    const stale = entries.find((e) => diskRef(readDisk, e.path) !== (baseOf(e.state) ?? null));
+    if (stale) {
+      refused.push({ paths, path: stale.path, reason: 'diskChanged' });
+      continue;
+    }
+    groups.push({ paths, actions: actionsOf(entries) });
+    for (const e of entries) {
+      const previous = baseOf(e.state) ?? null;
+      const written = afterOf(e.state) ?? null;
+      if (previous !== written) undo.push({ path: e.path, previous, written });
+    }
+  }
+  return { groups, refused, undo: { entries: undo } };
+}
+
+function diskRef(readDisk: DiskReader, path: string): ContentRef | null {
+  const bytes = readDisk(path);
+  return bytes ? contentRefOf(bytes) : null;
+}
+
+function actionsOf(entries: readonly PathEntry[]): ApplyAction[] {
+  // The disk as the actions leave it, path → ref: every `expected` is read from here.
+  const disk = new Map<string, ContentRef | null>(entries.map((e) => [e.path, baseOf(e.state) ?? null]));
+  const actions: ApplyAction[] = [];
+
+  // Renames keep the file's identity. One may run once its destination's own file has moved out; what is
+  // left when none can is a cycle (a swap), applied as plain writes instead.
+  let pending = entries.filter((e) => e.movedFrom !== undefined).map((e) => ({ from: e.movedFrom as string, to: e.path }));
+  for (;;) {
+    const ready = pending.filter((r) => !pending.some((o) => o !== r && o.from === r.to));
+    if (ready.length === 0) break;
+    for (const r of ready) {
+      const moved = disk.get(r.from) ?? null;
+      if (moved === null) continue; // cannot happen with a checked baseline; the writes below cover it
+      actions.push({ kind: 'rename', from: r.from, to: r.to, expected: moved, overwrites: disk.get(r.to) ?? null });
+      disk.set(r.to, moved);
+      disk.set(r.from, null);
+    }
+    pending = pending.filter((r) => !ready.includes(r));
+  }
+
+  const writes: ApplyAction[] = [];
+  for (const e of entries) {
+    const target = afterOf(e.state) ?? null;
+    const now = disk.get(e.path) ?? null;
+    if (target === now) continue;
+    if (target === null) actions.push({ kind: 'delete', path: e.path, expected: now as ContentRef });
+    else writes.push({ kind: 'write', path: e.path, content: target, expected: now });
+  }
+  return [...actions, ...writes];
+}
+
+/**
+ * "Undo last apply" as a plan: restore each path's previous content, refusing paths whose disk changed since
+ * the apply wrote them. Renames are undone as write + delete.
+ */
+export function planUndo(undo: UndoRecord, readDisk: DiskReader): { readonly actions: readonly ApplyAction[]; readonly refused: readonly string[] } {
+  const deletes: ApplyAction[] = [];
+  const writes: ApplyAction[] = [];
+  const refused: string[] = [];
+  for (const u of undo.entries) {
+    const now = diskRef(readDisk, u.path);
+    if (now !== u.written) {
+      refused.push(u.path);
+      continue;
+    }
+    if (u.previous === now) continue;
+    if (u.previous === null) deletes.push({ kind: 'delete', path: u.path, expected: now as ContentRef });
+    else writes.push({ kind: 'write', path: u.path, content: u.previous, expected: now });
+  }
+  return { actions: [...deletes, ...writes], refused };
+}

@@ -1,0 +1,68 @@
+import { v4 as uuidv4 } from 'uuid';
+import type { ContentRef } from './contentStore';
+
+export type ChangeOperation = 'create' | 'modify' | 'delete' | 'rename';
+
+/** Who asked for a change: the chat session, the message in it and the turn number. */
+export interface ChangeOrigin {
+  readonly sessionId: string;
+  readonly messageId: string;
+  readonly turn: number;
+}
+
+/** What the caller supplies when staging; the model fills in id, operation, contents and (by default) time. */
+export interface ChangeMeta extends ChangeOrigin {
+  /** Human-readable, shown in the SCM tooltip and the tools' answers. */
+  readonly description: string;
+  /** Milliseconds since the epoch; defaults to the model's clock. */
+  readonly timestamp?: number;
+}
+
+/**
+ * One atomic operation an agent performed through the overlay. Paths are opaque normalized strings chosen by the
+ * adapter ('/'-separated: absolute posix paths or URI strings). Each record keeps its own before/after refs so a
+ * message's contribution can be taken out later (prune) by a three-way merge, whatever came after it.
+ */
+export interface ChangeRecord extends ChangeOrigin {
+  /** uuid v4. */
+  readonly id: string;
+  readonly operation: ChangeOperation;
+  /** The path the operation wrote; for a rename, the destination. */
+  readonly path: string;
+  /** Rename only: the source path. */
+  readonly fromPath?: string;
+  /**
+   * Effective content at `path` just before (for a rename: at `fromPath`); null = did not exist. For the first
+   * change on a path this is the disk content, which becomes the composite's baseline.
+   */
+  readonly before: ContentRef | null;
+  /** Effective content at `path` just after; null for a delete. A rename moves content unchanged: after = before. */
+  readonly after: ContentRef | null;
+  readonly timestamp: number;
+  readonly description: string;
+}
+
+export interface NewRecordFields {
+  readonly operation: ChangeOperation;
+  readonly path: string;
+  readonly fromPath?: string;
+  readonly before: ContentRef | null;
+  readonly after: ContentRef | null;
+}
+
+/** Builds a record with a fresh uuid v4. */
+export function newChangeRecord(fields: NewRecordFields, meta: ChangeMeta, now: () => number, newId: () => string = uuidv4): ChangeRecord {
+  return {
+    id: newId(),
+    operation: fields.operation,
+    path: fields.path,
+    ...(fields.fromPath !== undefined ? { fromPath: fields.fromPath } : {}),
+    before: fields.before,
+    after: fields.after,
+    sessionId: meta.sessionId,
+    messageId: meta.messageId,
+    turn: meta.turn,
+    timestamp: meta.timestamp ?? now(),
+    description: meta.description,
+  };
+}

@@ -1,0 +1,54 @@
+import * as crypto from 'crypto';
+import { OverlayError } from './overlayError';
+
+/** A content reference: the lowercase hex sha-256 of the bytes (the blob store names its files the same way). */
+export type ContentRef = string;
+
+/**
+ * Where the model keeps file contents. Records and entries hold only refs, so a large or binary file costs the
+ * model 64 characters; the real store is the on-disk blob store with an LRU cache in front. Synchronous because
+ * the model is: a FileSystemProvider read must be answerable without a round trip through the event loop.
+ */
+export interface ContentStore {
+  /** Stores the bytes (idempotent) and returns their ref. */
+  put(bytes: Uint8Array): ContentRef;
+  /** The bytes of a ref; throws when the store does not have them (never answers with empty bytes). */
+  get(ref: ContentRef): Uint8Array;
+  has(ref: ContentRef): boolean;
+}
+
+/** The ref `put` would return, without storing anything (used to compare disk bytes with a base). */
+export function contentRefOf(bytes: Uint8Array): ContentRef {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+const REF = /^[0-9a-f]{64}$/;
+
+export function isContentRef(value: unknown): value is ContentRef {
+  return typeof value === 'string' && REF.test(value);
+}
+
+/** In-memory store for tests and benches. Copies on the way in and out so callers cannot mutate stored bytes. */
+export class MemoryContentStore implements ContentStore {
+  private readonly blobs = new Map<ContentRef, Uint8Array>();
+
+  put(bytes: Uint8Array): ContentRef {
+    const ref = contentRefOf(bytes);
+    if (!this.blobs.has(ref)) this.blobs.set(ref, Uint8Array.from(bytes));
+    return ref;
+  }
+
+  get(ref: ContentRef): Uint8Array {
+    const bytes = this.blobs.get(ref);
+    if (!bytes) throw new OverlayError('ContentMissing', `no content stored for ${ref}`, { ref });
+    return Uint8Array.from(bytes);
+  }
+
+  has(ref: ContentRef): boolean {
+    return this.blobs.has(ref);
+  }
+
+  get size(): number {
+    return this.blobs.size;
+  }
+}

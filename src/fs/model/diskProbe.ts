@@ -1,0 +1,21 @@
+import type { FileIdentity } from './pathEntry';
+
+/** Reads a disk file's bytes; undefined = no such file. Synchronous: adapters pre-read what they need. */
+export type DiskReader = (path: string) => Uint8Array | undefined;
+
+/**
+ * What reconciliation and staging may ask the disk. `identity` and `locate` are optional: without them an
+ * external rename reads as a delete (a deletion conflict instead of a rename conflict).
+ */
+export interface DiskProbe {
+  readonly read: DiskReader;
+  /** Device + inode of the file at the path, if it exists and the OS gives them. */
+  identity?(path: string): FileIdentity | undefined;
+  /** Where the file with this identity is now, if the adapter knows (e.g. from the watcher). */
+  locate?(identity: FileIdentity): string | undefined;
+}
+
+/** A probe that can only read. */
+export function diskProbeOf(read: DiskReader): DiskProbe {
+  return { read };
+}

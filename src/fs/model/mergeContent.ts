@@ -1,0 +1,45 @@
+import { threeWayMerge } from '../merge/threeWayMerge';
+import { decodeText, encodeText } from './textContent';
+import type { MergeResult } from '../merge/threeWayMerge';
+import type { ContentRef, ContentStore } from './contentStore';
+
+/** The three-way text merge the model uses; injectable so tests can count calls or fake a conflict. */
+export type TextMerge = (base: string, ours: string, theirs: string) => MergeResult;
+
+export type ContentMerge =
+  /** theirs = base: the other side did nothing. */
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'merged'; readonly result: ContentRef | null }
+  | { readonly kind: 'conflict'; readonly reason: ConflictReason; readonly binary: boolean };
+
+/**
+ * Why a merge of whole-file states failed. `bothCreated`: absent in the base, different on each side;
+ * `theirsDeleted` / `oursDeleted`: one side deleted what the other changed; `text`: overlapping edits (or a
+ * binary side, which is never text-merged).
+ */
+export type ConflictReason = 'bothCreated' | 'theirsDeleted' | 'oursDeleted' | 'text';
+
+/**
+ * Three-way merge of file states (a ref, or null for "absent"): the trivial cases by ref equality, then a
+ * line merge of the decoded text. Binary content (NUL or invalid UTF-8) never reaches the text merge.
+ */
+export function mergeContent(
+  base: ContentRef | null,
+  ours: ContentRef | null,
+  theirs: ContentRef | null,
+  store: ContentStore,
+  merge: TextMerge = threeWayMerge,
+): ContentMerge {
+  if (theirs === base) return { kind: 'unchanged' };
+  if (ours === base || ours === theirs) return { kind: 'merged', result: theirs };
+  if (base === null) return { kind: 'conflict', reason: 'bothCreated', binary: false };
+  if (theirs === null) return { kind: 'conflict', reason: 'theirsDeleted', binary: false };
+  if (ours === null) return { kind: 'conflict', reason: 'oursDeleted', binary: false };
+  const b = decodeText(store.get(base));
+  const o = decodeText(store.get(ours));
+  const t = decodeText(store.get(theirs));
+  if (b === undefined || o === undefined || t === undefined) return { kind: 'conflict', reason: 'text', binary: true };
+  const m = merge(b, o, t);
+  if (m.kind === 'conflict') return { kind: 'conflict', reason: 'text', binary: false };
+  return { kind: 'merged', result: store.put(encodeText(m.text)) };
+}

@@ -1,0 +1,65 @@
+import type { ChangeRecord } from './changeRecord';
+import type { PathEntry } from './pathEntry';
+
+/**
+ * What the accumulator's rules read and write. Every op is first run against a copy-on-write `DraftState` and
+ * then committed, so an op that throws halfway leaves the model untouched, and the planners (prune, discard)
+ * can run the same rules to compute an op's outcome without changing anything.
+ */
+export interface OverlayDraft {
+  entry(path: string): PathEntry | undefined;
+  setEntry(entry: PathEntry): void;
+  deleteEntry(path: string): void;
+  record(id: string): ChangeRecord | undefined;
+  /** Staging order of a record (larger = later). */
+  order(id: string): number;
+  removeRecord(id: string): void;
+}
+
+/** Read access a draft needs from the state it copies. */
+export interface OverlayView {
+  entry(path: string): PathEntry | undefined;
+  record(id: string): ChangeRecord | undefined;
+  order(id: string): number;
+}
+
+/** Above any committed record's order (those count up from 0). */
+const ADDED_ORDER = Number.MAX_SAFE_INTEGER / 2;
+
+/** Copy-on-write draft over a state: collects changed entries, added and removed records. */
+export class DraftState implements OverlayDraft {
+  /** path → new entry, or null when deleted. */
+  readonly changed = new Map<string, PathEntry | null>();
+  readonly removedRecords = new Set<string>();
+  readonly addedRecords: ChangeRecord[] = [];
+  private readonly addedById = new Map<string, { record: ChangeRecord; order: number }>();
+
+  constructor(private readonly base: OverlayView) {}
+
+  entry(path: string): PathEntry | undefined {
+    const c = this.changed.get(path);
+    if (c === null) return undefined;
+    return c ?? this.base.entry(path);
+  }
+  setEntry(entry: PathEntry): void {
+    this.changed.set(entry.path, entry);
+  }
+  deleteEntry(path: string): void {
+    this.changed.set(path, null);
+  }
+  record(id: string): ChangeRecord | undefined {
+    if (this.removedRecords.has(id)) return undefined;
+    return this.addedById.get(id)?.record ?? this.base.record(id);
+  }
+  order(id: string): number {
+    return this.addedById.get(id)?.order ?? this.base.order(id);
+  }
+  /** A record staged by this op: it orders after every committed one. */
+  addRecord(record: ChangeRecord): void {
+    this.addedRecords.push(record);
+    this.addedById.set(record.id, { record, order: ADDED_ORDER + this.addedRecords.length });
+  }
+  removeRecord(id: string): void {
+    this.removedRecords.add(id);
+  }
+}

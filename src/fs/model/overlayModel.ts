@@ -1,0 +1,351 @@
+import { threeWayMerge } from '../merge/threeWayMerge';
+import { OverlayError } from './overlayError';
+import { OverlayState } from './overlayState';
+import { Emitter } from './eventEmitter';
+import { applyOp } from './applyOp';
+import { newChangeRecord } from './changeRecord';
+import { compositeOf, directoryDelta, effectiveRef, isUnder, readEffective } from './overlayQueries';
+import { diskPathsOf, planReconcile } from './reconcile';
+import { planRevert } from './planRevert';
+import { planApply } from './applyPlan';
+import { afterOf, baseOf } from './mergeRules';
+import { decodeText } from './textContent';
+import { isListed, isTransparent } from './pathEntry';
+import { parseOverlaySnapshot } from './overlaySchema';
+import type { MergeResult } from '../merge/threeWayMerge';
+import type { ApplyPlan } from './applyPlan';
+import type { ChangeMeta, ChangeRecord } from './changeRecord';
+import type { ContentRef, ContentStore } from './contentStore';
+import type { DiskProbe, DiskReader } from './diskProbe';
+import type { Event } from './eventEmitter';
+import type { TextMerge } from './mergeContent';
+import type { OverlayOp, RecordSelector } from './overlayOp';
+import type { CompositeChange, DirectoryDelta } from './overlayQueries';
+import type { OverlaySnapshot } from './overlayState';
+import type { ConflictKind, ConflictState } from './pathEntry';
+import type { ReconcileOutcome } from './reconcile';
+import type { RevertPlan } from './planRevert';
+import type { ConflictResolution } from './resolveConflict';
+
+export interface OverlayModelOptions {
+  /** Clock for record timestamps (ms since the epoch). */
+  readonly now?: () => number;
+  /** Record ids; uuid v4 by default. */
+  readonly newId?: () => string;
+  readonly merge?: TextMerge;
+}
+
+/** Fired after every mutation; `op` is undefined after `restore`. `paths` = entries that changed. */
+export interface OverlayChangeEvent {
+  readonly op: OverlayOp | undefined;
+  readonly paths: readonly string[];
+}
+
+/** What the agent (delegate) or a person (merge) needs to settle a conflict. Bytes undefined = absent. */
+export interface ConflictDetails {
+  readonly path: string;
+  readonly kind: ConflictKind;
+  readonly origin: ConflictState['origin'];
+  readonly delegated: boolean;
+  readonly binary: boolean;
+  readonly theirsPath?: string;
+  readonly base: Uint8Array | undefined;
+  readonly ours: Uint8Array | undefined;
+  readonly theirs: Uint8Array | undefined;
+  /** The text merge of the three (with conflict regions and the marked-up text), when all three are text. */
+  readonly merge?: MergeResult;
+}
+
+/**
+ * The overlay model: pending changes, their composites, reconciliation, pruning and apply plans, with no
+ * `vscode` and no disk access (the adapter passes disk readers in and executes apply plans). Every mutation is
+ * an `OverlayOp` through `apply`, which fires `onDidChange` — the store persists those ops and replays them.
+ * The convenience methods (write, prune, reconcile, …) only build an op and apply it.
+ */
+export class OverlayModel {
+  private readonly state = new OverlayState();
+  private readonly _onDidChange = new Emitter<OverlayChangeEvent>();
+  readonly onDidChange: Event<OverlayChangeEvent> = this._onDidChange.event;
+  private readonly now: () => number;
+  private readonly newId: (() => string) | undefined;
+  private readonly merge: TextMerge;
+
+  constructor(readonly store: ContentStore, options: OverlayModelOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId;
+    this.merge = options.merge ?? threeWayMerge;
+  }
+
+  // ── the choke point ────────────────────────────────────────────────────────────────────────────────────
+
+  /** Applies one op (live or replayed); throws `OverlayError` and changes nothing if it does not apply. */
+  apply(op: OverlayOp): readonly string[] {
+    const paths = applyOp(this.state, op);
+    this._onDidChange.fire({ op, paths });
+    return paths;
+  }
+
+  snapshot(): OverlaySnapshot {
+    return this.state.snapshot();
+  }
+
+  /** Replaces the model with a snapshot (validated: a corrupt one throws `CorruptState` and changes nothing). */
+  restore(snapshot: unknown): void {
+    const parsed = parseOverlaySnapshot(snapshot);
+    const before = this.state.clear();
+    this.state.load(parsed);
+    this._onDidChange.fire({ op: undefined, paths: [...new Set([...before, ...parsed.entries.map((e) => e.path)])] });
+  }
+
+  dispose(): void {
+    this._onDidChange.dispose();
+  }
+
+  // ── agent operations ───────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Stages a file write (create if the path has no effective content, else modify). Returns the record, or
+   * undefined when the write changes nothing at a path without pending changes.
+   */
+  write(path: string, bytes: Uint8Array, meta: ChangeMeta, disk: DiskProbe): ChangeRecord | undefined {
+    const before = this.currentRef(path, disk.read);
+    const after = this.store.put(bytes);
+    if (before === after && effectiveRef(this.state, path) === undefined) return undefined;
+    const operation = before === null ? 'create' : 'modify';
+    return this.stage(newChangeRecord({ operation, path, before, after }, meta, this.now, this.newId), disk);
+  }
+
+  /** Stages a delete; `FileNotFound` if the path has no effective content. */
+  delete(path: string, meta: ChangeMeta, disk: DiskProbe): ChangeRecord {
+    const before = this.currentRef(path, disk.read);
+    if (before === null) throw new OverlayError('FileNotFound', `${path} does not exist`, { path });
+    return this.stage(newChangeRecord({ operation: 'delete', path, before, after: null }, meta, this.now, this.newId), disk);
+  }
+
+  /**
+   * Stages a file rename. With `overwrite`, an existing destination is first staged as deleted (same message),
+   * otherwise it is `FileExists`. Directories are the adapter's to expand into file renames.
+   */
+  rename(from: string, to: string, meta: ChangeMeta, disk: DiskProbe, options: { readonly overwrite?: boolean } = {}): ChangeRecord[] {
+    if (from === to) throw new OverlayError('InvalidOperation', `cannot rename ${from} onto itself`, { path: from });
+    const content = this.currentRef(from, disk.read);
+    if (content === null) throw new OverlayError('FileNotFound', `${from} does not exist`, { path: from });
+    const records: ChangeRecord[] = [];
+    if (this.currentRef(to, disk.read) !== null) {
+      if (!options.overwrite) throw new OverlayError('FileExists', `${to} already exists`, { path: to });
+      records.push(this.delete(to, meta, disk));
+    }
+    records.push(this.stage(newChangeRecord({ operation: 'rename', path: to, fromPath: from, before: content, after: content }, meta, this.now, this.newId), disk));
+    return records;
+  }
+
+  private stage(record: ChangeRecord, disk: DiskProbe): ChangeRecord {
+    const diskPath = record.fromPath ?? record.path;
+    const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
+    const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
+    this.apply({ type: 'stage', record, ...(identity ? { identity } : {}) });
+    return record;
+  }
+
+  /** Effective content ref; disk bytes are put into the store (they become a baseline). null = absent. */
+  private currentRef(path: string, readDisk: DiskReader): ContentRef | null {
+    const staged = effectiveRef(this.state, path);
+    if (staged !== undefined) return staged;
+    const bytes = readDisk(path);
+    return bytes ? this.store.put(bytes) : null;
+  }
+
+  // ── prune and discard ─────────────────────────────────────────────────────────────────────────────────
+
+  /** A conversation message was deleted: take its changes out, rebasing later ones (seed 003 §4.1). */
+  prune(messageId: string): RevertPlan {
+    return this.revert({ kind: 'message', messageId });
+  }
+
+  /** Discard one change record (rebasing later changes to the same file). */
+  discardChange(id: string): RevertPlan {
+    return this.revert({ kind: 'change', id });
+  }
+
+  /** Discard everything a chat session staged (other sessions' later changes are rebased). */
+  discardSession(sessionId: string): RevertPlan {
+    return this.revert({ kind: 'session', sessionId });
+  }
+
+  /** Takes the selected records out; applies the op (unless nothing was selected) and returns the plan. */
+  revert(selector: RecordSelector): RevertPlan {
+    const plan = planRevert(this.state, this.state.select(selector), selector, this.store, this.merge);
+    if (plan.op.recordIds.length > 0) this.apply(plan.op);
+    return plan;
+  }
+
+  /** Discard whole composites (and their rename partners). */
+  discardPaths(paths: readonly string[]): void {
+    this.apply({ type: 'discard', paths });
+  }
+
+  discardAll(): void {
+    this.apply({ type: 'discardAll' });
+  }
+
+  // ── reconciliation and conflicts ──────────────────────────────────────────────────────────────────────
+
+  /**
+   * Reconciles a composite with the disk, applying the resulting rebase or conflict op. Loops because a
+   * rename depends on two disk paths (each step settles one).
+   */
+  reconcile(path: string, disk: DiskProbe): ReconcileOutcome {
+    let last: ReconcileOutcome = { kind: 'unchanged' };
+    for (let i = 0; i < 4; i++) {
+      const outcome = planReconcile(this.state, path, disk, this.store, this.merge);
+      if (outcome.kind === 'unchanged') return last;
+      if (outcome.op) this.apply(outcome.op);
+      if (outcome.kind === 'conflict') return outcome;
+      last = outcome;
+    }
+    return last;
+  }
+
+  /** Reconciles every listed composite (startup, after a watcher burst). Returns the non-trivial outcomes. */
+  reconcileAll(disk: DiskProbe): ReconcileOutcome[] {
+    const outcomes: ReconcileOutcome[] = [];
+    for (const path of this.stagedPaths()) {
+      const o = this.reconcile(path, disk);
+      if (o.kind !== 'unchanged') outcomes.push(o);
+    }
+    return outcomes;
+  }
+
+  resolve(path: string, resolution: ConflictResolution): void {
+    this.apply({ type: 'resolve', path, resolution });
+  }
+
+  /** Manual resolution with the merged bytes (undefined = the file should not exist). */
+  resolveManually(path: string, bytes: Uint8Array | undefined): void {
+    this.resolve(path, { kind: 'manual', content: bytes ? this.store.put(bytes) : null });
+  }
+
+  conflictDetails(path: string): ConflictDetails {
+    const e = this.state.entry(path);
+    const c = e?.conflict;
+    if (!e || !c) throw new OverlayError('NoConflict', `${path} has no conflict`, { path });
+    const get = (ref: ContentRef | null): Uint8Array | undefined => (ref === null ? undefined : this.store.get(ref));
+    const base = get(c.base);
+    const ours = get(afterOf(e.state) ?? null);
+    const theirs = get(c.theirs);
+    const texts = [base, ours, theirs].map((b) => (b ? decodeText(b) : ''));
+    const merge = texts.every((t) => t !== undefined) ? this.merge(texts[0] as string, texts[1] as string, texts[2] as string) : undefined;
+    return {
+      path,
+      kind: c.kind,
+      origin: c.origin,
+      delegated: c.delegated,
+      binary: c.binary || merge === undefined,
+      ...(c.theirsPath !== undefined ? { theirsPath: c.theirsPath } : {}),
+      base,
+      ours,
+      theirs,
+      ...(merge ? { merge } : {}),
+    };
+  }
+
+  /** The disk paths a composite depends on (its own, and a rename's origin): what to pre-read to reconcile. */
+  diskPathsOf(path: string): string[] {
+    return diskPathsOf(this.state, path);
+  }
+
+  // ── apply ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The plan to apply these composites (default: all listed). Nothing changes until `markApplied`. */
+  planApply(paths: readonly string[] | undefined, readDisk: DiskReader): ApplyPlan {
+    return planApply(this.state, paths ?? this.stagedPaths(), readDisk);
+  }
+
+  /** The adapter wrote a group of the plan: those composites are no longer pending. */
+  markApplied(paths: readonly string[]): void {
+    this.apply({ type: 'applied', paths });
+  }
+
+  // ── queries ───────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Paths with a listed composite (what the SCM view shows), in first-staged order. */
+  stagedPaths(): string[] {
+    const out: string[] = [];
+    for (const e of this.state.allEntries()) if (isListed(e)) out.push(e.path);
+    return out;
+  }
+
+  composite(path: string): CompositeChange | undefined {
+    return compositeOf(this.state, path);
+  }
+
+  composites(): CompositeChange[] {
+    return this.stagedPaths().map((p) => compositeOf(this.state, p) as CompositeChange);
+  }
+
+  conflicts(): CompositeChange[] {
+    return this.composites().filter((c) => c.conflict);
+  }
+
+  /** Effective bytes at a path (staged, else disk); undefined = no such file in the effective view. */
+  read(path: string, readDisk: DiskReader): Uint8Array | undefined {
+    return readEffective(this.state, (ref) => this.store.get(ref), path, readDisk);
+  }
+
+  /** True when the path's effective content comes from the overlay (so the disk is not consulted). */
+  isStaged(path: string): boolean {
+    return effectiveRef(this.state, path) !== undefined;
+  }
+
+  /** Effective ref at a path if the overlay decides it (null = absent); undefined = read the disk. */
+  stagedRef(path: string): ContentRef | null | undefined {
+    return effectiveRef(this.state, path);
+  }
+
+  directoryDelta(dir: string): DirectoryDelta {
+    return directoryDelta(this.state.allEntries(), dir);
+  }
+
+  /** Listed composites at or under a directory (by path or, for renames, by origin). */
+  compositesUnder(dir: string): CompositeChange[] {
+    return this.composites().filter((c) => isUnder(c.path, dir) || (c.fromPath !== undefined && isUnder(c.fromPath, dir)));
+  }
+
+  record(id: string): ChangeRecord | undefined {
+    return this.state.record(id);
+  }
+
+  recordsByMessage(messageId: string): ChangeRecord[] {
+    return this.state.select({ kind: 'message', messageId });
+  }
+
+  recordsBySession(sessionId: string): ChangeRecord[] {
+    return this.state.select({ kind: 'session', sessionId });
+  }
+
+  /** Every content ref the model still needs (for the blob store's garbage collection). */
+  liveRefs(): Set<ContentRef> {
+    const refs = new Set<ContentRef>();
+    const add = (r: ContentRef | null | undefined): void => {
+      if (r) refs.add(r);
+    };
+    for (const r of this.state.allRecords()) {
+      add(r.before);
+      add(r.after);
+    }
+    for (const e of this.state.allEntries()) {
+      add(baseOf(e.state));
+      add(afterOf(e.state));
+      add(e.conflict?.base);
+      add(e.conflict?.theirs);
+    }
+    return refs;
+  }
+
+  /** Entries with no visible effect kept only for pruning (diagnostics; not part of any view). */
+  get hiddenEntryCount(): number {
+    let n = 0;
+    for (const e of this.state.allEntries()) if (isTransparent(e)) n++;
+    return n;
+  }
+}

@@ -1,0 +1,55 @@
+import type { ChangeRecord } from './changeRecord';
+import type { ContentRef } from './contentStore';
+import type { ConflictState, FileIdentity, PathEntry } from './pathEntry';
+import type { ConflictResolution } from './resolveConflict';
+
+/** Which records a revert takes out (prune by message, discard by change id or by session). */
+export type RecordSelector =
+  | { readonly kind: 'change'; readonly id: string }
+  | { readonly kind: 'message'; readonly messageId: string }
+  | { readonly kind: 'session'; readonly sessionId: string };
+
+/**
+ * Every mutation of the model, as a JSON-serializable value. `OverlayModel.apply` is the only way to change the
+ * model, so the durable log can persist these and replay them. Ops whose outcome needs a three-way merge
+ * (rebase, conflict, revert) carry their outcome, computed by a planner: replaying them needs no merge and
+ * cannot come out differently after the merge algorithm changes.
+ */
+export type OverlayOp =
+  /** An agent operation. `identity`: of the disk file at `fromPath ?? path`, used if this is its first change. */
+  | { readonly type: 'stage'; readonly record: ChangeRecord; readonly identity?: FileIdentity }
+  /**
+   * Reconciliation merged cleanly: `diskPath`'s baseline becomes what the disk has now and the composite at
+   * `path` (the same path, or the destination of `diskPath`'s rename) gets the merged content. Clears a disk
+   * conflict on `path`.
+   */
+  | {
+      readonly type: 'rebase';
+      readonly path: string;
+      readonly diskPath: string;
+      readonly base: ContentRef | null;
+      readonly identity?: FileIdentity;
+      readonly after: ContentRef | null;
+    }
+  /** Reconciliation (or an orphan check at startup) found a conflict on the composite at `path`. */
+  | { readonly type: 'conflict'; readonly path: string; readonly conflict: ConflictState }
+  | { readonly type: 'resolve'; readonly path: string; readonly resolution: ConflictResolution }
+  /** Drop whole composites (with their rename partners and records): "Discard" in the SCM view. */
+  | { readonly type: 'discard'; readonly paths: readonly string[] }
+  /** Drop everything. */
+  | { readonly type: 'discardAll' }
+  /** The adapter executed an apply plan for these composites: the disk has them now, so they are no longer pending. */
+  | { readonly type: 'applied'; readonly paths: readonly string[] }
+  /**
+   * Records taken out (prune, discard by change or session) with their effect rebased away: the planner's
+   * resulting entries, installed as is.
+   */
+  | {
+      readonly type: 'revert';
+      readonly selector: RecordSelector;
+      readonly recordIds: readonly string[];
+      readonly entries: readonly PathEntry[];
+      readonly removedPaths: readonly string[];
+    };
+
+export type OverlayOpType = OverlayOp['type'];

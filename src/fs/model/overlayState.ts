@@ -1,0 +1,121 @@
+import type { ChangeRecord } from './changeRecord';
+import type { DraftState, OverlayView } from './overlayDraft';
+import type { PathEntry } from './pathEntry';
+import type { RecordSelector } from './overlayOp';
+
+/** The persisted form of the model: JSON, small (contents are refs), versioned. */
+export interface OverlaySnapshot {
+  readonly version: 1;
+  /** In staging order. */
+  readonly records: readonly ChangeRecord[];
+  readonly entries: readonly PathEntry[];
+}
+
+export const SNAPSHOT_VERSION = 1;
+
+/** The live model data: entries by path, records in staging order, and indexes by message and session. */
+export class OverlayState implements OverlayView {
+  private readonly entries = new Map<string, PathEntry>();
+  private readonly records = new Map<string, ChangeRecord>();
+  private readonly orders = new Map<string, number>();
+  private nextOrder = 0;
+  private readonly byMessage = new Map<string, Set<string>>();
+  private readonly bySession = new Map<string, Set<string>>();
+
+  entry(path: string): PathEntry | undefined {
+    return this.entries.get(path);
+  }
+  record(id: string): ChangeRecord | undefined {
+    return this.records.get(id);
+  }
+  order(id: string): number {
+    return this.orders.get(id) ?? -1;
+  }
+  allEntries(): IterableIterator<PathEntry> {
+    return this.entries.values();
+  }
+  get entryCount(): number {
+    return this.entries.size;
+  }
+  allRecords(): IterableIterator<ChangeRecord> {
+    return this.records.values();
+  }
+
+  /** Records a selector picks, oldest first. */
+  select(selector: RecordSelector): ChangeRecord[] {
+    let ids: Iterable<string>;
+    switch (selector.kind) {
+      case 'change':
+        ids = this.records.has(selector.id) ? [selector.id] : [];
+        break;
+      case 'message':
+        ids = this.byMessage.get(selector.messageId) ?? [];
+        break;
+      case 'session':
+        ids = this.bySession.get(selector.sessionId) ?? [];
+        break;
+    }
+    return [...ids].map((id) => this.records.get(id) as ChangeRecord).sort((a, b) => this.order(a.id) - this.order(b.id));
+  }
+
+  /** Installs a draft's changes; returns the paths whose entries changed. */
+  commit(draft: DraftState): string[] {
+    for (const id of draft.removedRecords) this.removeRecord(id);
+    for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(r);
+    for (const [path, e] of draft.changed) {
+      if (e) this.entries.set(path, e);
+      else this.entries.delete(path);
+    }
+    return [...draft.changed.keys()];
+  }
+
+  clear(): string[] {
+    const paths = [...this.entries.keys()];
+    this.entries.clear();
+    this.records.clear();
+    this.orders.clear();
+    this.byMessage.clear();
+    this.bySession.clear();
+    return paths;
+  }
+
+  snapshot(): OverlaySnapshot {
+    return { version: SNAPSHOT_VERSION, records: [...this.records.values()], entries: [...this.entries.values()] };
+  }
+
+  /** Replaces everything with a (validated) snapshot. */
+  load(snapshot: OverlaySnapshot): void {
+    this.clear();
+    for (const r of snapshot.records) this.addRecord(r);
+    for (const e of snapshot.entries) this.entries.set(e.path, e);
+  }
+
+  private addRecord(r: ChangeRecord): void {
+    this.records.set(r.id, r);
+    this.orders.set(r.id, this.nextOrder++);
+    index(this.byMessage, r.messageId, r.id);
+    index(this.bySession, r.sessionId, r.id);
+  }
+
+  private removeRecord(id: string): void {
+    const r = this.records.get(id);
+    if (!r) return;
+    this.records.delete(id);
+    this.orders.delete(id);
+    unindex(this.byMessage, r.messageId, id);
+    unindex(this.bySession, r.sessionId, id);
+  }
+}
+
+function index(map: Map<string, Set<string>>, key: string, id: string): void {
+  let s = map.get(key);
+  if (!s) map.set(key, (s = new Set()));
+  s.add(id);
+}
+
+function unindex(map: Map<string, Set<string>>, key: string, id: string): void {
+  const s = map.get(key);
+  if (!s) return;
+  s.delete(id);
+  if (s.size === 0) map.delete(key);
+}

@@ -1,0 +1,111 @@
+import { contentRefOf } from './contentStore';
+import { afterOf, assertNever, baseOf } from './mergeRules';
+import { isTransparent } from './pathEntry';
+import { mergeContent } from './mergeContent';
+import type { ContentRef, ContentStore } from './contentStore';
+import type { DiskProbe } from './diskProbe';
+import type { ConflictReason, TextMerge } from './mergeContent';
+import type { OverlayOp } from './overlayOp';
+import type { OverlayView } from './overlayDraft';
+import type { ConflictKind, ConflictState } from './pathEntry';
+
+export type RebaseOp = Extract<OverlayOp, { type: 'rebase' }>;
+export type ConflictOp = Extract<OverlayOp, { type: 'conflict' }>;
+
+export type ReconcileOutcome =
+  /** The disk still has the baseline (or the path has no pending change). */
+  | { readonly kind: 'unchanged' }
+  /** Merged cleanly: apply `op` (base := disk, after := merged). */
+  | { readonly kind: 'rebased'; readonly path: string; readonly op: RebaseOp }
+  /** `op` marks it; absent when the composite already has this very conflict (nothing new to record). */
+  | { readonly kind: 'conflict'; readonly path: string; readonly conflict: ConflictState; readonly op?: ConflictOp };
+
+/** The disk paths a composite depends on: its own and, for a rename, its origin. Adapters pre-read these. */
+export function diskPathsOf(view: Pick<OverlayView, 'entry'>, path: string): string[] {
+  const e = view.entry(path);
+  if (!e) return [path];
+  return e.movedFrom !== undefined ? [e.movedFrom, path] : [path];
+}
+
+/**
+ * SPEC §2 Reconciliation of one composite against the disk. For each disk path it depends on: the disk still
+ * equals the baseline → nothing; otherwise a three-way merge (base = baseline, ours = staged, theirs = disk):
+ * clean → a rebase op; else a conflict op (text, deletion, creation, rename). Pure: returns the op to apply.
+ * One step at a time: after applying a rebase, reconcile again (the model's `reconcile` loops).
+ */
+export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, store: ContentStore, merge?: TextMerge): ReconcileOutcome {
+  const e = view.entry(path);
+  if (!e || isTransparent(e)) return { kind: 'unchanged' };
+  // (disk path, composite whose content that disk file becomes)
+  const checks: [string, string][] = [];
+  if (e.movedFrom !== undefined) checks.push([e.movedFrom, path]);
+  checks.push([path, e.movedTo ?? path]);
+
+  for (const [diskPath, holderPath] of checks) {
+    const d = view.entry(diskPath);
+    const h = view.entry(holderPath);
+    if (!d || !h) continue;
+    const base = baseOf(d.state) ?? null;
+    const bytes = disk.read(diskPath);
+    const observed = bytes ? contentRefOf(bytes) : null;
+    if (observed === base) continue;
+    const theirs = bytes ? store.put(bytes) : null;
+    const identity = bytes ? disk.identity?.(diskPath) : undefined;
+    const ours = afterOf(h.state) ?? null;
+    const conflict = (kind: ConflictKind, binary: boolean, theirsPath?: string): ReconcileOutcome =>
+      conflictOutcome(view, holderPath, { kind, origin: 'disk', diskPath, base, theirs, binary, delegated: false, ...(theirsPath !== undefined ? { theirsPath } : {}), ...(identity ? { theirsIdentity: identity } : {}) });
+    const rebase = (after: ContentRef | null): ReconcileOutcome => ({
+      kind: 'rebased',
+      path: holderPath,
+      op: { type: 'rebase', path: holderPath, diskPath, base: theirs, after, ...(identity ? { identity } : {}) },
+    });
+
+    if (holderPath === diskPath && d.movedFrom !== undefined) {
+      // The disk file here is to be replaced by a renamed one: no merge makes sense. Gone is harmless.
+      if (theirs === null) return rebase(ours);
+      return conflict(base === null ? 'creation' : 'text', false);
+    }
+    if (theirs === null && base !== null) {
+      const moved = d.identity && disk.locate ? disk.locate(d.identity) : undefined;
+      if (moved !== undefined && moved !== diskPath) return conflict('rename', false, moved);
+      // A pending change (including a pure rename) to a file deleted on disk is a conflict, never a silent loss.
+      if (ours !== null) return conflict('deletion', false);
+    }
+    const m = mergeContent(base, ours, theirs, store, merge);
+    switch (m.kind) {
+      case 'unchanged':
+        continue;
+      case 'merged':
+        return rebase(m.result);
+      case 'conflict':
+        return conflict(kindOf(m.reason), m.binary);
+      default:
+        return assertNever(m);
+    }
+  }
+  if (e.conflict?.origin === 'disk') {
+    // The disk came back to the baseline: the conflict is gone.
+    return { kind: 'rebased', path, op: { type: 'rebase', path, diskPath: path, base: baseOf(e.state) ?? null, after: afterOf(e.state) ?? null } };
+  }
+  return { kind: 'unchanged' };
+}
+
+function kindOf(reason: ConflictReason): ConflictKind {
+  switch (reason) {
+    case 'bothCreated': return 'creation';
+    case 'theirsDeleted': return 'deletion';
+    case 'oursDeleted': return 'deletion';
+    case 'text': return 'text';
+    default: return assertNever(reason);
+  }
+}
+
+function conflictOutcome(view: OverlayView, path: string, conflict: ConflictState): ReconcileOutcome {
+  const existing = view.entry(path)?.conflict;
+  if (existing && existing.origin === 'disk' && existing.kind === conflict.kind && existing.diskPath === conflict.diskPath
+    && existing.base === conflict.base && existing.theirs === conflict.theirs && existing.theirsPath === conflict.theirsPath) {
+    return { kind: 'conflict', path, conflict: existing };
+  }
+  return { kind: 'conflict', path, conflict, op: { type: 'conflict', path, conflict } };
+}
+

@@ -1,0 +1,100 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type { DiskProbe } from './model/diskProbe';
+import type { FileIdentity } from './model/pathEntry';
+import { syncDir } from './store/writeDurable';
+
+/** What `stat` on the disk says, in the shape the provider needs. */
+export interface DiskStat {
+  readonly type: 'file' | 'directory' | 'other';
+  readonly size: number;
+  readonly mtime: number;
+  readonly ctime: number;
+  readonly identity: FileIdentity;
+}
+
+const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
+
+function isAbsent(e: unknown): boolean {
+  return ABSENT.has((e as NodeJS.ErrnoException)?.code ?? '');
+}
+
+/**
+ * The real disk, through Node's fs: reads for the model (synchronous, like the model), and the atomic writes
+ * Apply performs. Paths are absolute. Read errors other than "no such file" propagate: an unreadable file must
+ * never look empty or absent (an Apply over it would lose it).
+ */
+export class NodeDisk implements DiskProbe {
+  readonly read = (p: string): Uint8Array | undefined => {
+    try {
+      return fs.readFileSync(p);
+    } catch (e) {
+      if (isAbsent(e) || (e as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
+      throw e;
+    }
+  };
+
+  identity(p: string): FileIdentity | undefined {
+    const s = this.stat(p);
+    return s?.type === 'file' ? s.identity : undefined;
+  }
+
+  stat(p: string): DiskStat | undefined {
+    let s: fs.Stats | undefined;
+    try {
+      s = fs.statSync(p, { throwIfNoEntry: false });
+    } catch (e) {
+      if (isAbsent(e)) return undefined;
+      throw e;
+    }
+    if (!s) return undefined;
+    return {
+      type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other',
+      size: s.size,
+      mtime: s.mtimeMs,
+      ctime: s.ctimeMs,
+      identity: { dev: s.dev, ino: s.ino },
+    };
+  }
+
+  /** Directory entries; undefined when `dir` is not a directory on disk. */
+  readDirectory(dir: string): [string, 'file' | 'directory' | 'other'][] | undefined {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      if (isAbsent(e)) return undefined;
+      throw e;
+    }
+    return entries.map(d => [d.name, d.isFile() ? 'file' : d.isDirectory() ? 'directory' : 'other']);
+  }
+
+  /** Writes `bytes` to a temp file beside `target`, fsynced; returns its path. Nothing at `target` changes yet. */
+  async writeTemp(target: string, bytes: Uint8Array, tag: string): Promise<string> {
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${tag}.agent-overlay.tmp`);
+    const handle = await fs.promises.open(temp, 'w');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return temp;
+  }
+
+  /** Renames `temp` over `target` (atomic on one file system) and fsyncs the directory. */
+  async commitTemp(temp: string, target: string): Promise<void> {
+    await fs.promises.rename(temp, target);
+    await syncDir(path.dirname(target));
+  }
+
+  async remove(target: string): Promise<void> {
+    await fs.promises.rm(target, { force: true });
+    await syncDir(path.dirname(target));
+  }
+
+  async discardTemp(temp: string): Promise<void> {
+    await fs.promises.rm(temp, { force: true });
+  }
+}

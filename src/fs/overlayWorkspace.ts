@@ -1,0 +1,307 @@
+import * as path from 'path';
+import { ApplyExecutor, StaleDiskError } from './applyExecutor';
+import { NodeDisk } from './nodeDisk';
+import { OverlayError } from './model/overlayError';
+import { PersistentOverlay } from './persistentOverlay';
+import { planUndo, type ApplyRefusal, type UndoRecord } from './model/applyPlan';
+import { Emitter, type Event } from './model/eventEmitter';
+import type { ChangeMeta, ChangeRecord } from './model/changeRecord';
+import type { CompositeChange } from './model/overlayQueries';
+import type { OverlayModel } from './model/overlayModel';
+import type { ReconcileOutcome } from './model/reconcile';
+import { ApplyJournal } from './store/applyJournal';
+import { readLastApply, writeLastApply } from './lastApply';
+
+/** The effective view of one path: what `agent-staged:` shows. */
+export interface EffectiveStat {
+  readonly type: 'file' | 'directory';
+  readonly size: number;
+  readonly mtime: number;
+  readonly ctime: number;
+}
+
+export interface ApplyOptions {
+  /** Paths to apply (default: every staged path). */
+  readonly paths?: readonly string[];
+  /** True when an editor holds unsaved changes to the file: such a file is a conflict, never overwritten. */
+  readonly isDirty?: (path: string) => boolean;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface ApplyRefusalReport {
+  readonly paths: readonly string[];
+  readonly path: string;
+  readonly reason: ApplyRefusal['reason'] | 'dirtyEditor';
+}
+
+export interface ApplyResult {
+  readonly applied: readonly string[];
+  readonly refused: readonly ApplyRefusalReport[];
+}
+
+export interface UndoResult {
+  readonly restored: readonly string[];
+  /** Paths changed since the apply: left as they are. */
+  readonly refused: readonly string[];
+}
+
+/**
+ * The overlay over one workspace's disk (capability C1), with no `vscode`: the persistent model, the disk,
+ * lazy reconciliation, and journaled Apply / Undo. The `agent-staged:` provider, the SCM view and the agent tools
+ * are adapters over this. Paths are absolute file-system paths.
+ */
+export class OverlayWorkspace {
+  private readonly _onDidChange = new Emitter<readonly string[]>();
+  /** Paths whose effective content or status changed (model ops, reconciliation, apply). */
+  readonly onDidChange: Event<readonly string[]> = this._onDidChange.event;
+  /** Per-path modification time of the effective view: advances on every change so editors refresh. */
+  private readonly bumped = new Map<string, number>();
+  /** Directories created through the overlay that hold no staged file yet (kept in memory only). */
+  private readonly stagedDirs = new Set<string>();
+  private lastUndo: UndoRecord | undefined;
+  private readonly executor: ApplyExecutor;
+
+  private constructor(
+    readonly overlay: PersistentOverlay,
+    readonly disk: NodeDisk,
+    journal: ApplyJournal,
+    private readonly storeDir: string,
+    readonly recovered: { readonly completed: readonly string[]; readonly diverged: readonly string[] },
+  ) {
+    this.executor = new ApplyExecutor(disk, overlay.model.store, journal);
+    this.model.onDidChange(e => this.touch(e.paths));
+  }
+
+  /**
+   * Opens the overlay stored in `storeDir`: replays the persisted changes, finishes an apply a crash
+   * interrupted, and reconciles every pending change against the disk as it is now.
+   */
+  static async open(storeDir: string): Promise<OverlayWorkspace> {
+    const overlay = await PersistentOverlay.open(storeDir);
+    const disk = new NodeDisk();
+    const { journal, unfinished } = await ApplyJournal.open(storeDir, { beforeCommit: () => overlay.blobs.sync() });
+    const recovered = await new ApplyExecutor(disk, overlay.model.store, journal).recover(unfinished);
+    const ws = new OverlayWorkspace(overlay, disk, journal, storeDir, recovered);
+    ws.lastUndo = await readLastApply(storeDir);
+    ws.model.reconcileAll(disk);
+    await overlay.flush();
+    return ws;
+  }
+
+  get model(): OverlayModel {
+    return this.overlay.model;
+  }
+
+  // ── the effective view ──────────────────────────────────────────────────────────────────────────────────
+
+  /** Effective bytes (reconciling the path first); `FileNotFound` if the path has no file in the overlay view. */
+  readFile(p: string): Uint8Array {
+    this.reconcileIfStaged(p);
+    const bytes = this.model.read(p, this.disk.read);
+    if (bytes === undefined) throw new OverlayError('FileNotFound', `${p} does not exist`, { path: p });
+    return bytes;
+  }
+
+  stat(p: string): EffectiveStat {
+    const ref = this.model.stagedRef(p);
+    const bump = this.bumped.get(p) ?? 0;
+    if (ref === undefined || ref === null) {
+      const s = this.disk.stat(p);
+      if (ref === undefined && s && s.type !== 'other') {
+        return { type: s.type, size: s.size, mtime: Math.max(s.mtime, bump), ctime: s.ctime };
+      }
+      if (this.isStagedDirectory(p)) return { type: 'directory', size: 0, mtime: bump, ctime: bump };
+      throw new OverlayError('FileNotFound', `${p} does not exist`, { path: p });
+    }
+    const size = this.model.store.get(ref).byteLength;
+    return { type: 'file', size, mtime: bump || Date.now(), ctime: bump };
+  }
+
+  /** Disk listing + staged creates − staged deletes and renames. `FileNotFound` for no such directory. */
+  readDirectory(dir: string): [string, 'file' | 'directory'][] {
+    const listing = new Map<string, 'file' | 'directory'>();
+    const onDisk = this.disk.readDirectory(dir);
+    for (const [name, type] of onDisk ?? []) if (type !== 'other') listing.set(name, type);
+    const delta = this.model.directoryDelta(dir);
+    for (const name of delta.removed) listing.delete(name);
+    for (const [name, type] of delta.added) listing.set(name, type);
+    for (const d of this.stagedDirs) if (path.dirname(d) === dir) listing.set(path.basename(d), 'directory');
+    if (!onDisk && listing.size === 0 && !this.stagedDirs.has(dir)) {
+      throw new OverlayError('FileNotFound', `${dir} is not a directory`, { path: dir });
+    }
+    return [...listing];
+  }
+
+  // ── staging (never touches the disk) ────────────────────────────────────────────────────────────────────
+
+  /** Stages a write. `create`/`overwrite` follow FileSystemProvider semantics. */
+  write(p: string, bytes: Uint8Array, meta: ChangeMeta, options: { create?: boolean; overwrite?: boolean } = { create: true, overwrite: true }): ChangeRecord | undefined {
+    this.reconcileIfStaged(p);
+    const exists = this.model.read(p, this.disk.read) !== undefined;
+    if (!exists && options.create === false) throw new OverlayError('FileNotFound', `${p} does not exist`, { path: p });
+    if (exists && options.create && options.overwrite === false) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
+    if (this.isDirectory(p)) throw new OverlayError('InvalidOperation', `${p} is a directory`, { path: p });
+    const record = this.model.write(p, bytes, meta, this.disk);
+    this.stagedDirs.delete(path.dirname(p));
+    return record;
+  }
+
+  /** Stages the deletion of a file, or of every file under a directory (`recursive`). */
+  delete(p: string, meta: ChangeMeta, options: { recursive?: boolean } = {}): ChangeRecord[] {
+    const s = this.stat(p);
+    if (s.type === 'file') return [this.model.delete(p, meta, this.disk)];
+    const files = this.filesUnder(p);
+    if (files.length > 0 && !options.recursive) {
+      throw new OverlayError('InvalidOperation', `${p} is a directory that is not empty`, { path: p });
+    }
+    const records = files.map(f => this.model.delete(f, meta, this.disk));
+    for (const d of [...this.stagedDirs]) if (d === p || d.startsWith(`${p}/`)) this.stagedDirs.delete(d);
+    this.touch([p]);
+    return records;
+  }
+
+  /** Stages a rename of a file, or of every file under a directory. */
+  rename(from: string, to: string, meta: ChangeMeta, options: { overwrite?: boolean } = {}): ChangeRecord[] {
+    const s = this.stat(from);
+    if (s.type === 'file') return this.model.rename(from, to, meta, this.disk, options);
+    const records: ChangeRecord[] = [];
+    for (const f of this.filesUnder(from)) records.push(...this.model.rename(f, path.join(to, path.relative(from, f)), meta, this.disk, options));
+    this.touch([from, to]);
+    return records;
+  }
+
+  createDirectory(p: string): void {
+    if (this.isDirectory(p)) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
+    if (!this.isDirectory(path.dirname(p))) throw new OverlayError('FileNotFound', `${path.dirname(p)} does not exist`, { path: p });
+    this.stagedDirs.add(p);
+    this.touch([p]);
+  }
+
+  /** Resolves once everything staged so far is durable. */
+  flush(): Promise<void> {
+    return this.overlay.flush();
+  }
+
+  // ── reconciliation ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** Reconciles the composites that depend on these disk paths (a watcher event). */
+  reconcilePaths(diskPaths: Iterable<string>): ReconcileOutcome[] {
+    const out: ReconcileOutcome[] = [];
+    const wanted = new Set(diskPaths);
+    for (const c of this.model.composites()) {
+      if (wanted.has(c.path) || (c.fromPath !== undefined && wanted.has(c.fromPath))) {
+        const r = this.model.reconcile(c.path, this.disk);
+        if (r.kind !== 'unchanged') out.push(r);
+      }
+    }
+    return out;
+  }
+
+  private reconcileIfStaged(p: string): void {
+    if (this.model.composite(p)) this.model.reconcile(p, this.disk);
+  }
+
+  // ── apply and undo ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** Applies staged changes to the disk, group by group, journaled; refuses conflicts, stale bases, dirty editors. */
+  async apply(options: ApplyOptions = {}): Promise<ApplyResult> {
+    const selection = options.paths ?? this.model.stagedPaths();
+    for (const p of selection) this.reconcileIfStaged(p);
+    const plan = this.model.planApply(selection, this.disk.read);
+    const refused: ApplyRefusalReport[] = [...plan.refused];
+    const applied: string[] = [];
+    const undo = new Set<string>();
+    let done = 0;
+    const total = plan.groups.reduce((n, g) => n + g.paths.length, 0);
+    for (const group of plan.groups) {
+      const dirty = group.paths.find(p => options.isDirty?.(p));
+      if (dirty) {
+        refused.push({ paths: group.paths, path: dirty, reason: 'dirtyEditor' });
+        continue;
+      }
+      try {
+        await this.executor.run(group.actions);
+      } catch (e) {
+        if (!(e instanceof StaleDiskError)) throw e;
+        refused.push({ paths: group.paths, path: e.path, reason: 'diskChanged' });
+        continue;
+      }
+      this.model.markApplied(group.paths);
+      applied.push(...group.paths);
+      for (const p of group.paths) undo.add(p);
+      options.onProgress?.((done += group.paths.length), total);
+    }
+    if (applied.length > 0) {
+      this.lastUndo = { entries: plan.undo.entries.filter(e => undo.has(e.path)) };
+      await writeLastApply(this.storeDir, this.lastUndo);
+    }
+    await this.flush();
+    this.touch(applied);
+    return { applied, refused };
+  }
+
+  get canUndo(): boolean {
+    return !!this.lastUndo && this.lastUndo.entries.length > 0;
+  }
+
+  /** Restores exactly what the last apply replaced, except paths changed since (left alone, reported). */
+  async undoLastApply(): Promise<UndoResult> {
+    const undo = this.lastUndo;
+    if (!undo) return { restored: [], refused: [] };
+    const plan = planUndo(undo, this.disk.read);
+    if (plan.actions.length > 0) await this.executor.run(plan.actions);
+    this.lastUndo = undefined;
+    await writeLastApply(this.storeDir, undefined);
+    const restored = plan.actions.map(a => (a.kind === 'rename' ? a.to : a.path));
+    this.touch([...restored, ...plan.refused]);
+    return { restored, refused: plan.refused };
+  }
+
+  /** Content refs the workspace still needs besides the model's (the undo record's). */
+  extraLiveRefs(): string[] {
+    return (this.lastUndo?.entries ?? []).flatMap(e => [e.previous, e.written]).filter((r): r is string => r !== null);
+  }
+
+  // ── queries ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  composites(): CompositeChange[] {
+    return this.model.composites();
+  }
+
+  async close(): Promise<void> {
+    await this.overlay.close();
+    this._onDidChange.dispose();
+  }
+
+  private touch(paths: readonly string[]): void {
+    if (paths.length === 0) return;
+    const now = Date.now();
+    for (const p of paths) this.bumped.set(p, Math.max(now, (this.bumped.get(p) ?? 0) + 1));
+    this._onDidChange.fire(paths);
+  }
+
+  private isDirectory(p: string): boolean {
+    try {
+      return this.stat(p).type === 'directory';
+    } catch {
+      return false;
+    }
+  }
+
+  private isStagedDirectory(p: string): boolean {
+    if (this.stagedDirs.has(p)) return true;
+    const parent = path.dirname(p);
+    return parent !== p && this.model.directoryDelta(parent).added.get(path.basename(p)) === 'directory';
+  }
+
+  /** Every file under a directory in the effective view. */
+  private filesUnder(dir: string): string[] {
+    const out: string[] = [];
+    for (const [name, type] of this.readDirectory(dir)) {
+      const child = path.join(dir, name);
+      if (type === 'file') out.push(child);
+      else out.push(...this.filesUnder(child));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import { OverlayWorkspace } from '../overlayWorkspace';
+import { STAGED_SCHEME } from '../stagedUri';
+import { BASELINE_SCHEME, BaselineContentProvider } from '../../ui/baselineContentProvider';
+import { registerStagedChangeCommands } from '../../ui/stagedChangeCommands';
+import { StagedChangesScm } from '../../ui/stagedChangesScm';
+import { StagedFileDecorations } from '../../ui/stagedFileDecorations';
+import type { Prompts } from '../../ui/prompts';
+import { StagedFileSystemProvider } from './stagedFileSystemProvider';
+
+export interface StagingOverlay extends vscode.Disposable {
+  readonly workspace: OverlayWorkspace;
+  readonly scm: StagedChangesScm;
+}
+
+/** How long disk events are gathered before one reconciliation pass (a `git checkout` fires thousands). */
+const WATCH_BATCH_MS = 100;
+
+/**
+ * Capability C1's VS Code half: opens the persistent overlay in this workspace's storage folder, mounts
+ * `agent-staged:`, and builds the review UI (SCM view, commands, decorations) and the disk watcher that keeps
+ * pending changes reconciled with what the disk does meanwhile.
+ */
+export async function registerStagingOverlay(context: vscode.ExtensionContext, prompts: Prompts): Promise<StagingOverlay> {
+  const storage = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'overlay');
+  const workspace = await OverlayWorkspace.open(storage.fsPath);
+  const provider = new StagedFileSystemProvider(workspace);
+  const scm = new StagedChangesScm(workspace);
+  const disposables: vscode.Disposable[] = [
+    provider,
+    vscode.workspace.registerFileSystemProvider(STAGED_SCHEME, provider, { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, new BaselineContentProvider(workspace.model.store)),
+    scm,
+    registerStagedChangeCommands(workspace, prompts),
+    watchDisk(workspace),
+  ];
+  const decorations = new StagedFileDecorations(workspace);
+  disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
+  return {
+    workspace,
+    scm,
+    dispose: () => {
+      for (const d of disposables.reverse()) d.dispose();
+      void workspace.close();
+    },
+  };
+}
+
+/** Reconciles the pending changes that depend on disk paths the workspace watcher reports. */
+function watchDisk(workspace: OverlayWorkspace): vscode.Disposable {
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*');
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    const paths = [...pending];
+    pending.clear();
+    if (workspace.reconcilePaths(paths).length > 0) void workspace.flush();
+  };
+  const onEvent = (uri: vscode.Uri) => {
+    if (uri.scheme !== 'file') return;
+    pending.add(uri.fsPath);
+    timer ??= setTimeout(flush, WATCH_BATCH_MS);
+  };
+  return vscode.Disposable.from(
+    watcher,
+    watcher.onDidChange(onEvent),
+    watcher.onDidCreate(onEvent),
+    watcher.onDidDelete(onEvent),
+    { dispose: () => timer && clearTimeout(timer) },
+  );
+}

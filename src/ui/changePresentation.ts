@@ -1,0 +1,27 @@
+import type { ChangeOperation } from '../fs/model/changeRecord';
+import type { CompositeChange } from '../fs/model/overlayQueries';
+
+/** The letters the SCM view and the Explorer badge show, as git does. */
+export const LETTER: Record<ChangeOperation, string> = { create: 'A', modify: 'M', delete: 'D', rename: 'R' };
+
+export const OPERATION_LABEL: Record<ChangeOperation, string> = { create: 'Added', modify: 'Modified', delete: 'Deleted', rename: 'Renamed' };
+
+/** Theme colours shared with git's decorations, so the meaning carries over. */
+export function stagedColor(kind: ChangeOperation): string {
+  switch (kind) {
+    case 'create': return 'gitDecoration.addedResourceForeground';
+    case 'delete': return 'gitDecoration.deletedResourceForeground';
+    case 'rename': return 'gitDecoration.renamedResourceForeground';
+    case 'modify': return 'gitDecoration.modifiedResourceForeground';
+  }
+}
+
+/** "a.ts (Disk ↔ Staged)", naming both sides as the diff editor's title. */
+export function diffTitle(c: CompositeChange, base: (p: string) => string): string {
+  switch (c.kind) {
+    case 'create': return `${base(c.path)} (Added ↔ Staged)`;
+    case 'delete': return `${base(c.path)} (Disk ↔ Deleted)`;
+    case 'rename': return `${base(c.fromPath ?? c.path)} → ${base(c.path)} (Disk ↔ Staged)`;
+    case 'modify': return `${base(c.path)} (Disk ↔ Staged)`;
+  }
+}

@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+
+/**
+ * The questions the extension asks a person. One interface so integration tests can answer them through the
+ * extension's test seam (a modal would otherwise block the host); the real one is `windowPrompts`.
+ */
+export interface Prompts {
+  /** A modal confirmation; resolves to the chosen action or undefined (Cancel). */
+  confirm(message: string, detail: string, ...actions: string[]): Promise<string | undefined>;
+  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined>;
+}
+
+export const windowPrompts: Prompts = {
+  async confirm(message, detail, ...actions) {
+    return vscode.window.showWarningMessage(message, { modal: true, detail }, ...actions);
+  },
+  async pick(items, options) {
+    return vscode.window.showQuickPick(items, options);
+  },
+};
+
+/** Scripted answers, queued by tests; an unexpected question fails loudly instead of hanging. */
+export class ScriptedPrompts implements Prompts {
+  readonly asked: string[] = [];
+  private readonly answers: (string | undefined)[] = [];
+
+  answer(...answers: (string | undefined)[]): void {
+    this.answers.push(...answers);
+  }
+
+  async confirm(message: string, detail: string): Promise<string | undefined> {
+    this.asked.push(`${message}\n${detail}`);
+    return this.next(message);
+  }
+
+  async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
+    this.asked.push(options.title ?? options.placeHolder ?? 'pick');
+    const label = this.next(options.title ?? 'pick');
+    return label === undefined ? undefined : items.find(i => i.label === label || i.label.includes(label));
+  }
+
+  private next(question: string): string | undefined {
+    if (this.answers.length === 0) throw new Error(`unexpected question with no scripted answer: ${question}`);
+    return this.answers.shift();
+  }
+}
+
+/** Switchable: the extension starts with the window and a test may swap in scripted answers. */
+export class PromptsSwitch implements Prompts {
+  constructor(public current: Prompts = windowPrompts) {}
+  confirm(message: string, detail: string, ...actions: string[]): Promise<string | undefined> {
+    return this.current.confirm(message, detail, ...actions);
+  }
+  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
+    return this.current.pick(items, options);
+  }
+}

@@ -1,0 +1,146 @@
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { CompositeChange } from '../fs/model/overlayQueries';
+import type { ApplyResult, OverlayWorkspace } from '../fs/overlayWorkspace';
+import { stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
+import { BaselineContentProvider } from './baselineContentProvider';
+import { resolveConflictInteractively } from './conflictResolution';
+import { diffArgs, type StagedResourceState } from './stagedChangesScm';
+import type { Prompts } from './prompts';
+
+/** What a command was invoked on: a resource state, several (multi-select), a URI, a group, or nothing. */
+type Target = StagedResourceState | vscode.Uri | vscode.SourceControlResourceGroup | undefined;
+
+/**
+ * The review commands (SPEC §2): apply, discard, review, open, resolve, undo — for everything, a group or the
+ * selected resources. Every destructive one confirms with a modal that says how many files it touches and
+ * names every file it deletes.
+ */
+export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts: Prompts): vscode.Disposable {
+  const baseline = (p: string, ref: string | null, label: string) => BaselineContentProvider.uri(p, ref, label);
+  const rel = (p: string) => vscode.workspace.asRelativePath(p);
+
+  /** Composites a command acts on, from however VS Code passed its arguments. */
+  function targets(first: Target, all?: readonly Target[]): CompositeChange[] {
+    const given = all && all.length > 0 ? all : first ? [first] : [];
+    const out = new Map<string, CompositeChange>();
+    for (const t of given) {
+      if (!t) continue;
+      if (t instanceof vscode.Uri) {
+        const c = overlay.model.composite(t.scheme === 'agent-staged' ? t.with({ scheme: 'file' }).fsPath : t.fsPath);
+        if (c) out.set(c.path, c);
+      } else if ('resourceStates' in t) {
+        for (const r of t.resourceStates as StagedResourceState[]) out.set(r.change.path, r.change);
+      } else if ('change' in t) {
+        const c = overlay.model.composite(t.change.path);
+        if (c) out.set(c.path, c);
+      }
+    }
+    return [...out.values()];
+  }
+
+  async function confirmed(verb: 'Apply' | 'Discard', changes: readonly CompositeChange[]): Promise<boolean> {
+    if (changes.length === 0) {
+      void vscode.window.showInformationMessage('There are no staged changes to ' + verb.toLowerCase() + '.');
+      return false;
+    }
+    const n = changes.length;
+    const files = `${n} file${n === 1 ? '' : 's'}`;
+    const deletes = changes.filter(c => c.kind === 'delete');
+    const message = verb === 'Apply'
+      ? `Apply staged changes to ${files} on disk?`
+      : `Discard staged changes to ${files}? The agent's work on them is lost; the disk is not touched.`;
+    const lines = changes.map(c => `${c.kind === 'delete' ? 'DELETE ' : ''}${rel(c.path)}${c.fromPath ? ` (from ${rel(c.fromPath)})` : ''}`);
+    const detail = verb === 'Apply' && deletes.length
+      ? `This deletes ${deletes.length} file${deletes.length === 1 ? '' : 's'}:\n${deletes.map(c => rel(c.path)).join('\n')}\n\nAll files:\n${lines.join('\n')}`
+      : lines.join('\n');
+    const answer = await prompts.confirm(message, detail, verb);
+    return answer === verb;
+  }
+
+  async function apply(changes: readonly CompositeChange[]): Promise<ApplyResult | undefined> {
+    if (!(await confirmed('Apply', changes))) return undefined;
+    const paths = changes.map(c => c.path);
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Applying staged changes', cancellable: false },
+      progress => overlay.apply({
+        paths,
+        isDirty: p => vscode.workspace.textDocuments.some(d => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === p),
+        onProgress: (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(total, 1) }),
+      }),
+    );
+    reportApply(result, rel);
+    return result;
+  }
+
+  async function discard(changes: readonly CompositeChange[]): Promise<boolean> {
+    if (!(await confirmed('Discard', changes))) return false;
+    overlay.model.discardPaths(changes.map(c => c.path));
+    await overlay.flush();
+    return true;
+  }
+
+  const reg = (id: string, f: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, f as (...args: unknown[]) => unknown);
+  return vscode.Disposable.from(
+    reg('agentOverlay.applyAll', () => apply(overlay.composites())),
+    reg('agentOverlay.discardAll', () => discard(overlay.composites())),
+    reg('agentOverlay.apply', (t: Target, all?: Target[]) => apply(targets(t, all))),
+    reg('agentOverlay.discard', (t: Target, all?: Target[]) => discard(targets(t, all))),
+    reg('agentOverlay.applyGroup', (g: vscode.SourceControlResourceGroup) => apply(targets(g))),
+    reg('agentOverlay.discardGroup', (g: vscode.SourceControlResourceGroup) => discard(targets(g))),
+    reg('agentOverlay.refresh', async () => {
+      overlay.model.reconcileAll(overlay.disk);
+      await overlay.flush();
+    }),
+    reg('agentOverlay.reviewAll', async () => {
+      const changes = overlay.composites();
+      if (changes.length === 0) return void vscode.window.showInformationMessage('There are no staged changes to review.');
+      const resources = changes.map(c => {
+        const [left, right] = diffArgs(c, baseline);
+        return [vscode.Uri.file(c.path), c.kind === 'create' ? undefined : left, c.kind === 'delete' ? undefined : right];
+      });
+      await vscode.commands.executeCommand('vscode.changes', `Agent Staged Changes (${changes.length})`, resources);
+    }),
+    reg('agentOverlay.openChange', async (t: Target) => {
+      const [c] = targets(t);
+      if (!c) return;
+      const [left, right, title] = diffArgs(c, baseline);
+      await vscode.commands.executeCommand('vscode.diff', left, right, title);
+    }),
+    reg('agentOverlay.openStaged', async (t: Target, all?: Target[]) => {
+      for (const c of targets(t, all)) if (c.kind !== 'delete') await vscode.window.showTextDocument(stagedUriOf(vscode.Uri.file(c.path)), { preview: false });
+    }),
+    reg('agentOverlay.openDisk', async (t: Target, all?: Target[]) => {
+      for (const c of targets(t, all)) {
+        const p = c.fromPath ?? c.path;
+        if (c.kind === 'create') void vscode.window.showInformationMessage(`${path.basename(p)} does not exist on disk yet.`);
+        else await vscode.window.showTextDocument(vscode.Uri.file(p), { preview: false });
+      }
+    }),
+    reg('agentOverlay.resolveConflict', async (t: Target) => {
+      const [c] = targets(t);
+      if (c) await resolveConflictInteractively(overlay, c.path, prompts);
+    }),
+    reg('agentOverlay.undoLastApply', async () => {
+      if (!overlay.canUndo) return void vscode.window.showInformationMessage('There is no apply to undo.');
+      const answer = await prompts.confirm('Undo the last apply?', 'The files it changed get back what they had before; files changed since are left alone.', 'Undo');
+      if (answer !== 'Undo') return undefined;
+      const result = await overlay.undoLastApply();
+      if (result.refused.length) {
+        void vscode.window.showWarningMessage(`Undo left ${result.refused.length} file(s) alone because they changed after the apply: ${result.refused.map(rel).join(', ')}`);
+      }
+      return result;
+    }),
+  );
+}
+
+function reportApply(result: ApplyResult, rel: (p: string) => string): void {
+  if (result.refused.length === 0) {
+    void vscode.window.showInformationMessage(`Applied ${result.applied.length} staged change${result.applied.length === 1 ? '' : 's'}.`, 'Undo')
+      .then(a => (a === 'Undo' ? vscode.commands.executeCommand('agentOverlay.undoLastApply') : undefined));
+    return;
+  }
+  const why = { conflict: 'in conflict', diskChanged: 'changed on disk', dirtyEditor: 'has unsaved edits in an editor' } as const;
+  const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}`);
+  void vscode.window.showWarningMessage(`Applied ${result.applied.length}; ${result.refused.length} not applied: ${lines.join('; ')}.`);
+}

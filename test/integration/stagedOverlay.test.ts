@@ -1,0 +1,118 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { eventually, testing, text, utf8, workspaceFolder } from './testApi';
+
+describe('agent-staged: overlay and review', () => {
+  const fileUri = (rel: string) => vscode.Uri.joinPath(workspaceFolder(), rel);
+  const staged = (rel: string) => fileUri(rel).with({ scheme: 'agent-staged' });
+  const onDisk = (rel: string) => (fs.existsSync(fileUri(rel).fsPath) ? fs.readFileSync(fileUri(rel).fsPath, 'utf8') : undefined);
+  const read = async (rel: string) => text(await vscode.workspace.fs.readFile(staged(rel)));
+
+  beforeEach(async () => {
+    const t = await testing();
+    t.scriptPrompts().answer('Discard');
+    await vscode.commands.executeCommand('agentOverlay.discardAll');
+    t.restorePrompts();
+    fs.mkdirSync(fileUri('ov').fsPath, { recursive: true });
+    fs.writeFileSync(fileUri('ov/a.txt').fsPath, 'one\ntwo\nthree\n');
+    fs.writeFileSync(fileUri('ov/b.txt').fsPath, 'bee\n');
+    fs.rmSync(fileUri('ov/new.txt').fsPath, { force: true });
+    fs.rmSync(fileUri('ov/moved.txt').fsPath, { force: true });
+  });
+
+  it('stages write, delete and rename through vscode.workspace.fs without touching the disk', async () => {
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
+    await vscode.workspace.fs.writeFile(staged('ov/new.txt'), utf8('fresh\n'));
+    await vscode.workspace.fs.delete(staged('ov/b.txt'));
+    assert.strictEqual(await read('ov/a.txt'), 'ONE\ntwo\nthree\n');
+    assert.strictEqual(await read('ov/new.txt'), 'fresh\n');
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(staged('ov/b.txt'))), (e: vscode.FileSystemError) => e.code === 'FileNotFound');
+    const listing = (await vscode.workspace.fs.readDirectory(staged('ov'))).map(([n]) => n).sort();
+    assert.deepStrictEqual(listing, ['a.txt', 'new.txt']);
+    await vscode.workspace.fs.rename(staged('ov/new.txt'), staged('ov/moved.txt'));
+    assert.strictEqual(await read('ov/moved.txt'), 'fresh\n');
+    assert.strictEqual(onDisk('ov/a.txt'), 'one\ntwo\nthree\n');
+    assert.strictEqual(onDisk('ov/b.txt'), 'bee\n');
+    assert.strictEqual(onDisk('ov/new.txt'), undefined);
+    assert.strictEqual(onDisk('ov/moved.txt'), undefined);
+  });
+
+  it('shows the staged changes in the Source Control view', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\n'));
+    await vscode.workspace.fs.delete(staged('ov/b.txt'));
+    const groups = t.scmState();
+    const stagedGroup = groups.find(g => g.id === 'staged');
+    assert.ok(stagedGroup, JSON.stringify(groups));
+    const byPath = new Map(stagedGroup.resources.map(r => [r.path, r]));
+    assert.strictEqual(byPath.get(fileUri('ov/a.txt').fsPath)?.contextValue, 'staged-modify');
+    assert.strictEqual(byPath.get(fileUri('ov/b.txt').fsPath)?.strikeThrough, true);
+    assert.match(byPath.get(fileUri('ov/b.txt').fsPath)?.tooltip ?? '', /Deleted[\s\S]*Session: you/);
+  });
+
+  it('applies through the command after a confirmation that names the deleted file, and undoes', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
+    await vscode.workspace.fs.delete(staged('ov/b.txt'));
+    const prompts = t.scriptPrompts();
+    prompts.answer('Apply');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    assert.match(prompts.asked[0], /Apply staged changes to 2 files[\s\S]*deletes 1 file:\s*ov\/b\.txt/);
+    assert.strictEqual(onDisk('ov/a.txt'), 'ONE\ntwo\nthree\n');
+    assert.strictEqual(onDisk('ov/b.txt'), undefined);
+    assert.deepStrictEqual(t.scmState().flatMap(g => g.resources), []);
+    prompts.answer('Undo');
+    await vscode.commands.executeCommand('agentOverlay.undoLastApply');
+    assert.strictEqual(onDisk('ov/a.txt'), 'one\ntwo\nthree\n');
+    assert.strictEqual(onDisk('ov/b.txt'), 'bee\n');
+    t.restorePrompts();
+  });
+
+  it('cancelling the confirmation changes nothing; discard never touches the disk', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('changed\n'));
+    const prompts = t.scriptPrompts();
+    prompts.answer(undefined, 'Discard');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    assert.strictEqual(onDisk('ov/a.txt'), 'one\ntwo\nthree\n');
+    assert.strictEqual(await read('ov/a.txt'), 'changed\n');
+    await vscode.commands.executeCommand('agentOverlay.discardAll');
+    assert.strictEqual(onDisk('ov/a.txt'), 'one\ntwo\nthree\n');
+    assert.strictEqual(await read('ov/a.txt'), 'one\ntwo\nthree\n');
+    t.restorePrompts();
+  });
+
+  it('merges an external edit made between staging and apply, and turns an overlapping one into a conflict', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
+    fs.writeFileSync(fileUri('ov/a.txt').fsPath, 'one\ntwo\nTHREE\n');
+    assert.strictEqual(await read('ov/a.txt'), 'ONE\ntwo\nTHREE\n');
+
+    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('agent bee\n'));
+    fs.writeFileSync(fileUri('ov/b.txt').fsPath, 'user bee\n');
+    await eventually(() => t.scmState().some(g => g.id === 'conflicts' && g.resources.length === 1), 'the watcher to report a conflict');
+    const prompts = t.scriptPrompts();
+    prompts.answer('Apply');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    assert.strictEqual(onDisk('ov/a.txt'), 'ONE\ntwo\nTHREE\n');
+    assert.strictEqual(onDisk('ov/b.txt'), 'user bee\n', 'the conflicted file is not overwritten');
+    prompts.answer('Accept agent version');
+    await vscode.commands.executeCommand('agentOverlay.resolveConflict', fileUri('ov/b.txt'));
+    prompts.answer('Apply');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    assert.strictEqual(onDisk('ov/b.txt'), 'agent bee\n');
+    t.restorePrompts();
+  });
+
+  it('opens the native diff editor for a staged change', async () => {
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
+    await vscode.commands.executeCommand('agentOverlay.openChange', fileUri('ov/a.txt'));
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'a diff editor is active');
+    assert.strictEqual(tab.input.original.toString(), fileUri('ov/a.txt').toString());
+    assert.strictEqual(tab.input.modified.toString(), staged('ov/a.txt').toString());
+    assert.strictEqual(tab.label, 'a.txt (Disk ↔ Staged)');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});

@@ -1,0 +1,137 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
+import type { ChangeMeta } from '../../../src/fs/model/changeRecord';
+
+const meta = (messageId = 'm1', sessionId = 's1'): ChangeMeta => ({ sessionId, messageId, turn: 1, description: `change from ${messageId}` });
+const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
+const bytes = (s: string) => Buffer.from(s, 'utf8');
+
+describe('OverlayWorkspace', () => {
+  let root: string;
+  let ws: string;
+  let store: string;
+  let overlay: OverlayWorkspace;
+  const file = (rel: string) => path.join(ws, rel);
+  const disk = (rel: string) => (fs.existsSync(file(rel)) ? fs.readFileSync(file(rel), 'utf8') : undefined);
+
+  beforeEach(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-ws-'));
+    ws = path.join(root, 'ws');
+    store = path.join(root, 'store');
+    fs.mkdirSync(path.join(ws, 'src'), { recursive: true });
+    fs.writeFileSync(file('a.txt'), 'one\ntwo\nthree\n');
+    fs.writeFileSync(file('src/b.ts'), 'export const b = 1;\n');
+    overlay = await OverlayWorkspace.open(store);
+  });
+
+  afterEach(async () => {
+    await overlay.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('reads the disk where nothing is staged', () => {
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'one\ntwo\nthree\n');
+    assert.deepStrictEqual(overlay.readDirectory(ws).sort(), [['a.txt', 'file'], ['src', 'directory']]);
+  });
+
+  it('stages writes, deletes and renames without touching the disk', () => {
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta());
+    overlay.write(file('new/c.md'), bytes('# c\n'), meta());
+    overlay.delete(file('src/b.ts'), meta());
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'ONE\ntwo\nthree\n');
+    assert.strictEqual(text(overlay.readFile(file('new/c.md'))), '# c\n');
+    assert.throws(() => overlay.readFile(file('src/b.ts')), { code: 'FileNotFound' });
+    assert.deepStrictEqual(overlay.readDirectory(ws).sort(), [['a.txt', 'file'], ['new', 'directory'], ['src', 'directory']]);
+    assert.deepStrictEqual(overlay.readDirectory(file('src')), []);
+    assert.strictEqual(overlay.stat(file('new')).type, 'directory');
+    assert.strictEqual(disk('a.txt'), 'one\ntwo\nthree\n');
+    assert.strictEqual(disk('new/c.md'), undefined);
+    assert.strictEqual(disk('src/b.ts'), 'export const b = 1;\n');
+  });
+
+  it('advances the effective mtime on every change', () => {
+    const t0 = overlay.stat(file('a.txt')).mtime;
+    overlay.write(file('a.txt'), bytes('x\n'), meta());
+    const t1 = overlay.stat(file('a.txt')).mtime;
+    overlay.write(file('a.txt'), bytes('y\n'), meta());
+    const t2 = overlay.stat(file('a.txt')).mtime;
+    assert.ok(t1 > t0 && t2 > t1, `${t0} < ${t1} < ${t2}`);
+    assert.strictEqual(overlay.stat(file('a.txt')).size, 2);
+  });
+
+  it('applies staged changes to the disk and undoes exactly that', async () => {
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta());
+    overlay.write(file('new/c.md'), bytes('# c\n'), meta());
+    overlay.delete(file('src/b.ts'), meta());
+    overlay.rename(file('a.txt'), file('renamed.txt'), meta());
+    const result = await overlay.apply();
+    assert.deepStrictEqual(result.refused, []);
+    assert.strictEqual(disk('renamed.txt'), 'ONE\ntwo\nthree\n');
+    assert.strictEqual(disk('a.txt'), undefined);
+    assert.strictEqual(disk('new/c.md'), '# c\n');
+    assert.strictEqual(disk('src/b.ts'), undefined);
+    assert.deepStrictEqual(overlay.model.stagedPaths(), []);
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, []);
+    assert.strictEqual(disk('a.txt'), 'one\ntwo\nthree\n');
+    assert.strictEqual(disk('renamed.txt'), undefined);
+    assert.strictEqual(disk('new/c.md'), undefined);
+    assert.strictEqual(disk('src/b.ts'), 'export const b = 1;\n');
+  });
+
+  it('merges an external edit made between staging and apply', async () => {
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta());
+    fs.writeFileSync(file('a.txt'), 'one\ntwo\nTHREE\n');
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'ONE\ntwo\nTHREE\n');
+    await overlay.apply();
+    assert.strictEqual(disk('a.txt'), 'ONE\ntwo\nTHREE\n');
+  });
+
+  it('turns an overlapping external edit into a conflict and never overwrites it', async () => {
+    overlay.write(file('a.txt'), bytes('agent\ntwo\nthree\n'), meta());
+    fs.writeFileSync(file('a.txt'), 'user\ntwo\nthree\n');
+    overlay.reconcilePaths([file('a.txt')]);
+    assert.strictEqual(overlay.model.conflicts().length, 1);
+    const result = await overlay.apply();
+    assert.deepStrictEqual(result.applied, []);
+    assert.strictEqual(result.refused[0].reason, 'conflict');
+    assert.strictEqual(disk('a.txt'), 'user\ntwo\nthree\n');
+  });
+
+  it('refuses a file that is dirty in an editor', async () => {
+    overlay.write(file('a.txt'), bytes('x\n'), meta());
+    const result = await overlay.apply({ isDirty: p => p === file('a.txt') });
+    assert.strictEqual(result.refused[0].reason, 'dirtyEditor');
+    assert.strictEqual(disk('a.txt'), 'one\ntwo\nthree\n');
+    assert.strictEqual(overlay.model.stagedPaths().length, 1);
+  });
+
+  it('keeps staged changes across a reopen', async () => {
+    overlay.write(file('a.txt'), bytes('persisted\n'), meta());
+    overlay.delete(file('src/b.ts'), meta('m2'));
+    await overlay.flush();
+    await overlay.close();
+    overlay = await OverlayWorkspace.open(store);
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'persisted\n');
+    assert.throws(() => overlay.readFile(file('src/b.ts')), { code: 'FileNotFound' });
+    assert.strictEqual(overlay.model.recordsByMessage('m2').length, 1);
+  });
+
+  it('refuses to create what exists or to write into nothing, FileSystemProvider style', () => {
+    assert.throws(() => overlay.write(file('a.txt'), bytes('x'), meta(), { create: true, overwrite: false }), { code: 'FileExists' });
+    assert.throws(() => overlay.write(file('nope.txt'), bytes('x'), meta(), { create: false, overwrite: true }), { code: 'FileNotFound' });
+    assert.throws(() => overlay.delete(file('src'), meta()), { code: 'InvalidOperation' });
+    overlay.delete(file('src'), meta(), { recursive: true });
+    assert.throws(() => overlay.readFile(file('src/b.ts')), { code: 'FileNotFound' });
+  });
+
+  it('prunes one message and keeps the rest', () => {
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nTHREE\n'), meta('m2'));
+    overlay.model.prune('m1');
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'one\ntwo\nTHREE\n');
+  });
+});

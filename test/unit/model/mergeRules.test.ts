@@ -1,0 +1,97 @@
+import * as assert from 'assert';
+import { afterOf, baseOf, stateOf, step } from '../../../src/fs/model/mergeRules';
+import type { ContentState, ContentStateKind, PathEvent, PathEventKind, StepResult } from '../../../src/fs/model/mergeRules';
+
+// Refs are opaque to the table, so short names read better than hashes here.
+const DISK = 'disk';
+const BASE = 'base';
+const OLD = 'old';
+const NEW = 'new';
+
+const states: Record<ContentStateKind, ContentState> = {
+  clean: { kind: 'clean' },
+  created: { kind: 'created', after: OLD },
+  modified: { kind: 'modified', base: BASE, after: OLD },
+  deleted: { kind: 'deleted', base: BASE },
+  cancelled: { kind: 'cancelled' },
+};
+
+/** The event as the accumulator builds it: `before` is the path's effective content (the disk's when clean). */
+function eventFor(state: ContentStateKind, kind: PathEventKind): PathEvent {
+  const before = state === 'clean' ? DISK : OLD;
+  switch (kind) {
+    case 'create': return { kind, content: NEW };
+    case 'modify': return { kind, before, content: NEW };
+    case 'delete': return { kind, before };
+    case 'renameOut': return { kind, before };
+    case 'renameIn': return { kind, content: NEW };
+  }
+}
+
+const next = (state: ContentState): StepResult => ({ kind: 'next', state });
+const exists: StepResult = { kind: 'refused', code: 'FileExists' };
+const notFound: StepResult = { kind: 'refused', code: 'FileNotFound' };
+
+/** SPEC §2 rules, cell by cell: [rule, expected]. */
+const table: Record<ContentStateKind, Record<PathEventKind, [string, StepResult]>> = {
+  clean: {
+    create: ['1: first change sets the baseline (absent)', next({ kind: 'created', after: NEW })],
+    modify: ['1: first change sets the baseline (the disk)', next({ kind: 'modified', base: DISK, after: NEW })],
+    delete: ['1: first change sets the baseline', next({ kind: 'deleted', base: DISK })],
+    renameOut: ['1+6: the source keeps the disk baseline, content leaves', next({ kind: 'deleted', base: DISK })],
+    renameIn: ['1+6: the destination had nothing', next({ kind: 'created', after: NEW })],
+  },
+  created: {
+    create: ['refused: it exists', exists],
+    modify: ['5: create then modify stays create', next({ kind: 'created', after: NEW })],
+    delete: ['3: create then delete cancels out', next({ kind: 'cancelled' })],
+    renameOut: ['3+6: a created file moving away leaves nothing', next({ kind: 'cancelled' })],
+    renameIn: ['refused: it exists', exists],
+  },
+  modified: {
+    create: ['refused: it exists', exists],
+    modify: ['2: later changes update only after', next({ kind: 'modified', base: BASE, after: NEW })],
+    delete: ['2: the baseline stays', next({ kind: 'deleted', base: BASE })],
+    renameOut: ['2+6: the baseline stays at the source', next({ kind: 'deleted', base: BASE })],
+    renameIn: ['refused: it exists', exists],
+  },
+  deleted: {
+    create: ['4: delete then create becomes modify', next({ kind: 'modified', base: BASE, after: NEW })],
+    modify: ['refused: not found', notFound],
+    delete: ['refused: not found', notFound],
+    renameOut: ['refused: not found', notFound],
+    renameIn: ['4+6: renaming onto a deleted path is a modify of it', next({ kind: 'modified', base: BASE, after: NEW })],
+  },
+  cancelled: {
+    create: ['3 then create: still absent on disk, so a create', next({ kind: 'created', after: NEW })],
+    modify: ['refused: not found', notFound],
+    delete: ['refused: not found', notFound],
+    renameOut: ['refused: not found', notFound],
+    renameIn: ['absent on disk: a create', next({ kind: 'created', after: NEW })],
+  },
+};
+
+describe('mergeRules (the rule table, cell by cell)', () => {
+  for (const [stateKind, row] of Object.entries(table) as [ContentStateKind, Record<PathEventKind, [string, StepResult]>][]) {
+    for (const [eventKind, [rule, expected]] of Object.entries(row) as [PathEventKind, [string, StepResult]][]) {
+      it(`${stateKind} × ${eventKind} → ${expected.kind === 'next' ? expected.state.kind : expected.code} (${rule})`, () => {
+        assert.deepStrictEqual(step(states[stateKind], eventFor(stateKind, eventKind)), expected);
+      });
+    }
+  }
+
+  it('the table covers every state × event', () => {
+    const kinds: PathEventKind[] = ['create', 'modify', 'delete', 'renameOut', 'renameIn'];
+    for (const s of Object.keys(states) as ContentStateKind[]) assert.deepStrictEqual(Object.keys(table[s]).sort(), [...kinds].sort());
+    assert.strictEqual(Object.keys(table).length, Object.keys(states).length);
+  });
+
+  it('stateOf inverts baseOf/afterOf for every non-clean state', () => {
+    for (const s of Object.values(states)) {
+      if (s.kind === 'clean') continue;
+      assert.deepStrictEqual(stateOf(baseOf(s) ?? null, afterOf(s) ?? null), s);
+    }
+    assert.strictEqual(baseOf(states.clean), undefined);
+    assert.strictEqual(afterOf(states.clean), undefined);
+  });
+});

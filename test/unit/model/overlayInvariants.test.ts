@@ -1,0 +1,252 @@
+import * as assert from 'assert';
+import fc from 'fast-check';
+import { MemoryContentStore } from '../../../src/fs/model/contentStore';
+import { parseOverlayOp, parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
+import { FakeDisk, counterIds, dec, enc, meta } from './modelFixtures';
+import { OverlayModel } from '../../../src/fs/model/overlayModel';
+import type { ContentStore } from '../../../src/fs/model/contentStore';
+import type { OverlayOp } from '../../../src/fs/model/overlayOp';
+
+/**
+ * Seeded randomized tests of SPEC §9's overlay invariants over sequences of create / modify / delete / rename /
+ * prune / discard / external edits. Files have 40 lines; message k edits only lines 4k and 4k+1, and external
+ * edits only line 37 (a "clash" edits line 0), so edits of different authors never touch neighbouring lines.
+ */
+const SEED = 20_250_301;
+const FILES = ['/w/f0', '/w/f1', '/w/f2', '/w/f3', '/w/f4', '/w/d/f5', '/w/d/f6', '/w/f7'];
+const MESSAGES = 9;
+
+const initialText = (name: string) => Array.from({ length: 40 }, (_, i) => `${name} line ${i}\n`).join('');
+
+type Action =
+  | { readonly kind: 'write'; readonly file: number; readonly msg: number; readonly slot: number; readonly token: number }
+  | { readonly kind: 'delete'; readonly file: number; readonly msg: number }
+  | { readonly kind: 'rename'; readonly file: number; readonly to: number; readonly msg: number }
+  | { readonly kind: 'prune'; readonly msg: number }
+  | { readonly kind: 'discardPath'; readonly file: number }
+  | { readonly kind: 'discardChange'; readonly nth: number }
+  | { readonly kind: 'external'; readonly file: number; readonly what: 'edit' | 'clash' | 'delete' | 'create' | 'move'; readonly to: number }
+  | { readonly kind: 'resolve'; readonly nth: number; readonly how: 'acceptAgent' | 'acceptDisk' | 'delegate' | 'manual' };
+
+const file = fc.nat({ max: FILES.length - 1 });
+const msg = fc.nat({ max: MESSAGES - 1 });
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('write' as const), file, msg, slot: fc.nat({ max: 1 }), token: fc.nat({ max: 999 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), file, msg }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('rename' as const), file, to: file, msg }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('prune' as const), msg }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('discardPath' as const), file }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('discardChange' as const), nth: fc.nat({ max: 50 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('external' as const), file, to: file, what: fc.constantFrom('edit' as const, 'clash' as const, 'delete' as const, 'create' as const, 'move' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('resolve' as const), nth: fc.nat({ max: 5 }), how: fc.constantFrom('acceptAgent' as const, 'acceptDisk' as const, 'delegate' as const, 'manual' as const) }) },
+);
+
+function setLine(text: string, line: number, to: string): string {
+  const ls = text.split('\n');
+  ls[line] = to;
+  return ls.join('\n');
+}
+
+interface World {
+  readonly store: ContentStore;
+  readonly disk: FakeDisk;
+  readonly model: OverlayModel;
+  readonly ops: OverlayOp[];
+  externalEdits: number;
+}
+
+function newWorld(): World {
+  const store = new MemoryContentStore();
+  const disk = new FakeDisk(Object.fromEntries(FILES.slice(0, 5).map((f) => [f, initialText(f)])));
+  const model = new OverlayModel(store, { now: () => 1, newId: counterIds() });
+  const ops: OverlayOp[] = [];
+  // What the store would persist: the op as JSON.
+  model.onDidChange((e) => e.op && ops.push(JSON.parse(JSON.stringify(e.op))));
+  return { store, disk, model, ops, externalEdits: 0 };
+}
+
+function run(w: World, a: Action): void {
+  const { model, disk } = w;
+  const exists = (p: string) => model.read(p, disk.read) !== undefined;
+  switch (a.kind) {
+    case 'write': {
+      const p = FILES[a.file];
+      const cur = dec(model.read(p, disk.read)) ?? initialText(p);
+      model.write(p, enc(setLine(cur, 4 * a.msg + a.slot, `m${a.msg} wrote ${a.token}`)), meta(`m${a.msg}`, `s${a.msg % 2}`), disk);
+      return;
+    }
+    case 'delete':
+      if (exists(FILES[a.file])) model.delete(FILES[a.file], meta(`m${a.msg}`), disk);
+      return;
+    case 'rename':
+      if (a.file !== a.to && exists(FILES[a.file]) && !exists(FILES[a.to])) model.rename(FILES[a.file], FILES[a.to], meta(`m${a.msg}`), disk);
+      return;
+    case 'prune':
+      model.prune(`m${a.msg}`);
+      return;
+    case 'discardPath':
+      model.discardPaths([FILES[a.file]]);
+      return;
+    case 'discardChange': {
+      const records = model.snapshot().records;
+      if (records.length) model.discardChange(records[a.nth % records.length].id);
+      return;
+    }
+    case 'external': {
+      const p = FILES[a.file];
+      const cur = disk.text(p);
+      if (a.what === 'edit' && cur !== undefined) disk.put(p, setLine(cur, 37, `user ${w.externalEdits}`));
+      // A clash edits message 0's line, so staged edits there conflict.
+      else if (a.what === 'clash' && cur !== undefined) disk.put(p, setLine(cur, 0, `user ${w.externalEdits}`));
+      else if (a.what === 'delete' && cur !== undefined) disk.remove(p);
+      else if (a.what === 'create' && cur === undefined) disk.put(p, initialText(`${p} by user`));
+      else if (a.what === 'move' && cur !== undefined && disk.text(FILES[a.to]) === undefined) disk.move(p, FILES[a.to]);
+      else return;
+      w.externalEdits++;
+      model.reconcileAll(disk);
+      return;
+    }
+    case 'resolve': {
+      const conflicts = model.conflicts();
+      if (!conflicts.length) return;
+      const p = conflicts[a.nth % conflicts.length].path;
+      if (a.how === 'manual') model.resolveManually(p, a.nth % 2 ? enc(`merged by hand ${a.nth}\n`) : undefined);
+      else model.resolve(p, { kind: a.how });
+      return;
+    }
+  }
+}
+
+function allPaths(w: World): string[] {
+  return [...new Set([...FILES, ...w.disk.paths(), ...w.model.snapshot().entries.map((e) => e.path)])].sort();
+}
+
+function view(model: OverlayModel, disk: FakeDisk, paths: readonly string[]): Map<string, string | undefined> {
+  return new Map(paths.map((p) => [p, dec(model.read(p, disk.read))]));
+}
+
+function replay(store: ContentStore, ops: readonly OverlayOp[], from?: unknown): OverlayModel {
+  const m = new OverlayModel(store);
+  if (from !== undefined) m.restore(from);
+  for (const op of ops) m.apply(parseOverlayOp(op));
+  return m;
+}
+
+function copyDisk(disk: FakeDisk): FakeDisk {
+  const c = new FakeDisk();
+  for (const p of disk.paths()) c.put(p, disk.read(p) as Uint8Array);
+  c.mutations = 0;
+  return c;
+}
+
+describe('overlay invariants (seeded, randomized)', function () {
+  this.timeout(120_000);
+
+  it('accept all reproduces the staged view; reject all reproduces the disk; nothing reaches the disk otherwise', () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 80, size: 'large' }), (actions) => {
+        const w = newWorld();
+        for (const a of actions) run(w, a);
+        assert.strictEqual(w.disk.mutations, w.externalEdits, 'only the test touched the disk');
+
+        // Every listed composite's after is what reads return.
+        for (const c of w.model.composites()) {
+          assert.strictEqual(w.model.stagedRef(c.path), c.after);
+        }
+
+        const paths = allPaths(w);
+        const staged = view(w.model, w.disk, paths);
+
+        // Accept all, on a copy of the disk, by a replayed copy of the model.
+        const accepting = replay(w.store, w.ops);
+        const disk2 = copyDisk(w.disk);
+        const plan = accepting.planApply(undefined, disk2.read);
+        const refusedPaths = new Set(plan.refused.flatMap((r) => r.paths));
+        for (const g of plan.groups) {
+          disk2.execute(g.actions, w.store);
+          accepting.markApplied(g.paths);
+        }
+        for (const p of paths) {
+          if (refusedPaths.has(p)) assert.strictEqual(disk2.text(p), w.disk.text(p), `refused ${p} untouched`);
+          else assert.strictEqual(disk2.text(p), staged.get(p), `applied ${p}`);
+        }
+        // Applying never changes what the agent sees.
+        assert.deepStrictEqual(view(accepting, disk2, paths), staged);
+        for (const p of accepting.stagedPaths()) assert.ok(refusedPaths.has(p), `${p} still pending only if refused`);
+
+        // Reject all.
+        const rejecting = replay(w.store, w.ops);
+        rejecting.discardAll();
+        assert.deepStrictEqual(view(rejecting, w.disk, paths), new Map(paths.map((p) => [p, w.disk.text(p)])));
+        assert.strictEqual(w.disk.mutations, w.externalEdits);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('replaying the op log, or a snapshot plus the ops after it, reproduces the same model', () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 80, size: 'large' }), fc.nat(), (actions, cut) => {
+        const w = newWorld();
+        let mid: unknown;
+        let midOps = 0;
+        const at = actions.length ? cut % actions.length : 0;
+        actions.forEach((a, i) => {
+          if (i === at) {
+            mid = JSON.parse(JSON.stringify(w.model.snapshot()));
+            midOps = w.ops.length;
+          }
+          run(w, a);
+        });
+        const final = w.model.snapshot();
+        assert.deepStrictEqual(replay(w.store, w.ops).snapshot(), final);
+        if (mid !== undefined) assert.deepStrictEqual(replay(w.store, w.ops.slice(midOps), mid).snapshot(), final);
+        assert.deepStrictEqual(parseOverlaySnapshot(JSON.parse(JSON.stringify(final))), final);
+      }),
+      { seed: SEED + 1, numRuns: 200 },
+    );
+  });
+
+  it('pruning message M equals building without M when no later change touched M’s lines', () => {
+    const M = 3;
+    // M edits only f0–f2 (which nobody renames or deletes) and creates g-files nobody else touches.
+    const mAction = fc.oneof(
+      fc.record({ kind: fc.constant('write' as const), file: fc.nat({ max: 2 }), msg: fc.constant(M), slot: fc.nat({ max: 1 }), token: fc.nat({ max: 999 }) }),
+      fc.record({ kind: fc.constant('mcreate' as const), n: fc.nat({ max: 2 }), token: fc.nat({ max: 999 }) }),
+    );
+    const otherMsg = fc.nat({ max: MESSAGES - 1 }).filter((m) => m !== M);
+    const other = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ kind: fc.constant('write' as const), file, msg: otherMsg, slot: fc.nat({ max: 1 }), token: fc.nat({ max: 999 }) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), file: fc.integer({ min: 3, max: FILES.length - 1 }), msg: otherMsg }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), file: fc.integer({ min: 3, max: FILES.length - 1 }), to: fc.integer({ min: 3, max: FILES.length - 1 }), msg: otherMsg }) },
+    );
+    type PruneAction = Action | { readonly kind: 'mcreate'; readonly n: number; readonly token: number };
+    const runP = (w: World, a: PruneAction, skipM: boolean) => {
+      if (a.kind === 'mcreate') {
+        if (skipM) return;
+        const p = `/w/g${a.n}`;
+        w.model.write(p, enc(`created by m${M} ${a.token}\n`), meta(`m${M}`), w.disk);
+        return;
+      }
+      if (skipM && 'msg' in a && a.msg === M) return;
+      run(w, a);
+    };
+    fc.assert(
+      fc.property(fc.array(fc.oneof({ weight: 1, arbitrary: mAction }, { weight: 3, arbitrary: other }), { maxLength: 60, size: 'large' }), (actions) => {
+        const withM = newWorld();
+        for (const a of actions) runP(withM, a, false);
+        const plan = withM.model.prune(`m${M}`);
+        assert.deepStrictEqual(plan.conflicts, []);
+
+        const withoutM = newWorld();
+        for (const a of actions) runP(withoutM, a, true);
+
+        const paths = [...new Set([...allPaths(withM), ...allPaths(withoutM), '/w/g0', '/w/g1', '/w/g2'])].sort();
+        assert.deepStrictEqual(view(withM.model, withM.disk, paths), view(withoutM.model, withoutM.disk, paths));
+        assert.deepStrictEqual(withM.model.stagedPaths().sort(), withoutM.model.stagedPaths().sort());
+        assert.deepStrictEqual(withM.model.recordsByMessage(`m${M}`), []);
+      }),
+      { seed: SEED + 2, numRuns: 300 },
+    );
+  });
+});
