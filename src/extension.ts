@@ -29,7 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
   context.subscriptions.push(
     overlay,
     history,
-    registerAgentTools([...history.tools]),
+    registerAgentTools([...overlay.tools, ...history.tools]),
   );
   if (!process.env.AGENT_OVERLAY_TEST_RUN_DIR) return {};
   return {

@@ -1,8 +1,27 @@
 import type { ToolMetadata } from './toolManifest';
+import { DELETE_FILE_METADATA } from './overlay/deleteFileTool';
+import { DISCARD_CHANGES_METADATA } from './overlay/discardChangesTool';
+import { EDIT_FILE_METADATA } from './overlay/editFileTool';
+import { GET_CONFLICT_METADATA } from './overlay/getConflictTool';
+import { LIST_CHANGES_METADATA } from './overlay/listChangesTool';
+import { READ_FILE_METADATA } from './overlay/readFileTool';
+import { RENAME_FILE_METADATA } from './overlay/renameFileTool';
+import { RESOLVE_CONFLICT_METADATA } from './overlay/resolveConflictTool';
+import { WRITE_FILE_METADATA } from './overlay/writeFileTool';
 
 /**
  * Every agent tool this extension declares, in the order `package.json` lists them. One list, read by
  * `npm run sync-manifest` (which writes `contributes.languageModelTools`), by the VS Code and MCP front ends,
  * and by the unit test that checks `package.json` agrees.
  */
-export const TOOL_CATALOG: readonly ToolMetadata[] = [];
+export const TOOL_CATALOG: readonly ToolMetadata[] = [
+  READ_FILE_METADATA,
+  WRITE_FILE_METADATA,
+  EDIT_FILE_METADATA,
+  DELETE_FILE_METADATA,
+  RENAME_FILE_METADATA,
+  LIST_CHANGES_METADATA,
+  GET_CONFLICT_METADATA,
+  RESOLVE_CONFLICT_METADATA,
+  DISCARD_CHANGES_METADATA,
+];

@@ -7,10 +7,14 @@ import { StagedChangesScm } from '../../ui/stagedChangesScm';
 import { StagedFileDecorations } from '../../ui/stagedFileDecorations';
 import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
+import type { AgentTool } from '../../tools/agentTool';
+import { createOverlayTools } from '../../tools/overlay/overlayTools';
 
 export interface StagingOverlay extends vscode.Disposable {
   readonly workspace: OverlayWorkspace;
   readonly scm: StagedChangesScm;
+  /** The overlay's agent tools (read, write, edit, delete, rename, list, conflicts, discard). */
+  readonly tools: readonly AgentTool<never>[];
 }
 
 /** How long disk events are gathered before one reconciliation pass (a `git checkout` fires thousands). */
@@ -36,9 +40,15 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
   ];
   const decorations = new StagedFileDecorations(workspace);
   disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
+  const tools = createOverlayTools({
+    overlay: workspace,
+    roots: () => (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file').map(f => ({ name: f.name, path: f.uri.fsPath })),
+    confirm: async (message, detail) => (await prompts.confirm(message, detail, 'Allow')) === 'Allow',
+  });
   return {
     workspace,
     scm,
+    tools,
     dispose: () => {
       for (const d of disposables.reverse()) d.dispose();
       void workspace.close();

@@ -1,0 +1,54 @@
+import { ToolError, type AgentTool, type ToolAnswer, type ToolCaller } from '../agentTool';
+import type { ToolMetadata } from '../toolManifest';
+import { describeChange, metaOf, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+
+export interface DeleteFileInput {
+  path: string;
+  description?: string;
+}
+
+export const DELETE_FILE_METADATA: ToolMetadata = {
+  toolName: 'overlay_deleteFile',
+  displayName: 'Delete File (Agent Overlay)',
+  userDescription: 'Stages the deletion of a file for review.',
+  modelDescription:
+    'Deletes a workspace file as a STAGED change: the file stays on disk until the user applies the deletion, but your reads no longer see it. ' +
+    'Use this tool when a file is no longer needed (e.g. after moving its code elsewhere). ' +
+    'Example: {"path": "src/legacy/oldHelper.ts", "description": "Replaced by src/util/helper.ts"}.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'Workspace-relative path of the file, e.g. "src/old.ts".' },
+      description: { type: 'string', maxLength: 500, description: 'Why, in a few words; shown to the reviewer.' },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  tags: ['overlay', 'files'],
+};
+
+export class DeleteFileTool implements AgentTool<DeleteFileInput> {
+  readonly metadata = DELETE_FILE_METADATA;
+  constructor(private readonly ctx: OverlayToolContext) {}
+
+  invocationMessage(input: DeleteFileInput): string {
+    return `Staging deletion of ${input.path}`;
+  }
+
+  async invoke(input: DeleteFileInput, caller: ToolCaller): Promise<ToolAnswer> {
+    const p = await resolveToolPath(this.ctx, input.path);
+    const { overlay } = this.ctx;
+    try {
+      if (overlay.stat(p.absolute).type !== 'file') throw new ToolError('IsADirectory', `${p.display} is a directory; delete its files one by one.`);
+      overlay.delete(p.absolute, metaOf(caller, input.description, `Delete ${p.display}`));
+    } catch (e) {
+      toolErrorOf(e, p.display);
+    }
+    await overlay.flush();
+    const c = overlay.model.composite(p.absolute);
+    return {
+      summary: c ? `Staged deletion of ${p.display}; the file stays on disk until the user applies it.` : `${p.display} was only ever staged, so it is simply gone.`,
+      data: c ? { status: 'staged', ...describeChange(this.ctx, c) } : { status: 'unstaged', path: p.display },
+    };
+  }
+}

@@ -1,0 +1,63 @@
+import type { AgentTool, ToolAnswer } from '../agentTool';
+import { ToolError } from '../agentTool';
+import type { ToolMetadata } from '../toolManifest';
+import { displayPath, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+
+export interface GetConflictInput {
+  path: string;
+}
+
+export const GET_CONFLICT_METADATA: ToolMetadata = {
+  toolName: 'overlay_getConflict',
+  displayName: 'Get Conflict (Agent Overlay)',
+  userDescription: 'Shows the base, agent and disk versions of a conflicted file.',
+  modelDescription:
+    'Shows a conflict between your staged change and what happened on disk meanwhile (the user edited, deleted, created or renamed the file): ' +
+    'the base version your change started from, your staged version, the disk version, and a merge with conflict markers ' +
+    '(<<<<<<< agent / ||||||| base / ======= / >>>>>>> disk). Use this tool when overlay_readFile or overlay_listChanges reports a conflict; ' +
+    'then write the merged result with overlay_resolveConflict. Example: {"path": "src/app.ts"}.',
+  inputSchema: {
+    type: 'object',
+    properties: { path: { type: 'string', description: 'Workspace-relative path of the conflicted file.' } },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  tags: ['overlay', 'conflicts'],
+};
+
+const decode = (b: Uint8Array | undefined) => (b === undefined ? null : new TextDecoder().decode(b));
+
+export class GetConflictTool implements AgentTool<GetConflictInput> {
+  readonly metadata = GET_CONFLICT_METADATA;
+  constructor(private readonly ctx: OverlayToolContext) {}
+
+  invocationMessage(input: GetConflictInput): string {
+    return `Reading the conflict on ${input.path}`;
+  }
+
+  async invoke(input: GetConflictInput): Promise<ToolAnswer> {
+    const p = await resolveToolPath(this.ctx, input.path);
+    const { model } = this.ctx.overlay;
+    if (!model.composite(p.absolute)?.conflict) throw new ToolError('NoConflict', `${p.display} has no conflict. overlay_listChanges shows which files do.`);
+    let d;
+    try {
+      d = model.conflictDetails(p.absolute);
+    } catch (e) {
+      toolErrorOf(e, p.display);
+    }
+    return {
+      summary: `Conflict on ${p.display} (${d.kind}): base, your version (agent) and the disk's. Resolve with overlay_resolveConflict.`,
+      data: {
+        path: p.display,
+        kind: d.kind,
+        binary: d.binary,
+        ...(d.theirsPath ? { diskPath: displayPath(this.ctx, d.theirsPath) } : {}),
+        base: d.binary ? null : decode(d.base),
+        agent: d.binary ? null : decode(d.ours),
+        disk: d.binary ? null : decode(d.theirs),
+        ...(d.merge?.kind === 'conflict' ? { markedUp: d.merge.markedUp, regions: d.merge.regions.length } : {}),
+        ...(d.merge?.kind === 'clean' ? { merged: d.merge.text } : {}),
+      },
+    };
+  }
+}

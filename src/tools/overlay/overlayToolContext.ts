@@ -1,0 +1,89 @@
+import * as path from 'path';
+import { OverlayError } from '../../fs/model/overlayError';
+import type { ChangeMeta } from '../../fs/model/changeRecord';
+import type { CompositeChange } from '../../fs/model/overlayQueries';
+import type { OverlayWorkspace } from '../../fs/overlayWorkspace';
+import { WorkspacePathError, resolveWorkspacePath, type WorkspaceRoot } from '../../history/workspacePath';
+import { ToolError, type ToolCaller } from '../agentTool';
+
+/** What the overlay tools need from the extension: the overlay, the workspace folders and a person to ask. */
+export interface OverlayToolContext {
+  readonly overlay: OverlayWorkspace;
+  roots(): readonly WorkspaceRoot[];
+  /** Asks the user (a modal); true when they allow. */
+  confirm(message: string, detail: string): Promise<boolean>;
+}
+
+/** The largest content a tool accepts in one call: bigger files are not what agents should write through a chat. */
+export const MAX_CONTENT_CHARS = 5_000_000;
+
+export interface ToolPath {
+  readonly absolute: string;
+  readonly display: string;
+}
+
+/** The path policy (workspace-relative only; no `..`, absolute paths or symlinks out), with tool-worded errors. */
+export async function resolveToolPath(ctx: OverlayToolContext, input: string, field = 'path'): Promise<ToolPath> {
+  try {
+    const r = await resolveWorkspacePath(input, ctx.roots());
+    return { absolute: r.absolutePath, display: r.displayPath };
+  } catch (e) {
+    if (e instanceof WorkspacePathError) throw new ToolError('InvalidPath', e.message.replace(/\bfilePath\b/g, field), { field, reason: e.code });
+    throw e;
+  }
+}
+
+/** How the agent sees an absolute path: relative to its folder, prefixed by the folder's name when there are several. */
+export function displayPath(ctx: OverlayToolContext, absolute: string): string {
+  const roots = ctx.roots();
+  for (const r of roots) {
+    const rel = path.relative(r.path, absolute);
+    if (!rel.startsWith('..') && !path.isAbsolute(rel)) {
+      const posix = rel.split(path.sep).join('/');
+      return roots.length > 1 ? `${r.name}/${posix}` : posix;
+    }
+  }
+  return absolute;
+}
+
+export function metaOf(caller: ToolCaller, description: string | undefined, fallback: string): ChangeMeta {
+  return { sessionId: caller.sessionId, messageId: caller.messageId, turn: 0, description: description?.trim() || fallback };
+}
+
+/** Model refusals, worded for the model: what happened and what to do next. */
+export function toolErrorOf(e: unknown, display: string): never {
+  if (e instanceof OverlayError) {
+    switch (e.code) {
+      case 'FileNotFound': throw new ToolError('FileNotFound', `${display} does not exist in the agent's view of the workspace. Check the path with overlay_listChanges or create it with overlay_writeFile.`);
+      case 'FileExists': throw new ToolError('FileExists', `${display} already exists. Pick another name, or write to it with overlay_writeFile.`);
+      case 'NoConflict': throw new ToolError('NoConflict', `${display} has no conflict to resolve.`);
+      case 'NoChange': throw new ToolError('NoChange', `${display} has no staged change.`);
+      default: throw new ToolError(e.code, `${display}: ${e.message}`);
+    }
+  }
+  throw e;
+}
+
+/** One staged change as every tool reports it. */
+export function describeChange(ctx: OverlayToolContext, c: CompositeChange) {
+  const last = c.records[c.records.length - 1];
+  return {
+    operation: c.kind,
+    path: displayPath(ctx, c.path),
+    ...(c.fromPath ? { fromPath: displayPath(ctx, c.fromPath) } : {}),
+    description: last?.description ?? '',
+    sessions: c.sessions,
+    messages: [...new Set(c.records.map(r => r.messageId))],
+    ...(c.conflict ? { conflict: c.conflict.kind, conflictDelegated: c.conflict.delegated } : {}),
+  };
+}
+
+export function decodeUtf8(bytes: Uint8Array, display: string): string {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    if (text.includes('\0')) throw new Error('NUL');
+    return text;
+  } catch {
+    throw new ToolError('BinaryFile', `${display} is a binary file (${bytes.byteLength} bytes); this tool reads and edits text only.`);
+  }
+}

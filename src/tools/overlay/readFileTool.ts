@@ -1,0 +1,72 @@
+import type { AgentTool, ToolAnswer } from '../agentTool';
+import { ToolError } from '../agentTool';
+import type { ToolMetadata } from '../toolManifest';
+import { decodeUtf8, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+
+export interface ReadFileInput {
+  path: string;
+  startLine?: number;
+  endLine?: number;
+}
+
+export const READ_FILE_METADATA: ToolMetadata = {
+  toolName: 'overlay_readFile',
+  displayName: 'Read File (Agent Overlay)',
+  userDescription: "Reads a workspace file as the agent sees it: the disk plus the agent's staged changes.",
+  modelDescription:
+    'Reads a text file of the workspace as you (the agent) see it: your staged changes included, which are not on disk yet. ' +
+    'Use this tool when you need the current content of a file before editing it, or to check what you staged. ' +
+    'The result says whether the content is staged and whether the file is in conflict with a change the user made on disk; ' +
+    'in that case call overlay_getConflict. Lines are 1-based and inclusive. ' +
+    'Example: {"path": "src/app.ts", "startLine": 1, "endLine": 40}.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'Workspace-relative path, e.g. "src/app.ts" (multi-root: "folderName/src/app.ts").' },
+      startLine: { type: 'integer', minimum: 1, description: 'First line to return (1-based). Default 1.' },
+      endLine: { type: 'integer', minimum: 1, description: 'Last line to return (inclusive). Default: the last line.' },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  tags: ['overlay', 'files'],
+};
+
+export class ReadFileTool implements AgentTool<ReadFileInput> {
+  readonly metadata = READ_FILE_METADATA;
+  constructor(private readonly ctx: OverlayToolContext) {}
+
+  invocationMessage(input: ReadFileInput): string {
+    return `Reading ${input.path}`;
+  }
+
+  async invoke(input: ReadFileInput): Promise<ToolAnswer> {
+    const p = await resolveToolPath(this.ctx, input.path);
+    const { overlay } = this.ctx;
+    let bytes: Uint8Array;
+    try {
+      bytes = overlay.readFile(p.absolute);
+    } catch (e) {
+      toolErrorOf(e, p.display);
+    }
+    const text = decodeUtf8(bytes, p.display);
+    const lines = text.split(/(?<=\n)/);
+    const start = input.startLine ?? 1;
+    const end = Math.min(input.endLine ?? lines.length, lines.length);
+    if (input.endLine !== undefined && input.endLine < start) throw new ToolError('InvalidInput', `endLine (${input.endLine}) is before startLine (${start}).`);
+    const composite = overlay.model.composite(p.absolute);
+    const conflict = composite?.conflict;
+    return {
+      summary: `Content of ${p.display}${composite ? ' (with your staged changes)' : ''}${conflict ? ` — IN CONFLICT (${conflict.kind}): call overlay_getConflict` : ''}.`,
+      data: {
+        path: p.display,
+        staged: !!composite,
+        totalLines: lines.length,
+        startLine: start,
+        endLine: end,
+        content: lines.slice(start - 1, end).join(''),
+        ...(conflict ? { conflict: { kind: conflict.kind, next: `Call overlay_getConflict {"path": "${p.display}"} to see base, your version and the disk's.` } } : {}),
+      },
+    };
+  }
+}
