@@ -1,5 +1,4 @@
 import { randomUUID } from 'crypto';
-import * as fs from 'fs';
 import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
 import type { NodeDisk } from './nodeDisk';
@@ -41,39 +40,53 @@ export class ApplyExecutor {
       if ((bytes ? contentRefOf(bytes) : null) !== s.expected) throw new StaleDiskError(s.path);
     }
     const id = randomUUID();
-    const files: JournalFile[] = [];
+    const files: JournalFile[] = steps.map(s => ({
+      path: s.path,
+      ...(s.after === null ? {} : { tempPath: this.disk.tempPathFor(s.path, id.slice(0, 8)) }),
+      undoRef: s.expected,
+      afterRef: s.after,
+    }));
+    // The intent is durable before any file is written, so even a temp file left by a crash is found again.
+    await this.journal.begin({ id, files, meta });
     try {
-      for (const s of steps) {
-        const tempPath = s.after === null ? undefined : await this.disk.writeTemp(s.path, this.content.get(s.after), id.slice(0, 8));
-        files.push({ path: s.path, ...(tempPath ? { tempPath } : {}), undoRef: s.expected, afterRef: s.after });
-      }
-      await this.journal.begin({ id, files, meta });
+      for (const f of files) if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!));
     } catch (e) {
       for (const f of files) if (f.tempPath) await this.disk.discardTemp(f.tempPath);
+      await this.journal.complete(id);
       throw e;
     }
     await this.finish(files);
     await this.journal.complete(id);
   }
 
-  /** Completes applies a crash interrupted (roll forward), file by file; returns the paths it wrote. */
+  /**
+   * Finishes, or forgets, the applies a crash interrupted. Targets are only touched once every temp file of an
+   * apply is complete, so: if every temp still holds its full new content (checked by hash), the crash came during
+   * the renames and the apply rolls forward; otherwise no target was touched yet and the temps are removed (the
+   * staged changes are still pending). A target that holds neither its old nor its new content was changed by
+   * someone else meanwhile: left alone and reported.
+   */
   async recover(unfinished: readonly JournalEntry[]): Promise<{ readonly completed: string[]; readonly diverged: string[] }> {
     const completed: string[] = [];
     const diverged: string[] = [];
     for (const entry of unfinished) {
-      const todo: JournalFile[] = [];
-      for (const f of entry.files) {
-        const state = inspectJournalFile(f);
-        if (state === 'notApplied' && f.tempPath && !fs.existsSync(f.tempPath)) diverged.push(f.path);
-        else if (state === 'notApplied') todo.push(f);
-        else if (state === 'diverged') diverged.push(f.path);
-        if (state !== 'notApplied' && f.tempPath) await this.disk.discardTemp(f.tempPath);
+      const states = entry.files.map(f => ({ f, state: inspectJournalFile(f) }));
+      const tempsComplete = states.every(({ f, state }) => state !== 'notApplied' || !f.tempPath || this.tempHolds(f.tempPath, f.afterRef));
+      const todo = tempsComplete ? states.filter(s => s.state === 'notApplied').map(s => s.f) : [];
+      for (const { f, state } of states) {
+        if (state === 'diverged') diverged.push(f.path);
+        if (f.tempPath && !todo.includes(f)) await this.disk.discardTemp(f.tempPath);
       }
       await this.finish(todo);
       completed.push(...todo.map(f => f.path));
       await this.journal.complete(entry.id);
     }
     return { completed, diverged };
+  }
+
+  private tempHolds(tempPath: string, ref: ContentRef | null): boolean {
+    const bytes = this.disk.read(tempPath);
+    return bytes !== undefined && ref !== null && contentRefOf(bytes) === ref;
   }
 
   private async finish(files: readonly JournalFile[]): Promise<void> {

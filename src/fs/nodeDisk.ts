@@ -69,10 +69,14 @@ export class NodeDisk implements DiskProbe {
     return entries.map(d => [d.name, d.isFile() ? 'file' : d.isDirectory() ? 'directory' : 'other']);
   }
 
-  /** Writes `bytes` to a temp file beside `target`, fsynced; returns its path. Nothing at `target` changes yet. */
-  async writeTemp(target: string, bytes: Uint8Array, tag: string): Promise<string> {
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${tag}.agent-overlay.tmp`);
+  /** Where Apply stages the new content of `target` (beside it: a rename within one directory is atomic). */
+  tempPathFor(target: string, tag: string): string {
+    return path.join(path.dirname(target), `.${path.basename(target)}.${tag}.agent-overlay.tmp`);
+  }
+
+  /** Writes `bytes` to a temp file, fsynced. Nothing at the target changes yet. */
+  async writeTemp(temp: string, bytes: Uint8Array): Promise<void> {
+    await fs.promises.mkdir(path.dirname(temp), { recursive: true });
     const handle = await fs.promises.open(temp, 'w');
     try {
       await handle.writeFile(bytes);
@@ -80,7 +84,6 @@ export class NodeDisk implements DiskProbe {
     } finally {
       await handle.close();
     }
-    return temp;
   }
 
   /** Renames `temp` over `target` (atomic on one file system) and fsyncs the directory. */

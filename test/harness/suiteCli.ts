@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { runIntegration } from './runIntegration';
+import { runIntegrationSuite } from './runIntegration';
 import { runMocha } from './runMocha';
 import type { SuiteResults } from './suiteResults';
 import { REPO_ROOT } from './vscodeHost';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
       results = await runMocha({ dir: path.join(compiledTests, 'unit'), timeout: 60_000, grep });
       break;
     case 'integration':
-      results = await runIntegration({
+      results = await runIntegrationSuite({
         fixture: path.join(REPO_ROOT, 'test', 'fixtures', 'workspace'),
         env: grep ? { AGENT_OVERLAY_GREP: grep } : {},
         verbose: !!process.env.AGENT_OVERLAY_VERBOSE,

@@ -51,6 +51,8 @@ export interface CodeServer {
   readonly userDataDir: string;
   readonly logFile: string;
   stop(): Promise<void>;
+  /** SIGKILL to code-server and every process it started (the extension host among them): a crash. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -115,6 +117,11 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
   await waitForHealth(url, child, logFile);
   return {
     url, authority: `127.0.0.1:${port}`, userDataDir, logFile,
+    async kill() {
+      if (child.exitCode !== null) return;
+      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
@@ -139,8 +146,8 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
 }
 
 export interface WorkbenchPayload {
-  /** Absolute path of an extension folder loaded in development mode. */
-  readonly extensionDevelopmentPath?: string;
+  /** Absolute path(s) of extension folders loaded in development mode. */
+  readonly extensionDevelopmentPath?: string | readonly string[];
   /** Absolute path of a module exporting `run(): Promise<void>`, run inside the extension host. */
   readonly extensionTestsPath?: string;
   /** Environment variables for the extension host. */
@@ -151,7 +158,7 @@ export interface WorkbenchPayload {
 export function workbenchUrl(server: CodeServer, folder: string, payload: WorkbenchPayload = {}): string {
   const remote = (p: string) => `vscode-remote://${server.authority}${p}`;
   const entries: [string, string][] = [];
-  if (payload.extensionDevelopmentPath) entries.push(['extensionDevelopmentPath', remote(payload.extensionDevelopmentPath)]);
+  for (const p of [payload.extensionDevelopmentPath ?? []].flat()) entries.push(['extensionDevelopmentPath', remote(p)]);
   if (payload.extensionTestsPath) entries.push(['extensionTestsPath', remote(payload.extensionTestsPath)]);
   if (payload.extensionEnvironment) entries.push(['extensionEnvironment', JSON.stringify(payload.extensionEnvironment)]);
   const query = `folder=${encodeURIComponent(folder)}` + (entries.length ? `&payload=${encodeURIComponent(JSON.stringify(entries))}` : '');

@@ -14,7 +14,13 @@ export async function run(): Promise<void> {
   const log = (...args: unknown[]) => console.log('[test] ' + util.format(...args).replace(/\n/g, '\n[test] '));
   Mocha.reporters.Base.consoleLog = log;
   log(`VS Code ${vscode.version} extension host (${vscode.env.appHost}, remote ${vscode.env.remoteName ?? 'none'}), Node ${process.version}`);
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec', grep: process.env.AGENT_OVERLAY_GREP });
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  // The harness runs `[restart]` tests apart, in two hosts (see test/harness/runIntegration.ts).
+  const { AGENT_OVERLAY_GREP: grep, AGENT_OVERLAY_ONLY: only, AGENT_OVERLAY_EXCLUDE: exclude } = process.env;
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const tag = only ? `(?=.*${escape(only)})` : exclude ? `(?!.*${escape(exclude)})` : '';
+  // A user's narrowing (AGENT_OVERLAY_GREP) applies on top of the harness's split.
+  mocha.grep(new RegExp(`^${tag}${grep ? `(?=.*(?:${grep}))` : ''}`));
   for (const f of findTests(__dirname)) mocha.addFile(f);
   const results: SuiteResults = { passed: 0, failed: 0, pending: 0, failures: [] };
   await new Promise<void>(resolve => {

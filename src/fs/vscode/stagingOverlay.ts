@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import * as vscode from 'vscode';
 import { OverlayWorkspace } from '../overlayWorkspace';
 import { STAGED_SCHEME } from '../stagedUri';
@@ -26,8 +27,7 @@ const WATCH_BATCH_MS = 100;
  * pending changes reconciled with what the disk does meanwhile.
  */
 export async function registerStagingOverlay(context: vscode.ExtensionContext, prompts: Prompts): Promise<StagingOverlay> {
-  const storage = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'overlay');
-  const workspace = await OverlayWorkspace.open(storage.fsPath);
+  const workspace = await OverlayWorkspace.open(overlayStoreDir(context));
   const provider = new StagedFileSystemProvider(workspace);
   const scm = new StagedChangesScm(workspace);
   const disposables: vscode.Disposable[] = [
@@ -54,6 +54,21 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
       void workspace.close();
     },
   };
+}
+
+/**
+ * Where this workspace's pending changes live: the extension's global storage, in a folder named after the
+ * workspace's own files (its .code-workspace file, or its folders' paths). Not `context.storageUri`: that folder
+ * is named after the workspace URI, which in a remote window or code-server includes the host and port, so
+ * reaching the same files through another port would hide the staged changes.
+ */
+function overlayStoreDir(context: vscode.ExtensionContext): string {
+  const ws = vscode.workspace;
+  const key = ws.workspaceFile?.scheme === 'file'
+    ? ws.workspaceFile.fsPath
+    : (ws.workspaceFolders ?? []).map(f => (f.uri.scheme === 'file' ? f.uri.fsPath : f.uri.toString())).join('\n');
+  const id = key ? createHash('sha256').update(key).digest('hex').slice(0, 32) : 'no-workspace';
+  return vscode.Uri.joinPath(context.globalStorageUri, 'overlay', id).fsPath;
 }
 
 /** Reconciles the pending changes that depend on disk paths the workspace watcher reports. */

@@ -1,0 +1,48 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Workbench, screenshotOnFailure } from './workbench';
+
+describe('UI: reviewing and applying staged agent changes', () => {
+  let wb: Workbench;
+  const disk = (rel: string) => (fs.existsSync(path.join(wb.workspace, rel)) ? fs.readFileSync(path.join(wb.workspace, rel), 'utf8') : undefined);
+  before(async () => {
+    wb = await Workbench.open();
+    await wb.runCommand('UI Driver: Stage Review Changes');
+  });
+  afterEach(async function () { await screenshotOnFailure(wb, this.currentTest); });
+  after(async () => { await wb?.close(); });
+
+  it('lists the staged changes in the Source Control view', async () => {
+    const view = await wb.openSourceControl();
+    for (const name of ['notes.txt', 'added.ts', 'README.md']) {
+      await view.locator('.monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    }
+    await wb.screenshot('review-01-scm');
+  });
+
+  it('opens the diff editor, disk on the left and staged on the right, when a resource is clicked', async () => {
+    await wb.page.locator('.scm-view .monaco-list-row', { hasText: 'notes.txt' }).first().click();
+    await wb.page.waitForSelector('.monaco-diff-editor', { timeout: 20_000 });
+    const tab = await wb.page.locator('.tabs-container .tab.active').first().innerText();
+    assert.match(tab, /notes\.txt \(Disk ↔ Staged\)/);
+    await wb.page.locator('.monaco-diff-editor .modified', { hasText: 'BETA (agent)' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.screenshot('review-02-diff');
+  });
+
+  it('applies from the SCM title after the confirmation, and the disk has the agent\'s changes', async () => {
+    await wb.page.locator('a.action-label[aria-label="Apply Staged Changes"] >> visible=true').first().click();
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await dialog.innerText(), /Apply staged changes to 3 files[\s\S]*README\.md/);
+    await wb.screenshot('review-03-confirm');
+    await dialog.locator('a.monaco-button', { hasText: 'Apply' }).first().click();
+    const end = Date.now() + 20_000;
+    while (disk('README.md') !== undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+    assert.strictEqual(disk('notes.txt'), 'alpha\nBETA (agent)\ngamma\n');
+    assert.strictEqual(disk('src/added.ts'), 'export const added = true;\n');
+    assert.strictEqual(disk('README.md'), undefined);
+    await wb.page.locator('.scm-view .monaco-list-row', { hasText: 'notes.txt' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+    await wb.screenshot('review-04-applied');
+  });
+});
