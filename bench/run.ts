@@ -9,6 +9,7 @@ import * as edits from './edits.bench';
 import * as history from './history.bench';
 import * as merge from './merge.bench';
 import * as model from './model.bench';
+import * as overlay from './overlay.bench';
 import * as store from './store.bench';
 
 /** The bench modules, listed explicitly (no discovery by side effect). */
@@ -16,6 +17,7 @@ const MODULES: readonly [string, BenchModule][] = [
   ['merge', merge],
   ['model', model],
   ['store', store],
+  ['overlay', overlay],
   ['history', history],
   ['edits', edits],
 ];

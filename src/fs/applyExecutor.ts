@@ -1,4 +1,6 @@
 import { randomUUID } from 'crypto';
+import * as path from 'path';
+import { syncDir } from './store/writeDurable';
 import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
 import type { NodeDisk } from './nodeDisk';
@@ -29,16 +31,24 @@ export class StaleDiskError extends Error {
 export class ApplyExecutor {
   constructor(private readonly disk: NodeDisk, private readonly content: ContentStore, private readonly journal: ApplyJournal) {}
 
-  /**
-   * Runs one group's actions. Re-checks every target right before writing; throws `StaleDiskError` and writes
-   * nothing when the disk moved on since planning.
-   */
-  async run(actions: readonly ApplyAction[], meta?: unknown): Promise<void> {
-    const steps = netSteps(actions.flatMap(stepsOf));
-    for (const s of steps) {
+  /** Throws `StaleDiskError` when the disk no longer holds what the actions expect (checked again in `run`). */
+  check(actions: readonly ApplyAction[]): void {
+    for (const s of netSteps(actions.flatMap(stepsOf))) {
       const bytes = this.disk.read(s.path);
       if ((bytes ? contentRefOf(bytes) : null) !== s.expected) throw new StaleDiskError(s.path);
     }
+  }
+
+  /**
+   * Runs the actions of a whole apply as one journaled unit: the intent is made durable, every new content is
+   * written to its temp file (in parallel, each fsynced), then the temps are renamed over their targets and the
+   * deletions made, and each touched directory is fsynced once. Re-checks every target first; throws
+   * `StaleDiskError` and writes nothing when the disk moved on since planning.
+   */
+  async run(actions: readonly ApplyAction[], onProgress?: (done: number, total: number) => void): Promise<void> {
+    this.check(actions);
+    const steps = netSteps(actions.flatMap(stepsOf));
+    if (steps.length === 0) return;
     const id = randomUUID();
     const files: JournalFile[] = steps.map(s => ({
       path: s.path,
@@ -47,9 +57,13 @@ export class ApplyExecutor {
       afterRef: s.after,
     }));
     // The intent is durable before any file is written, so even a temp file left by a crash is found again.
-    await this.journal.begin({ id, files, meta });
+    await this.journal.begin({ id, files });
     try {
-      for (const f of files) if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!));
+      let done = 0;
+      await forEachLimited(files, TEMP_WRITE_CONCURRENCY, async f => {
+        if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!));
+        onProgress?.(++done, files.length);
+      });
     } catch (e) {
       for (const f of files) if (f.tempPath) await this.disk.discardTemp(f.tempPath);
       await this.journal.complete(id);
@@ -89,12 +103,27 @@ export class ApplyExecutor {
     return bytes !== undefined && ref !== null && contentRefOf(bytes) === ref;
   }
 
+  /** Renames temps over targets and removes deleted files, then makes each touched directory durable once. */
   private async finish(files: readonly JournalFile[]): Promise<void> {
+    const dirs = new Set<string>();
     for (const f of files) {
       if (f.tempPath) await this.disk.commitTemp(f.tempPath, f.path);
       else await this.disk.remove(f.path);
+      dirs.add(path.dirname(f.path));
     }
+    await forEachLimited([...dirs], TEMP_WRITE_CONCURRENCY, d => syncDir(d));
   }
+}
+
+/** Temp files written at once: enough to overlap fsyncs, few enough not to exhaust file handles. */
+const TEMP_WRITE_CONCURRENCY = 16;
+
+async function forEachLimited<T>(items: readonly T[], limit: number, f: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await f(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**

@@ -2,7 +2,6 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { DiskProbe } from './model/diskProbe';
 import type { FileIdentity } from './model/pathEntry';
-import { syncDir } from './store/writeDurable';
 
 /** What `stat` on the disk says, in the shape the provider needs. */
 export interface DiskStat {
@@ -86,15 +85,14 @@ export class NodeDisk implements DiskProbe {
     }
   }
 
-  /** Renames `temp` over `target` (atomic on one file system) and fsyncs the directory. */
+  /** Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. */
   async commitTemp(temp: string, target: string): Promise<void> {
     await fs.promises.rename(temp, target);
-    await syncDir(path.dirname(target));
   }
 
+  /** Removes `target`. The caller fsyncs the directory. */
   async remove(target: string): Promise<void> {
     await fs.promises.rm(target, { force: true });
-    await syncDir(path.dirname(target));
   }
 
   async discardTemp(temp: string): Promise<void> {

@@ -3,12 +3,14 @@ import { ApplyExecutor, StaleDiskError } from './applyExecutor';
 import { NodeDisk } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
-import { planUndo, type ApplyRefusal, type UndoRecord } from './model/applyPlan';
+import { planUndo, type ApplyGroup, type ApplyRefusal, type UndoRecord } from './model/applyPlan';
 import { Emitter, type Event } from './model/eventEmitter';
 import type { ChangeMeta, ChangeRecord } from './model/changeRecord';
 import type { CompositeChange } from './model/overlayQueries';
 import type { OverlayModel } from './model/overlayModel';
 import type { ReconcileOutcome } from './model/reconcile';
+import type { DiskProbe } from './model/diskProbe';
+import { sameIdentity } from './model/pathEntry';
 import { ApplyJournal } from './store/applyJournal';
 import { readLastApply, writeLastApply } from './lastApply';
 
@@ -188,9 +190,16 @@ export class OverlayWorkspace {
   reconcilePaths(diskPaths: Iterable<string>): ReconcileOutcome[] {
     const out: ReconcileOutcome[] = [];
     const wanted = new Set(diskPaths);
+    // A file that vanished from one path and appeared at another in the same burst of events, with the same
+    // device and inode, was renamed or moved: tell reconciliation where it went (a rename conflict, not a deletion).
+    const probe: DiskProbe = {
+      read: this.disk.read,
+      identity: p => this.disk.identity(p),
+      locate: id => [...wanted].find(p => sameIdentity(this.disk.identity(p), id)),
+    };
     for (const c of this.model.composites()) {
       if (wanted.has(c.path) || (c.fromPath !== undefined && wanted.has(c.fromPath))) {
-        const r = this.model.reconcile(c.path, this.disk);
+        const r = this.model.reconcile(c.path, probe);
         if (r.kind !== 'unchanged') out.push(r);
       }
     }
@@ -209,10 +218,7 @@ export class OverlayWorkspace {
     for (const p of selection) this.reconcileIfStaged(p);
     const plan = this.model.planApply(selection, this.disk.read);
     const refused: ApplyRefusalReport[] = [...plan.refused];
-    const applied: string[] = [];
-    const undo = new Set<string>();
-    let done = 0;
-    const total = plan.groups.reduce((n, g) => n + g.paths.length, 0);
+    const accepted: ApplyGroup[] = [];
     for (const group of plan.groups) {
       const dirty = group.paths.find(p => options.isDirty?.(p));
       if (dirty) {
@@ -220,17 +226,30 @@ export class OverlayWorkspace {
         continue;
       }
       try {
-        await this.executor.run(group.actions);
+        this.executor.check(group.actions);
+        accepted.push(group);
       } catch (e) {
         if (!(e instanceof StaleDiskError)) throw e;
         refused.push({ paths: group.paths, path: e.path, reason: 'diskChanged' });
-        continue;
       }
-      this.model.markApplied(group.paths);
-      applied.push(...group.paths);
-      for (const p of group.paths) undo.add(p);
-      options.onProgress?.((done += group.paths.length), total);
     }
+    // One journaled unit for the whole apply: after a crash it is either finished or not started. A file that
+    // changes on disk between the check above and the write is caught by `run`'s own check: drop its group, retry.
+    for (;;) {
+      try {
+        await this.executor.run(accepted.flatMap(g => g.actions), options.onProgress);
+        break;
+      } catch (e) {
+        if (!(e instanceof StaleDiskError)) throw e;
+        const stale = accepted.findIndex(g => g.actions.some(a => (a.kind === 'rename' ? a.from === e.path || a.to === e.path : a.path === e.path)));
+        if (stale < 0) throw e;
+        refused.push({ paths: accepted[stale].paths, path: e.path, reason: 'diskChanged' });
+        accepted.splice(stale, 1);
+      }
+    }
+    const applied = accepted.flatMap(g => g.paths);
+    if (applied.length > 0) this.model.markApplied(applied);
+    const undo = new Set(applied);
     if (applied.length > 0) {
       this.lastUndo = { entries: plan.undo.entries.filter(e => undo.has(e.path)) };
       await writeLastApply(this.storeDir, this.lastUndo);

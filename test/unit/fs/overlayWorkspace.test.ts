@@ -135,3 +135,24 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'one\ntwo\nTHREE\n');
   });
 });
+
+describe('OverlayWorkspace external renames', () => {
+  it('recognises a file renamed on disk by its identity: a rename conflict, not a deletion', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-rename-'));
+    const overlay = await OverlayWorkspace.open(path.join(root, 'store'));
+    try {
+      const a = path.join(root, 'a.txt');
+      const b = path.join(root, 'b.txt');
+      fs.writeFileSync(a, 'one\n');
+      overlay.write(a, Buffer.from('agent\n'), { sessionId: 's', messageId: 'm', turn: 1, description: 'edit' });
+      fs.renameSync(a, b);
+      overlay.reconcilePaths([a, b]);
+      const conflict = overlay.model.composite(a)?.conflict;
+      assert.strictEqual(conflict?.kind, 'rename');
+      assert.strictEqual(conflict?.theirsPath, b);
+    } finally {
+      await overlay.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
