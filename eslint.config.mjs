@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts', 'test/unit/**/*.ts', 'bench/**/*.ts'],
+    files: ['src/**/*.ts', 'test/unit/**/*.ts', 'bench/*.ts'],
     ignores: adapters,
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure modules must not import vscode: put VS Code calls in an adapter (a vscode/ folder or src/ui).' }] }],

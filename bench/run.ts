@@ -7,6 +7,7 @@
 import type { BenchModule, BenchRow } from './benchRow';
 import * as edits from './edits.bench';
 import * as history from './history.bench';
+import * as hostRead from './hostRead.bench';
 import * as merge from './merge.bench';
 import * as model from './model.bench';
 import * as overlay from './overlay.bench';
@@ -20,6 +21,7 @@ const MODULES: readonly [string, BenchModule][] = [
   ['overlay', overlay],
   ['history', history],
   ['edits', edits],
+  ['host', hostRead],
 ];
 
 async function main(): Promise<void> {

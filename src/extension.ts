@@ -3,10 +3,16 @@
  */
 import * as vscode from 'vscode';
 import { registerHistoryBridge } from './history/vscode/historyBridge';
+import type { HistoryTestSeam } from './history/vscode/historyTestSeam';
 import { registerStagingOverlay } from './fs/vscode/stagingOverlay';
 import type { StagedChangesScm } from './ui/stagedChangesScm';
 import { registerAgentTools } from './tools/vscode/registerAgentTools';
+import { registerEditTracker } from './edits/vscode/registerEditTracker';
+import { registerChatRecall } from './chat/vscode/registerChatRecall';
 import { PromptsSwitch, ScriptedPrompts, windowPrompts } from './ui/prompts';
+import { registerMcpBridge, type McpTestSeam } from './mcp/vscode/registerMcpBridge';
+import { registerAgentNotebook } from './notebook/vscode/registerAgentNotebook';
+import type { NotebookTestSeam } from './notebook/vscode/notebookTestSeam';
 
 /** What `activate` returns. `testing` exists only when the extension runs under the test harness. */
 export interface AgentOverlayApi {
@@ -19,6 +25,12 @@ export interface AgentOverlayApi {
     scmState(): ReturnType<StagedChangesScm['describe']>;
     /** Resolves once every staged change so far is durable. */
     flush(): Promise<void>;
+    /** The history bridge's consent script and clock (only under the integration runner, ExtensionMode.Test). */
+    readonly history?: HistoryTestSeam;
+    /** The MCP bridge: its endpoint (URL, token), start (with test-only overrides), stop, status bar. */
+    readonly mcp: McpTestSeam;
+    /** The agent chat notebook: register a scripted chat model, wait for cell runs. */
+    readonly notebook?: NotebookTestSeam;
   };
 }
 
@@ -26,10 +38,26 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
   const prompts = new PromptsSwitch();
   const overlay = await registerStagingOverlay(context, prompts);
   const history = registerHistoryBridge(context);
+  const edits = registerEditTracker(context);
+  const chat = registerChatRecall(context);
+  // Apply's writes reload open documents: the edit tracker records those as the agent's edits, not the user's.
+  overlay.applyHooks.wrapApply = (files, run) => edits.markAgentApply(files, run);
+  // A chat request the user removed (undo, retry, deleted session) takes the changes it staged with it.
+  const pruneRemoved = chat.onDidRemoveRequests(({ requestIds }) => {
+    for (const id of requestIds) if (overlay.workspace.model.recordsByMessage(id).length > 0) overlay.workspace.model.prune(id);
+    void overlay.workspace.flush();
+  });
+  const allTools = [...overlay.tools, ...history.tools, ...edits.tools, ...chat.tools];
+  const mcp = registerMcpBridge(context, allTools);
+  const notebook = registerAgentNotebook(context, { overlay: overlay.workspace, tools: allTools });
   context.subscriptions.push(
+    pruneRemoved,
     overlay,
     history,
-    registerAgentTools([...overlay.tools, ...history.tools]),
+    edits,
+    chat,
+    registerAgentTools(allTools),
+    mcp,
   );
   if (!process.env.AGENT_OVERLAY_TEST_RUN_DIR) return {};
   return {
@@ -38,6 +66,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
       restorePrompts: () => void (prompts.current = windowPrompts),
       scmState: () => overlay.scm.describe(),
       flush: () => overlay.workspace.flush(),
+      history: history.testSeam,
+      mcp: mcp.testSeam,
+      notebook: notebook.testSeam,
     },
   };
 }

@@ -42,6 +42,9 @@ export interface DocumentEdit {
   readonly languageId?: string;
   /** Set when `oldText` or `newText` was cut to the tracker's per-edit text cap (memory budget). */
   readonly truncated?: true;
-  /** How many changes of one multi-change event this edit stands for (a reformat spanning many places). */
+  /**
+   * How many changes this edit stands for: the changes of one multi-change event (a reformat spanning many
+   * places), or the keystrokes of a typing run (see `EditHistoryTracker`). Absent for a single change.
+   */
   readonly changeCount?: number;
 }

@@ -54,12 +54,31 @@ export interface EditTrackerStats {
 /** The adapter passes the selection this long after an edit at most (seed FR-4). */
 export const SELECTION_WINDOW_MS = 1000;
 
+/**
+ * Keystrokes further apart than this start a new typing run (see `EditHistoryTracker.typing`). Generous on
+ * purpose: a run already ends when the cursor leaves it or anything else edits the document, and a pause to
+ * think in the middle of writing a function does not make it two edits.
+ */
+export const TYPING_PAUSE_MS = 10_000;
+
 interface Shadow {
   readonly text: ShadowText;
   version: number;
 }
 
 type StoredEdit = { -readonly [K in keyof DocumentEdit]: DocumentEdit[K] } & { seq: number };
+
+/**
+ * Keystrokes being gathered into one edit. `start`/`end` bound the run's new text in the document as it is
+ * now; `edit.range` and `edit.oldText` describe what the run replaced, in the document before the run.
+ */
+interface TypingRun {
+  readonly edit: StoredEdit;
+  start: number;
+  end: number;
+  lastTime: number;
+  changes: number;
+}
 
 /**
  * The session edit tracker (SPEC §4, seed 002): turns document change events into `DocumentEdit`s with the
@@ -82,6 +101,8 @@ export class EditHistoryTracker {
   private readonly shadows = new Map<string, Shadow>();
   /** Oldest first; a few dozen entries, so linear scans cost less than any index would. */
   private edits: StoredEdit[] = [];
+  /** At most one typing run per document; its edit is in `edits` only while it passes the ignore rules. */
+  private readonly runs = new Map<string, TypingRun>();
   private seq = 0;
 
   constructor(options: EditHistoryTrackerOptions = {}) {
@@ -97,6 +118,7 @@ export class EditHistoryTracker {
   /** Applies new settings (missing keys keep their current value); lower limits take effect at once. */
   updateSettings(settings: Partial<EditTrackerSettings>): void {
     this.settings = normalizeEditTrackerSettings({ ...this.settings, ...settings });
+    if (!this.settings.ignoreSingleChar) this.runs.clear();
     if (!this.settings.enabled) {
       // Off means off: forget edits and drop the document copies rather than keep text nobody asked for.
       this.clear();
@@ -114,6 +136,7 @@ export class EditHistoryTracker {
     const shadow = this.shadows.get(uri);
     if (shadow && shadow.version === version && shadow.text.length === text.length) return;
     this.shadows.set(uri, { text: new ShadowText(text, this.shadowOptions), version });
+    this.runs.delete(uri);
   }
 
   isTracked(uri: string): boolean {
@@ -137,6 +160,7 @@ export class EditHistoryTracker {
     }
     if (event.changes.length === 0) {
       // A version bump without content changes is an end-of-line change (CRLF ⇄ LF): every line break moved.
+      this.runs.delete(event.uri);
       if (shadow) this.shadows.set(event.uri, { text: new ShadowText(textAfter(), this.shadowOptions), version: event.version });
       return { status: shadow ? 'resynced' : 'exact', recorded: [], ignored: 0 };
     }
@@ -159,8 +183,10 @@ export class EditHistoryTracker {
       status = 'resynced';
       olds = event.changes.map(c => (c.rangeLength === 0 ? '' : undefined));
       this.shadows.set(event.uri, { text: new ShadowText(textAfter(), this.shadowOptions), version: event.version });
+      this.runs.delete(event.uri);
     }
-    return { status, ...this.record(event, olds, this.clock()) };
+    const time = this.clock();
+    return { status, ...(this.typing(event, olds, time) ?? this.record(event, olds, time)) };
   }
 
   /**
@@ -206,11 +232,13 @@ export class EditHistoryTracker {
   /** The document was closed: forget its shadow and its edits (SPEC §4 "clear on document close"). */
   close(uri: string): void {
     this.shadows.delete(uri);
+    this.runs.delete(uri);
     this.edits = this.edits.filter(e => e.uri !== uri);
   }
 
   clear(): void {
     this.shadows.clear();
+    this.runs.clear();
     this.edits = [];
   }
 
@@ -220,6 +248,71 @@ export class EditHistoryTracker {
     let storedTextLength = 0;
     for (const e of this.edits) storedTextLength += (e.oldText?.length ?? 0) + e.newText.length;
     return { trackedDocuments: this.shadows.size, shadowLength, edits: this.edits.length, storedTextLength };
+  }
+
+  /**
+   * Typing runs. The seed drops typing-sized changes (one character, or fewer than `minEditLength` on both
+   * sides), so a function typed by hand would leave no trace at all: every keystroke is "trivial". Instead,
+   * with `ignoreSingleChar` on, consecutive typing-sized changes of one document are gathered into ONE edit
+   * while each lands inside (or, for a backspace, just before) the text typed so far and comes within
+   * `TYPING_PAUSE_MS` of the previous one. Landing anywhere inside the run covers auto-closed brackets and
+   * quotes (typing `(` inserts `()` and puts the cursor between them). The run's edit is recorded, as the
+   * most recent edit, once the run as a whole passes the ignore rules, and leaves the history again if
+   * backspacing makes it trivial. Anything else on the document (a paste, an undo, a multi-cursor edit, an
+   * agent apply) ends the run and goes through `record`. Returns undefined when the event is not typing.
+   */
+  private typing(event: DocumentChangeEvent, olds: readonly (string | undefined)[], time: number): { recorded: DocumentEdit[]; ignored: number } | undefined {
+    const uri = event.uri;
+    const c = event.changes[0];
+    const old = olds[0];
+    if (!this.settings.ignoreSingleChar || event.changes.length !== 1 || event.isAgentApply || event.reason || old === undefined
+      || !ignoreReason(c.rangeLength, c.text, 'replace', this.settings)) {
+      this.runs.delete(uri);
+      return undefined;
+    }
+    if (old === c.text) return undefined;
+    let run = this.runs.get(uri);
+    const fresh = run !== undefined && time - run.lastTime < TYPING_PAUSE_MS && time >= run.lastTime;
+    const cap = this.settings.maxStoredTextLength;
+    if (run && fresh && c.rangeOffset >= run.start && c.rangeOffset + c.rangeLength <= run.end) {
+      const at = c.rangeOffset - run.start;
+      const newText = run.edit.newText.slice(0, at) + c.text + run.edit.newText.slice(at + c.rangeLength);
+      if (newText.length > cap) return this.endRun(uri);
+      run.edit.newText = detachString(newText);
+      run.end += c.text.length - c.rangeLength;
+    } else if (run && fresh && c.text === '' && c.rangeOffset + c.rangeLength === run.start && (run.edit.oldText ?? '').length + old.length <= cap) {
+      // Backspace past the start of the run: the removed text joins what the run replaced. Nothing before the
+      // run has moved since it started, so the change's start is also the start in the pre-run document.
+      run.edit.oldText = detachString(old + (run.edit.oldText ?? ''));
+      run.edit.range = { start: { ...c.range.start }, end: run.edit.range.end };
+      run.start = c.rangeOffset;
+      run.end -= c.rangeLength;
+    } else {
+      this.runs.delete(uri);
+      run = { edit: this.makeEdit(event, c.range, old, c.text, classifyEdit(old, c.text), 'user', time), start: c.rangeOffset, end: c.rangeOffset + c.text.length, lastTime: time, changes: 0 };
+      this.runs.set(uri, run);
+    }
+    run.lastTime = time;
+    run.changes++;
+    const edit = run.edit;
+    edit.timestamp = time;
+    edit.changeCount = run.changes;
+    const oldText = edit.oldText ?? '';
+    const listed = this.edits.indexOf(edit);
+    if (listed >= 0) this.edits.splice(listed, 1);
+    if (oldText === edit.newText) return { recorded: [], ignored: 1 };
+    edit.editType = classifyEdit(oldText, edit.newText);
+    if (ignoreReason(oldText.length, edit.newText, edit.editType, this.settings)) return { recorded: [], ignored: 1 };
+    delete edit.selectionAfter;
+    edit.seq = ++this.seq;
+    this.edits.push(edit);
+    this.trim(uri);
+    return { recorded: [publicEdit(edit)], ignored: 0 };
+  }
+
+  private endRun(uri: string): undefined {
+    this.runs.delete(uri);
+    return undefined;
   }
 
   private record(event: DocumentChangeEvent, olds: readonly (string | undefined)[], time: number): { recorded: DocumentEdit[]; ignored: number } {

@@ -39,8 +39,9 @@ export function formatRecentEdits(edits: readonly DocumentEdit[], options: Recen
 
 function formatOne(edit: DocumentEdit, file: string, maxCode: number): string {
   const isDelete = edit.editType === 'delete';
-  // A trailing line break would only add an empty line before the closing fence.
-  let code = (isDelete ? edit.oldText ?? '' : edit.newText).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+  // A leading or trailing line break (typing Enter first, a whole-line paste) would only add an empty line
+  // inside the fence.
+  let code = (isDelete ? edit.oldText ?? '' : edit.newText).replace(/\r\n?/g, '\n').replace(/\n$/, '').replace(/^\n(?=.)/, '');
   let description = describe(edit, file);
   if (isDelete && edit.oldText === undefined) description += ' (removed text unknown)';
   if (code.length > maxCode) {

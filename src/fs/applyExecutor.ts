@@ -45,10 +45,11 @@ export class ApplyExecutor {
    * deletions made, and each touched directory is fsynced once. Re-checks every target first; throws
    * `StaleDiskError` and writes nothing when the disk moved on since planning.
    */
-  async run(actions: readonly ApplyAction[], onProgress?: (done: number, total: number) => void): Promise<void> {
+  async run(actions: readonly ApplyAction[], options: RunOptions = {}): Promise<void> {
+    const { onProgress, appliedPaths = [] } = options;
     this.check(actions);
     const steps = netSteps(actions.flatMap(stepsOf));
-    if (steps.length === 0) return;
+    if (steps.length === 0) return options.onWritten?.();
     const id = randomUUID();
     const files: JournalFile[] = steps.map(s => ({
       path: s.path,
@@ -57,7 +58,7 @@ export class ApplyExecutor {
       afterRef: s.after,
     }));
     // The intent is durable before any file is written, so even a temp file left by a crash is found again.
-    await this.journal.begin({ id, files });
+    await this.journal.begin({ id, files, meta: { appliedPaths } satisfies ApplyMeta });
     try {
       let done = 0;
       await forEachLimited(files, TEMP_WRITE_CONCURRENCY, async f => {
@@ -70,6 +71,9 @@ export class ApplyExecutor {
       throw e;
     }
     await this.finish(files);
+    // The caller records the apply (durably) before the journal forgets it: a crash in between is recovered
+    // from the journal, never seen as changes made on disk behind the overlay's back.
+    await options.onWritten?.();
     await this.journal.complete(id);
   }
 
@@ -80,9 +84,10 @@ export class ApplyExecutor {
    * staged changes are still pending). A target that holds neither its old nor its new content was changed by
    * someone else meanwhile: left alone and reported.
    */
-  async recover(unfinished: readonly JournalEntry[]): Promise<{ readonly completed: string[]; readonly diverged: string[] }> {
+  async recover(unfinished: readonly JournalEntry[]): Promise<RecoveryReport> {
     const completed: string[] = [];
     const diverged: string[] = [];
+    const appliedPaths: string[] = [];
     for (const entry of unfinished) {
       const states = entry.files.map(f => ({ f, state: inspectJournalFile(f) }));
       const tempsComplete = states.every(({ f, state }) => state !== 'notApplied' || !f.tempPath || this.tempHolds(f.tempPath, f.afterRef));
@@ -93,9 +98,10 @@ export class ApplyExecutor {
       }
       await this.finish(todo);
       completed.push(...todo.map(f => f.path));
+      if (tempsComplete) appliedPaths.push(...((entry.meta as ApplyMeta | undefined)?.appliedPaths ?? []));
       await this.journal.complete(entry.id);
     }
-    return { completed, diverged };
+    return { completed, diverged, appliedPaths };
   }
 
   private tempHolds(tempPath: string, ref: ContentRef | null): boolean {
@@ -113,6 +119,28 @@ export class ApplyExecutor {
     }
     await forEachLimited([...dirs], TEMP_WRITE_CONCURRENCY, d => syncDir(d));
   }
+}
+
+export interface RunOptions {
+  readonly onProgress?: (done: number, total: number) => void;
+  /** The composites the actions apply (kept in the journal, for recovery). */
+  readonly appliedPaths?: readonly string[];
+  /** Runs once every file is in place, before the journal entry is removed. */
+  readonly onWritten?: () => Promise<void>;
+}
+
+/** Kept in the journal entry: the composites the apply covers, to mark applied if a crash interrupts it. */
+interface ApplyMeta {
+  readonly appliedPaths: readonly string[];
+}
+
+export interface RecoveryReport {
+  /** Files written by the recovery (rolled forward). */
+  readonly completed: readonly string[];
+  /** Files changed by someone else meanwhile: left alone. */
+  readonly diverged: readonly string[];
+  /** Composites whose interrupted apply is now complete: no longer pending. */
+  readonly appliedPaths: readonly string[];
 }
 
 /** Temp files written at once: enough to overlap fsyncs, few enough not to exhaust file handles. */

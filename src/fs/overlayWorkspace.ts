@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { ApplyExecutor, StaleDiskError } from './applyExecutor';
+import { ApplyExecutor, StaleDiskError, type RecoveryReport } from './applyExecutor';
 import { NodeDisk } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
@@ -68,7 +68,7 @@ export class OverlayWorkspace {
     readonly disk: NodeDisk,
     journal: ApplyJournal,
     private readonly storeDir: string,
-    readonly recovered: { readonly completed: readonly string[]; readonly diverged: readonly string[] },
+    readonly recovered: RecoveryReport,
   ) {
     this.executor = new ApplyExecutor(disk, overlay.model.store, journal);
     this.model.onDidChange(e => this.touch(e.paths));
@@ -83,6 +83,9 @@ export class OverlayWorkspace {
     const disk = new NodeDisk();
     const { journal, unfinished } = await ApplyJournal.open(storeDir, { beforeCommit: () => overlay.blobs.sync() });
     const recovered = await new ApplyExecutor(disk, overlay.model.store, journal).recover(unfinished);
+    // An apply the crash interrupted is complete now: its composites are no longer pending (those still listed).
+    const stillListed = recovered.appliedPaths.filter(p => overlay.model.composite(p) || overlay.model.stagedRef(p) !== undefined);
+    if (stillListed.length > 0) overlay.model.markApplied(stillListed);
     const ws = new OverlayWorkspace(overlay, disk, journal, storeDir, recovered);
     ws.lastUndo = await readLastApply(storeDir);
     ws.model.reconcileAll(disk);
@@ -237,7 +240,15 @@ export class OverlayWorkspace {
     // changes on disk between the check above and the write is caught by `run`'s own check: drop its group, retry.
     for (;;) {
       try {
-        await this.executor.run(accepted.flatMap(g => g.actions), options.onProgress);
+        const paths = accepted.flatMap(g => g.paths);
+        await this.executor.run(accepted.flatMap(g => g.actions), {
+          onProgress: options.onProgress,
+          appliedPaths: paths,
+          onWritten: async () => {
+            if (paths.length > 0) this.model.markApplied(paths);
+            await this.flush();
+          },
+        });
         break;
       } catch (e) {
         if (!(e instanceof StaleDiskError)) throw e;
@@ -248,7 +259,6 @@ export class OverlayWorkspace {
       }
     }
     const applied = accepted.flatMap(g => g.paths);
-    if (applied.length > 0) this.model.markApplied(applied);
     const undo = new Set(applied);
     if (applied.length > 0) {
       this.lastUndo = { entries: plan.undo.entries.filter(e => undo.has(e.path)) };

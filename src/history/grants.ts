@@ -78,7 +78,7 @@ export type GrantChange = 'granted' | 'retrieved' | 'expired' | 'denied' | 'shar
 
 export interface GrantStoreOptions {
   readonly clock?: Clock;
-  /** Raw `agentOverlay.history.grantTimeoutMinutes` value; see `grantTtlMs`. */
+  /** Raw `agentOverlay.history.grantTtlMinutes` value; see `grantTtlMs`. */
   readonly ttlMinutes?: unknown;
   /** Drop a grant / the shared content once the agent has retrieved it (default true). */
   readonly clearAfterRetrieval?: boolean;
@@ -86,10 +86,13 @@ export interface GrantStoreOptions {
   readonly newId?: () => string;
 }
 
+const MAX_EXPIRED_IDS = 1024;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export class GrantStore {
   private readonly grants = new Map<string, Grant>();
+  /** Ids that expired (id → file), so a late call hears "expired" rather than "unknown". No content. */
+  private readonly expiredIds = new Map<string, string>();
   private shared: SharedContent | undefined;
   private readonly listeners = new Set<(change: GrantChange) => void>();
   private readonly clock: Clock;
@@ -143,11 +146,11 @@ export class GrantStore {
   lookup(id: unknown, filePath: string): GrantLookup {
     if (this.disposed || typeof id !== 'string' || !UUID_V4.test(id)) return { kind: 'unknown' };
     const grant = this.grants.get(id.toLowerCase());
-    if (!grant) return { kind: 'unknown' };
+    if (!grant) return this.expiredIds.get(id.toLowerCase()) === filePath ? { kind: 'expired' } : { kind: 'unknown' };
     if (this.clock.now() >= grant.expiresAt) {
-      this.grants.delete(grant.id);
+      this.expire(grant);
       this.fire('expired');
-      return { kind: 'expired' };
+      return grant.filePath === filePath ? { kind: 'expired' } : { kind: 'otherFile' };
     }
     if (grant.filePath !== filePath) return { kind: 'otherFile' };
     return { kind: 'granted', grant };
@@ -232,6 +235,7 @@ export class GrantStore {
   clearAll(): void {
     const had = this.grants.size > 0 || this.shared !== undefined;
     this.grants.clear();
+    this.expiredIds.clear();
     this.shared = undefined;
     if (had) this.fire('cleared');
   }
@@ -240,9 +244,9 @@ export class GrantStore {
   sweep(): number {
     const now = this.clock.now();
     let removed = 0;
-    for (const [id, grant] of this.grants) {
+    for (const grant of [...this.grants.values()]) {
       if (now >= grant.expiresAt) {
-        this.grants.delete(id);
+        this.expire(grant);
         removed++;
       }
     }
@@ -274,6 +278,13 @@ export class GrantStore {
     this.clearAll();
     this.disposed = true;
     this.listeners.clear();
+  }
+
+  private expire(grant: Grant): void {
+    this.grants.delete(grant.id);
+    this.expiredIds.set(grant.id, grant.filePath);
+    // Bounded: the oldest tombstones go first (their ids then read as "unknown", which also says "ask again").
+    while (this.expiredIds.size > MAX_EXPIRED_IDS) this.expiredIds.delete(this.expiredIds.keys().next().value as string);
   }
 
   private freshId(): string {

@@ -8,6 +8,12 @@ import { READ_FILE_METADATA } from './overlay/readFileTool';
 import { RENAME_FILE_METADATA } from './overlay/renameFileTool';
 import { RESOLVE_CONFLICT_METADATA } from './overlay/resolveConflictTool';
 import { WRITE_FILE_METADATA } from './overlay/writeFileTool';
+import { GET_SHARED_CONTENT_METADATA } from './history/getSharedContentTool';
+import { GET_VERSION_CONTENT_METADATA } from './history/getVersionContentTool';
+import { REQUEST_VERSIONS_METADATA } from './history/requestVersionsTool';
+import { GET_RECENT_EDITS_METADATA } from './edits/getRecentEditsTool';
+import { GET_FIRST_REQUEST_TOOL } from '../chat/getFirstRequestTool';
+import { GET_REQUEST_TOOL } from '../chat/getRequestTool';
 
 /**
  * Every agent tool this extension declares, in the order `package.json` lists them. One list, read by
@@ -24,4 +30,10 @@ export const TOOL_CATALOG: readonly ToolMetadata[] = [
   GET_CONFLICT_METADATA,
   RESOLVE_CONFLICT_METADATA,
   DISCARD_CHANGES_METADATA,
+  REQUEST_VERSIONS_METADATA,
+  GET_VERSION_CONTENT_METADATA,
+  GET_SHARED_CONTENT_METADATA,
+  GET_RECENT_EDITS_METADATA,
+  GET_FIRST_REQUEST_TOOL,
+  GET_REQUEST_TOOL,
 ];

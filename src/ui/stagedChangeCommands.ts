@@ -1,12 +1,23 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CompositeChange } from '../fs/model/overlayQueries';
+import { decodeText } from '../fs/model/textContent';
 import type { ApplyResult, OverlayWorkspace } from '../fs/overlayWorkspace';
 import { stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { BaselineContentProvider } from './baselineContentProvider';
 import { resolveConflictInteractively } from './conflictResolution';
 import { diffArgs, type StagedResourceState } from './stagedChangesScm';
 import type { Prompts } from './prompts';
+
+/**
+ * Runs Apply's disk writes, told which files it writes and with what text (for the edit tracker, which labels
+ * the reloads of open documents they cause as agent edits).
+ */
+export type ApplyWrapper = <T>(files: readonly { uri: string; text?: string }[], run: () => Promise<T>) => Promise<T>;
+
+export interface ApplyHooks {
+  wrapApply: ApplyWrapper;
+}
 
 /** What a command was invoked on: a resource state, several (multi-select), a URI, a group, or nothing. */
 type Target = StagedResourceState | vscode.Uri | vscode.SourceControlResourceGroup | undefined;
@@ -16,7 +27,7 @@ type Target = StagedResourceState | vscode.Uri | vscode.SourceControlResourceGro
  * selected resources. Every destructive one confirms with a modal that says how many files it touches and
  * names every file it deletes.
  */
-export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts: Prompts): vscode.Disposable {
+export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts: Prompts, hooks: ApplyHooks): vscode.Disposable {
   const baseline = (p: string, ref: string | null, label: string) => BaselineContentProvider.uri(p, ref, label);
   const rel = (p: string) => vscode.workspace.asRelativePath(p);
 
@@ -61,13 +72,17 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
   async function apply(changes: readonly CompositeChange[]): Promise<ApplyResult | undefined> {
     if (!(await confirmed('Apply', changes))) return undefined;
     const paths = changes.map(c => c.path);
+    const written = changes.filter(c => c.after !== null).map(c => {
+      const text = decodeText(overlay.model.store.get(c.after!));
+      return { uri: vscode.Uri.file(c.path).toString(), ...(text === undefined ? {} : { text }) };
+    });
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Applying staged changes', cancellable: false },
-      progress => overlay.apply({
+      progress => hooks.wrapApply(written, () => overlay.apply({
         paths,
         isDirty: p => vscode.workspace.textDocuments.some(d => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === p),
         onProgress: (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(total, 1) }),
-      }),
+      })),
     );
     reportApply(result, rel);
     return result;

@@ -121,8 +121,11 @@ export class StagedChangesScm implements vscode.Disposable {
   }
 }
 
+/** A short name for a session: "you", a notebook's file name, an MCP client's name, or a chat id's first characters. */
 export function sessionLabel(sessionId: string): string {
   if (sessionId === 'user') return 'you';
+  if (/^[a-z][\w+.-]*:\/\//i.test(sessionId)) return path.basename(decodeURIComponent(sessionId.replace(/[?#].*$/, ''))) || sessionId;
+  if (sessionId.startsWith('mcp:')) return sessionId;
   return sessionId.length > 12 ? `${sessionId.slice(0, 8)}…` : sessionId;
 }
 

@@ -23,6 +23,8 @@ export interface IntegrationOptions {
   readonly timeoutMs?: number;
   /** Print every forwarded host log line, not only the runner's. */
   readonly verbose?: boolean;
+  /** Another runner module than the integration suite's (the host benches use this). */
+  readonly testsPath?: string;
 }
 
 export const TEST_TAG = '[test]';
@@ -50,7 +52,7 @@ function merge(a: SuiteResults, b: SuiteResults): SuiteResults {
  * `killSignal`, the host is killed with SIGKILL as soon as the tests create that file, and the run counts as
  * finished when the results file says what ran before.
  */
-async function runInHost(runDir: string, opts: IntegrationOptions, env: Record<string, string>, port: number, killSignal?: string): Promise<SuiteResults> {
+export async function runInHost(runDir: string, opts: IntegrationOptions, env: Record<string, string>, port: number, killSignal?: string): Promise<SuiteResults> {
   const workspace = path.join(runDir, 'workspace');
   const folder = fs.existsSync(workspace) ? workspace : copyWorkspace(opts.fixture, runDir);
   const resultsFile = path.join(runDir, `results-${env.AGENT_OVERLAY_PHASE ?? 'main'}.json`);
@@ -74,7 +76,7 @@ async function runInHost(runDir: string, opts: IntegrationOptions, env: Record<s
     });
     const url = workbenchUrl(server, folder, {
       extensionDevelopmentPath: REPO_ROOT,
-      extensionTestsPath: path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js'),
+      extensionTestsPath: opts.testsPath ?? path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js'),
       extensionEnvironment: { AGENT_OVERLAY_TEST_RESULTS: resultsFile, AGENT_OVERLAY_TEST_RUN_DIR: runDir, ...opts.env, ...env },
     });
     await browser.page.goto(url);

@@ -44,6 +44,16 @@ export class Workbench {
     return wb;
   }
 
+  /**
+   * Waits until this extension has finished activating — its Source Control group exists only then — and goes
+   * back to the Explorer. Typing before that would go unseen by the edit tracker.
+   */
+  async waitForActivation(): Promise<void> {
+    const view = await this.openSourceControl();
+    await view.locator('.monaco-list-row', { hasText: 'Staged Changes' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await this.openView('Explorer');
+  }
+
   /** Clicks an activity-bar entry (the `li`, since the badge covers the inner link). */
   async openView(label: string): Promise<void> {
     await this.page.locator(`.activitybar li.action-item:has(a[aria-label^="${label}"])`).first().click();
@@ -103,16 +113,66 @@ export class Workbench {
   /** Right-clicks the editor tab labelled `tabLabel` and clicks `item` in its context menu. */
   async tabContextMenu(tabLabel: string, item: string): Promise<void> {
     await this.page.locator('.tabs-container .tab', { hasText: tabLabel }).first().click({ button: 'right' });
-    const entry = this.page.locator('.monaco-menu .action-item', { hasText: item }).first();
+    const menu = this.page.locator('.monaco-menu').first();
+    const entry = menu.locator('.action-item', { hasText: item }).first();
     await entry.waitFor({ state: 'visible', timeout: 10_000 });
+    await entry.hover();
     await entry.click();
+    // A busy workbench can drop a click that lands right after the menu opened; the hovered entry takes Enter.
+    if (!(await menu.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false))) {
+      await this.page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden', timeout: 10_000 });
+    }
   }
 
-  /** The notification toast containing `text`, once visible. */
-  async waitForNotification(text: string): Promise<Locator> {
-    const toast = this.page.locator('.notification-toast', { hasText: text }).first();
-    await toast.waitFor({ state: 'visible', timeout: 30_000 });
-    return toast;
+  /**
+   * The text of the notification containing `text`, read from the notification center (opened if needed):
+   * the smoke-test driver the harness needs for its payload turns toasts off, so notifications only land there.
+   */
+  async findNotification(text: string): Promise<string> {
+    const center = this.page.locator('.notifications-center');
+    const item = center.locator('.notification-list-item', { hasText: text }).first();
+    const deadline = Date.now() + 30_000;
+    while (!(await item.isVisible())) {
+      if (Date.now() > deadline) throw new Error(`no notification containing ${JSON.stringify(text)}`);
+      if (!(await center.isVisible())) await this.page.locator('.statusbar-item[id="status.notifications"]').click();
+      await this.page.waitForTimeout(250);
+    }
+    return item.innerText();
+  }
+
+  /** Closes the notification center if it is open. */
+  async hideNotifications(): Promise<void> {
+    if (await this.page.locator('.notifications-center').isVisible()) {
+      await this.page.locator('.statusbar-item[id="status.notifications"]').click();
+    }
+  }
+
+  /** Opens a workspace file through Quick Open (Ctrl+P), as a person would, and waits for its tab. */
+  async openFile(relativePath: string): Promise<void> {
+    const name = path.basename(relativePath);
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(relativePath);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    // Keys typed next go to the editor only once Quick Open has closed.
+    await input.waitFor({ state: 'hidden', timeout: 30_000 });
+  }
+
+  /** The innermost element showing `text` in the page or any nested frame (webviews and notebook outputs are iframes). */
+  async waitForTextInFrames(text: string, timeoutMs = 30_000): Promise<Locator> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (const frame of this.page.frames()) {
+        const hit = frame.getByText(text).first();
+        if (await hit.isVisible().catch(() => false)) return hit;
+      }
+      if (Date.now() > deadline) throw new Error(`no frame shows ${JSON.stringify(text)} within ${timeoutMs} ms`);
+      await this.page.waitForTimeout(250);
+    }
   }
 }
 

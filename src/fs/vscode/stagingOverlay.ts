@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { OverlayWorkspace } from '../overlayWorkspace';
 import { STAGED_SCHEME } from '../stagedUri';
 import { BASELINE_SCHEME, BaselineContentProvider } from '../../ui/baselineContentProvider';
-import { registerStagedChangeCommands } from '../../ui/stagedChangeCommands';
+import { registerStagedChangeCommands, type ApplyHooks } from '../../ui/stagedChangeCommands';
 import { StagedChangesScm } from '../../ui/stagedChangesScm';
 import { StagedFileDecorations } from '../../ui/stagedFileDecorations';
 import type { Prompts } from '../../ui/prompts';
@@ -16,6 +16,8 @@ export interface StagingOverlay extends vscode.Disposable {
   readonly scm: StagedChangesScm;
   /** The overlay's agent tools (read, write, edit, delete, rename, list, conflicts, discard). */
   readonly tools: readonly AgentTool<never>[];
+  /** What wraps Apply's writes (the edit tracker's agent labelling, once it exists). */
+  readonly applyHooks: ApplyHooks;
 }
 
 /** How long disk events are gathered before one reconciliation pass (a `git checkout` fires thousands). */
@@ -29,13 +31,14 @@ const WATCH_BATCH_MS = 100;
 export async function registerStagingOverlay(context: vscode.ExtensionContext, prompts: Prompts): Promise<StagingOverlay> {
   const workspace = await OverlayWorkspace.open(overlayStoreDir(context));
   const provider = new StagedFileSystemProvider(workspace);
+  const applyHooks: ApplyHooks = { wrapApply: (_files, run) => run() };
   const scm = new StagedChangesScm(workspace);
   const disposables: vscode.Disposable[] = [
     provider,
     vscode.workspace.registerFileSystemProvider(STAGED_SCHEME, provider, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, new BaselineContentProvider(workspace.model.store)),
     scm,
-    registerStagedChangeCommands(workspace, prompts),
+    registerStagedChangeCommands(workspace, prompts, applyHooks),
     watchDisk(workspace),
   ];
   const decorations = new StagedFileDecorations(workspace);
@@ -49,6 +52,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     workspace,
     scm,
     tools,
+    applyHooks,
     dispose: () => {
       for (const d of disposables.reverse()) d.dispose();
       void workspace.close();

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { UNKNOWN_MESSAGE, UNKNOWN_SESSION, type AgentTool, type ToolCaller } from '../agentTool';
+import { LOCAL_CHAT_SESSION_PREFIX, sessionIdFromResource } from '../../chat/chatSessionResource';
 import { validateInput } from '../jsonSchema';
 import { answerText, errorAnswer } from '../toolAnswerText';
 
@@ -57,10 +58,9 @@ export function chatSessionIdOf(token: unknown): string | undefined {
   const resource = t.sessionResource as { scheme?: unknown; path?: unknown } | undefined;
   if (resource && typeof resource.path === 'string') {
     const encoded = resource.path.replace(/^\//, '');
-    if (resource.scheme === 'vscode-chat-session' && /^[A-Za-z0-9_-]+$/.test(encoded)) {
-      const decoded = Buffer.from(encoded, 'base64url').toString('utf8');
-      if (decoded) return decoded;
-    }
+    // The chat module owns the decoding of local session resources (base64url of the session file's id).
+    const decoded = resource.scheme === 'vscode-chat-session' ? sessionIdFromResource(LOCAL_CHAT_SESSION_PREFIX + encoded) : undefined;
+    if (decoded) return decoded;
     if (encoded) return encoded;
   }
   return typeof t.sessionId === 'string' && t.sessionId ? t.sessionId : undefined;

@@ -56,7 +56,7 @@ describe('grants', () => {
     assert.deepStrictEqual(hit.kind === 'granted' && [hit.grant.version, hit.grant.label, hit.grant.timestamp], [v2, 'custom', v2.timestamp]);
   });
 
-  it('expires after the TTL (fake clock) and then forgets the id', () => {
+  it('expires after the TTL (fake clock), drops the grant and keeps answering "expired"', () => {
     const { clock, store } = setup({ ttlMinutes: 5 });
     const [g] = store.grantVersions(fileA, [{ version: v1 }]);
     assert.strictEqual(g.expiresAt, clock.now() + 5 * MIN);
@@ -64,8 +64,40 @@ describe('grants', () => {
     assert.strictEqual(store.lookup(g.id, fileA.filePath).kind, 'granted');
     clock.advance(1);
     assert.strictEqual(store.lookup(g.id, fileA.filePath).kind, 'expired');
-    assert.strictEqual(store.lookup(g.id, fileA.filePath).kind, 'unknown');
     assert.strictEqual(store.grantCount, 0);
+    // Only a tombstone (id → file) remains: a later call still hears "expired", never the content.
+    assert.strictEqual(store.lookup(g.id, fileA.filePath).kind, 'expired');
+    assert.strictEqual(store.consume(g.id, fileA.filePath).kind, 'expired');
+  });
+
+  it('an expired id says nothing about itself to another file', () => {
+    const { clock, store } = setup();
+    const [g, h] = store.grantVersions(fileA, [{ version: v1 }, { version: v2 }]);
+    clock.advance(11 * MIN);
+    assert.strictEqual(store.lookup(g.id, fileB.filePath).kind, 'otherFile');
+    assert.strictEqual(store.lookup(g.id, fileB.filePath).kind, 'unknown');
+    store.sweep();
+    assert.strictEqual(store.lookup(h.id, fileB.filePath).kind, 'unknown');
+    assert.strictEqual(store.lookup(h.id, fileA.filePath).kind, 'expired');
+  });
+
+  it('a sweep leaves tombstones; clearAll forgets them', () => {
+    const { clock, store } = setup();
+    const [g] = store.grantVersions(fileA, [{ version: v1 }]);
+    clock.advance(11 * MIN);
+    assert.strictEqual(store.sweep(), 1);
+    assert.strictEqual(store.lookup(g.id, fileA.filePath).kind, 'expired');
+    store.clearAll();
+    assert.strictEqual(store.lookup(g.id, fileA.filePath).kind, 'unknown');
+  });
+
+  it('keeps at most 1024 tombstones', () => {
+    const { clock, store } = setup();
+    const first = store.grantVersions(fileA, Array.from({ length: 1030 }, (_, i) => ({ version: version(`A${i}.ts`, i) })));
+    clock.advance(11 * MIN);
+    store.sweep();
+    assert.strictEqual(store.lookup(first[0].id, fileA.filePath).kind, 'unknown');
+    assert.strictEqual(store.lookup(first[1029].id, fileA.filePath).kind, 'expired');
   });
 
   it('expires while a prompt is open: consume re-checks', () => {

@@ -1,0 +1,178 @@
+import * as vscode from 'vscode';
+import { AgentApplyLabels, type AgentWrite } from '../agentApplyLabels';
+import type { ChangeReason, ContentChange } from '../documentChangeEvent';
+import type { DocumentEdit } from '../documentEdit';
+import { EditHistoryTracker, type RecentEditsQuery } from '../editHistoryTracker';
+import type { EditTrackerSettings } from '../editTrackerSettings';
+
+/** Settings section: `agentOverlay.editHistory.{enabled,maxEdits,maxGlobalEdits,maxAgeMinutes,ignoreWhitespace,ignoreSingleChar}`. */
+export const EDIT_HISTORY_SECTION = 'agentOverlay.editHistory';
+
+/** How often edits older than `maxAgeMinutes` are dropped (seed 002: every 5 minutes). */
+export const CLEANUP_INTERVAL_MS = 5 * 60_000;
+
+/** `agentOverlay.editHistory.*` as the tracker takes it; missing or wrong values fall back to the defaults. */
+export function readEditTrackerSettings(): Partial<EditTrackerSettings> {
+  const c = vscode.workspace.getConfiguration(EDIT_HISTORY_SECTION);
+  return {
+    enabled: c.get<boolean>('enabled'),
+    maxEdits: c.get<number>('maxEdits'),
+    maxGlobalEdits: c.get<number>('maxGlobalEdits'),
+    maxAgeMinutes: c.get<number>('maxAgeMinutes'),
+    ignoreWhitespace: c.get<boolean>('ignoreWhitespace'),
+    ignoreSingleChar: c.get<boolean>('ignoreSingleChar'),
+  };
+}
+
+/**
+ * Feeds VS Code's document events into the pure `EditHistoryTracker` (SPEC §4): content changes (with
+ * Undo/Redo reasons and the overlay's apply labelled `agent`), the editor selection after an edit, document
+ * close; settings read at start and on every change; a cleanup timer. Owns its subscriptions and timer.
+ *
+ * Tracked documents: untitled ones and those inside a workspace folder. Everything else (output channels,
+ * the SCM input, settings files, documents outside the workspace) is not the user's work on this project and
+ * is never recorded.
+ */
+export class EditTrackerAdapter implements vscode.Disposable {
+  readonly tracker: EditHistoryTracker;
+  private readonly labels = new AgentApplyLabels();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly trackable = new Map<string, boolean>();
+  private readonly _onDidRecord = new vscode.EventEmitter<readonly DocumentEdit[]>();
+  /** Fires after a change event recorded edits (most recent first). */
+  readonly onDidRecord = this._onDidRecord.event;
+  private disposed = false;
+
+  constructor() {
+    this.tracker = new EditHistoryTracker({ settings: readEditTrackerSettings() });
+    const timer = setInterval(() => {
+      this.tracker.cleanup();
+      this.labels.prune();
+    }, CLEANUP_INTERVAL_MS);
+    this.disposables.push(
+      this._onDidRecord,
+      { dispose: () => clearInterval(timer) },
+      vscode.workspace.onDidChangeTextDocument(e => this.onChange(e)),
+      vscode.window.onDidChangeTextEditorSelection(e => this.onSelection(e)),
+      vscode.workspace.onDidCloseTextDocument(d => {
+        const uri = d.uri.toString();
+        this.tracker.close(uri);
+        this.trackable.delete(uri);
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.trackable.clear()),
+      vscode.window.onDidChangeVisibleTextEditors(editors => this.trackVisible(editors)),
+      vscode.workspace.onDidChangeConfiguration(e => {
+        if (!e.affectsConfiguration(EDIT_HISTORY_SECTION)) return;
+        this.tracker.updateSettings(readEditTrackerSettings());
+        this.trackVisible(vscode.window.visibleTextEditors);
+      }),
+    );
+    this.trackVisible(vscode.window.visibleTextEditors);
+  }
+
+  get enabled(): boolean {
+    return this.tracker.currentSettings.enabled;
+  }
+
+  getRecent(query: RecentEditsQuery): DocumentEdit[] {
+    return this.tracker.getRecent(query);
+  }
+
+  /**
+   * Runs the overlay's Apply writes so that the document changes they cause are labelled `agent`, not `user`.
+   * Pass every file the writes touch, with the text it will hold when known (then only the reload that
+   * produces exactly that text is labelled; see `AgentApplyLabels`). Open documents of those files are
+   * snapshotted first, so the tracker records the exact text the apply replaced.
+   */
+  async markAgentApply<T>(files: readonly (vscode.Uri | AgentWrite)[], during: () => Promise<T>): Promise<T> {
+    const writes: AgentWrite[] = files.map(f => (f instanceof vscode.Uri ? { uri: f.toString() } : f));
+    const wanted = new Set(writes.map(w => w.uri));
+    for (const doc of vscode.workspace.textDocuments) {
+      const uri = doc.uri.toString();
+      if (wanted.has(uri) && this.isTrackable(doc.uri, uri)) this.tracker.track(uri, doc.getText(), doc.version);
+    }
+    const end = this.labels.begin(writes);
+    try {
+      return await during();
+    } finally {
+      end();
+    }
+  }
+
+  /** Workspace-relative path of a tracked document (with the folder name in multi-root workspaces). */
+  fileLabel(uri: string): string {
+    let parsed: vscode.Uri;
+    try {
+      parsed = vscode.Uri.parse(uri, true);
+    } catch {
+      return uri;
+    }
+    if (parsed.scheme === 'untitled') return parsed.path;
+    return vscode.workspace.asRelativePath(parsed, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.tracker.clear();
+  }
+
+  /** Synchronous on purpose: the tracker reads `getText()` as of THIS event when it has to resync. */
+  private onChange(e: vscode.TextDocumentChangeEvent): void {
+    const doc = e.document;
+    const uri = doc.uri.toString();
+    if (!this.isTrackable(doc.uri, uri)) return;
+    if (e.contentChanges.length === 0 && !this.tracker.isTracked(uri)) return; // a dirty-state flip
+    const isAgentApply = !this.labels.isEmpty && this.labels.isAgentChange(uri, () => doc.getText());
+    const outcome = this.tracker.handleChange({
+      uri,
+      version: doc.version,
+      // vscode.Range has the plain shape the tracker takes; it copies what it keeps.
+      changes: e.contentChanges as readonly ContentChange[],
+      reason: reasonOf(e.reason),
+      isAgentApply,
+      languageId: doc.languageId,
+    }, () => doc.getText());
+    if (outcome.recorded.length) this._onDidRecord.fire(outcome.recorded);
+  }
+
+  private onSelection(e: vscode.TextEditorSelectionChangeEvent): void {
+    const uri = e.textEditor.document.uri.toString();
+    if (this.tracker.isTracked(uri) && e.selections.length) this.tracker.onSelection(uri, e.selections[0]);
+  }
+
+  /**
+   * Snapshots the documents shown in editors, so that even the first edit of a freshly opened file (often a
+   * replace: select a word, type over it) has an exact `oldText`. Only visible ones: copying every open
+   * document would double the memory of files nobody edits. Cheap for documents already tracked.
+   */
+  private trackVisible(editors: readonly vscode.TextEditor[]): void {
+    if (!this.tracker.currentSettings.enabled) return;
+    for (const editor of editors) {
+      const doc = editor.document;
+      const uri = doc.uri.toString();
+      if (this.isTrackable(doc.uri, uri)) this.tracker.track(uri, doc.getText(), doc.version);
+    }
+  }
+
+  private isTrackable(uri: vscode.Uri, key: string): boolean {
+    let known = this.trackable.get(key);
+    if (known === undefined) {
+      known = uri.scheme === 'untitled' || vscode.workspace.getWorkspaceFolder(uri) !== undefined;
+      this.trackable.set(key, known);
+    }
+    return known;
+  }
+}
+
+function reasonOf(reason: vscode.TextDocumentChangeReason | undefined): ChangeReason | undefined {
+  switch (reason) {
+    case vscode.TextDocumentChangeReason.Undo:
+      return 'undo';
+    case vscode.TextDocumentChangeReason.Redo:
+      return 'redo';
+    default:
+      return undefined;
+  }
+}

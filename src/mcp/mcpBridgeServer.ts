@@ -1,0 +1,193 @@
+import { randomBytes, randomUUID } from 'crypto';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { LOOPBACK_HOST, guardRequest } from './mcpRequestGuard';
+import { MCP_PATH, McpBindError, assertLoopbackHost, endpointUrl, type McpEndpoint } from './mcpEndpoint';
+import { McpToolService, UnknownToolError } from './mcpToolService';
+
+export interface McpBridgeOptions {
+  readonly tools: McpToolService;
+  /** What `initialize` reports. */
+  readonly serverInfo: { readonly name: string; readonly version: string };
+  /** Must be 127.0.0.1 (the default); anything else is refused with `McpBindError`. */
+  readonly host?: string;
+  /** 0 (default) = a free port chosen by the OS. */
+  readonly port?: number;
+  /** Open MCP sessions kept at most; the least recently used is closed beyond it. */
+  readonly maxSessions?: number;
+  readonly log?: (level: 'info' | 'warn', message: string) => void;
+}
+
+interface Session {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly server: Server;
+  lastUsed: number;
+}
+
+/** Instructions shown to MCP clients at `initialize`. */
+const INSTRUCTIONS =
+  'Agent Overlay: file writes made through the overlay_* tools are STAGED for the user\'s review in VS Code and never reach the disk until the user applies them; ' +
+  'reads already see staged content. Local history (history_*) is shared only version by version after the user allows it in VS Code. ' +
+  'Pass "sessionId" (your conversation) and "messageId" (the message making the call) with any tool call to attribute changes.';
+
+/** Large writes come as JSON strings of up to 5 M characters (escaped): room for them, and a bound. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The MCP server of the bridge (SDK Streamable HTTP, one SDK `Server` per MCP session so each knows its client),
+ * guarded by `guardRequest`. No `vscode` here: the adapter in `vscode/` starts and stops it.
+ */
+export class McpBridgeServer implements McpEndpoint {
+  private readonly sessions = new Map<string, Session>();
+  private stopped = false;
+
+  private constructor(
+    private readonly http: http.Server,
+    readonly port: number,
+    readonly token: string,
+    private readonly options: McpBridgeOptions,
+  ) {}
+
+  get url(): string {
+    return endpointUrl(this.port);
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  /** Listens on 127.0.0.1 (only) with a fresh random token. */
+  static async start(options: McpBridgeOptions): Promise<McpBridgeServer> {
+    assertLoopbackHost(options.host ?? LOOPBACK_HOST);
+    const port = options.port ?? 0;
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new McpBindError('ListenFailed', `Port ${port} is not a TCP port (0-65535).`);
+    const token = randomBytes(32).toString('base64url');
+    const server = http.createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (e: NodeJS.ErrnoException) =>
+        reject(e.code === 'EADDRINUSE' ? new McpBindError('PortInUse', `Port ${port} on ${LOOPBACK_HOST} is in use; choose another agentOverlay.mcp.port, or 0 for a free one.`) : new McpBindError('ListenFailed', `Could not listen on ${LOOPBACK_HOST}:${port}: ${e.message}`)));
+      server.listen({ host: LOOPBACK_HOST, port, exclusive: true }, () => resolve());
+    });
+    const bound = (server.address() as AddressInfo).port;
+    const bridge = new McpBridgeServer(server, bound, token, options);
+    server.on('request', (req, res) => void bridge.handle(req, res));
+    return bridge;
+  }
+
+  /** Closes every session and the listener; idempotent. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.allSettled(sessions.map(s => closeSession(s)));
+    await new Promise<void>(resolve => {
+      this.http.close(() => resolve());
+      this.http.closeAllConnections();
+    });
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    try {
+      const verdict = guardRequest({ host: req.headers.host, origin: req.headers.origin, authorization: header(req, 'authorization') }, this);
+      if (!verdict.ok) {
+        this.options.log?.('warn', `Refused ${req.method} ${req.url} from ${req.socket.remoteAddress}: ${verdict.reason} (${verdict.status}).`);
+        const extra: http.OutgoingHttpHeaders = verdict.status === 401 ? { 'www-authenticate': 'Bearer realm="agent-overlay"' } : {};
+        return reply(res, verdict.status, verdict.status === 401 ? 'Unauthorized: send "Authorization: Bearer <token>" (Agent Overlay: Copy MCP Client Configuration).' : 'Forbidden.', extra);
+      }
+      if (new URL(req.url ?? '/', this.url).pathname !== MCP_PATH) return reply(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
+      if (req.method === 'GET') return reply(res, 405, 'This server sends no notifications stream; use POST.', { allow: 'POST, DELETE' });
+      if (req.method !== 'POST' && req.method !== 'DELETE') return reply(res, 405, 'Method not allowed.', { allow: 'POST, DELETE' });
+
+      const sessionId = header(req, 'mcp-session-id');
+      if (sessionId !== undefined) {
+        const session = this.sessions.get(sessionId);
+        if (!session) return reply(res, 404, 'Session not found: initialize a new session.');
+        session.lastUsed = Date.now();
+        return await session.transport.handleRequest(req, res);
+      }
+      if (req.method !== 'POST') return reply(res, 400, 'Bad request: no Mcp-Session-Id.');
+      // A request without a session must be `initialize` (the transport answers 400 otherwise); a session that did
+      // not come out of it is dropped again.
+      const session = this.newSession();
+      await session.transport.handleRequest(req, res);
+      if (session.transport.sessionId === undefined) await closeSession(session);
+    } catch (e) {
+      this.options.log?.('warn', `MCP request failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (!res.headersSent) reply(res, 500, 'Internal error.');
+      else res.end();
+    }
+  }
+
+  private newSession(): Session {
+    const server = new Server(this.options.serverInfo, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+      onsessioninitialized: id => {
+        this.sessions.set(id, session);
+        this.evictBeyondLimit();
+        const client = server.getClientVersion();
+        this.options.log?.('info', `MCP session ${id.slice(0, 8)} opened by ${client ? `${client.name} ${client.version}` : 'an unnamed client'}.`);
+      },
+      onsessionclosed: id => {
+        this.sessions.delete(id);
+        this.options.log?.('info', `MCP session ${id.slice(0, 8)} closed by the client.`);
+      },
+    });
+    const session: Session = { transport, server, lastUsed: Date.now() };
+    const { tools, log } = this.options;
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const name = request.params.name;
+      const client = server.getClientVersion()?.name;
+      log?.('info', `${client ?? 'MCP client'} calls ${name}.`);
+      try {
+        return await tools.call(name, request.params.arguments, { clientName: client, mcpSessionId: extra.sessionId, requestId: extra.requestId }, extra.signal);
+      } catch (e) {
+        if (e instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, e.message);
+        throw e;
+      }
+    });
+    // connect() only wires callbacks and starts the (no-op) transport; it settles at once.
+    void server.connect(transport);
+    return session;
+  }
+
+  private evictBeyondLimit(): void {
+    const max = this.options.maxSessions ?? 64;
+    while (this.sessions.size > max) {
+      const [oldestId, oldest] = [...this.sessions.entries()].reduce((a, b) => (b[1].lastUsed < a[1].lastUsed ? b : a));
+      this.sessions.delete(oldestId);
+      this.options.log?.('info', `MCP session ${oldestId.slice(0, 8)} closed: more than ${max} sessions are open.`);
+      void closeSession(oldest);
+    }
+  }
+}
+
+/** The bridge never asks the client for input (elicitation), so no schema validator (and no ajv) is needed. */
+const NO_ELICITATION: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'Agent Overlay does not use elicitation.' }),
+};
+
+async function closeSession(s: Session): Promise<void> {
+  await s.server.close().catch(() => undefined);
+  await s.transport.close().catch(() => undefined);
+}
+
+function header(req: http.IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** A JSON-RPC error body, as the Streamable HTTP transport answers its own refusals. */
+function reply(res: http.ServerResponse, status: number, message: string, headers: http.OutgoingHttpHeaders = {}): void {
+  const code = status === 404 ? -32001 : status === 401 || status === 403 ? -32000 : status >= 500 ? -32603 : -32600;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}

@@ -1,0 +1,101 @@
+import type { ToolCaller } from '../tools/agentTool';
+import { ToolInputError, type JsonSchema, type ObjectSchema } from '../tools/jsonSchema';
+
+/**
+ * MCP clients attribute a tool call to their own conversation with two optional top-level arguments, accepted by
+ * every tool: `sessionId` (the conversation; staged changes are grouped and discarded by it) and `messageId` (the
+ * message; deleting it prunes its changes). They are split off before the tool's own schema is checked.
+ *
+ * When a tool already has a property of that name (`overlay_discardChanges.messageId` = the message whose changes
+ * to discard, `chat_getRequest.sessionId` = the VS Code chat to read), the argument keeps the tool's meaning and is
+ * not used for attribution; none of those tools stages a change under the caller's message, so nothing is lost.
+ */
+export const ATTRIBUTION_FIELDS = ['sessionId', 'messageId'] as const;
+export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
+
+export const MAX_ATTRIBUTION_CHARS = 200;
+
+const ATTRIBUTION_SCHEMAS: Readonly<Record<AttributionField, JsonSchema>> = {
+  sessionId: {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_ATTRIBUTION_CHARS,
+    description: 'Optional: your own conversation id. Staged changes are grouped, listed (sessionOnly) and discarded by it. Default: "mcp:<your client name>".',
+  },
+  messageId: {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_ATTRIBUTION_CHARS,
+    description: 'Optional: the id of the message in your conversation that makes this call; its changes can later be discarded together (overlay_discardChanges {messageId}). Default: one id per call.',
+  },
+};
+
+export interface SplitArguments {
+  /** What the tool's own schema is checked against. */
+  readonly toolInput: unknown;
+  readonly sessionId?: string;
+  readonly messageId?: string;
+}
+
+/** The schema an MCP client is shown: the tool's own, plus the attribution fields it does not define itself. */
+export function advertisedInputSchema(own: ObjectSchema): ObjectSchema {
+  const extra = ATTRIBUTION_FIELDS.filter(f => !(f in own.properties));
+  if (extra.length === 0) return own;
+  return { ...own, properties: { ...own.properties, ...Object.fromEntries(extra.map(f => [f, ATTRIBUTION_SCHEMAS[f]])) } };
+}
+
+/**
+ * Splits a call's arguments into the tool's input and the attribution. Throws `ToolInputError` for a malformed
+ * attribution field; anything wrong with the rest is left to the tool's schema. Never mutates `args`.
+ */
+export function splitArguments(own: ObjectSchema, args: unknown): SplitArguments {
+  if (args === undefined || args === null) return { toolInput: {} };
+  if (typeof args !== 'object' || Array.isArray(args)) return { toolInput: args };
+  const toolInput: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+  const found: Partial<Record<AttributionField, string>> = {};
+  const problems: string[] = [];
+  for (const field of ATTRIBUTION_FIELDS) {
+    if (field in own.properties || !(field in toolInput)) continue;
+    const value = toolInput[field];
+    delete toolInput[field];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.trim() === '') problems.push(`input.${field} must be a non-empty string`);
+    else if (value.length > MAX_ATTRIBUTION_CHARS) problems.push(`input.${field} is ${value.length} characters long, more than the ${MAX_ATTRIBUTION_CHARS} allowed`);
+    else found[field] = value;
+  }
+  if (problems.length) throw new ToolInputError(`Invalid input: ${problems.join('; ')}.`);
+  return { toolInput, ...found };
+}
+
+/** Where a call came from, when the client gave no attribution of its own. */
+export interface McpCallOrigin {
+  /** `clientInfo.name` from the client's `initialize`, if any. */
+  readonly clientName: string | undefined;
+  /** The MCP session (`Mcp-Session-Id`) the call arrived on. */
+  readonly mcpSessionId: string | undefined;
+  /** The JSON-RPC id of the `tools/call` request. */
+  readonly requestId: string | number;
+}
+
+/**
+ * The caller a change is attributed to. Defaults:
+ * - sessionId `mcp:<client name>`: stable across reconnects and server restarts (a new token means a new MCP
+ *   session), readable in the Source Control view, and shared by two windows of the same client — a client that
+ *   runs several conversations passes its own `sessionId`;
+ * - messageId `mcp:<first 8 characters of the MCP session>/<JSON-RPC id>`: JSON-RPC ids restart at 0 on every
+ *   connection, so the MCP session prefix keeps two calls from ever sharing a message id (one call = one message).
+ */
+export function mcpCaller(split: SplitArguments, origin: McpCallOrigin): ToolCaller {
+  const client = cleanName(origin.clientName) || 'client';
+  const connection = cleanName(origin.mcpSessionId)?.slice(0, 8) || 'local';
+  return {
+    sessionId: split.sessionId ?? `mcp:${client}`,
+    messageId: split.messageId ?? `mcp:${connection}/${String(origin.requestId)}`,
+    via: 'mcp',
+  };
+}
+
+/** Printable, bounded: client names end up in the SCM view and in prompts. */
+function cleanName(s: string | undefined): string | undefined {
+  return s?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 64);
+}

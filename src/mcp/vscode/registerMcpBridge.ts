@@ -1,0 +1,159 @@
+import * as vscode from 'vscode';
+import type { AgentTool } from '../../tools/agentTool';
+import { McpBridgeController, type McpStartOverrides } from '../mcpBridgeController';
+import type { McpEndpoint } from '../mcpEndpoint';
+import { MCP_CLIENT_FORMATS, authorizationHeader, renderClientConfig, type McpClientFormat } from '../mcpClientConfig';
+import { McpToolService } from '../mcpToolService';
+import { MCP_COMMANDS, MCP_PROVIDER_ID, MCP_SETTINGS } from '../mcpContributions';
+
+
+/** What the integration tests reach through the extension's `testing` API. */
+export interface McpTestSeam {
+  /** The running endpoint (URL, port, token), if any. */
+  endpoint(): McpEndpoint | undefined;
+  /** As the Start command, with overrides only tests may give (a non-loopback host is refused). */
+  start(overrides?: McpStartOverrides): Promise<McpEndpoint>;
+  stop(): Promise<void>;
+  /** The status bar item as shown. */
+  statusBar(): { readonly visible: boolean; readonly text: string; readonly tooltip: string };
+}
+
+export interface McpBridge extends vscode.Disposable {
+  readonly testSeam: McpTestSeam;
+}
+
+/**
+ * Capability C6's VS Code half: serves the same `AgentTool` objects VS Code's chat uses over MCP (so their consent
+ * prompts appear in this window), started by a command or `agentOverlay.mcp.enabled`, shown in the status bar,
+ * and advertised to VS Code's own MCP support.
+ */
+export function registerMcpBridge(context: vscode.ExtensionContext, tools: readonly AgentTool<never>[]): McpBridge {
+  const log = vscode.window.createOutputChannel('Agent Overlay MCP', { log: true });
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  const config = () => vscode.workspace.getConfiguration(MCP_SETTINGS.section);
+  const controller = new McpBridgeController(
+    {
+      tools: new McpToolService(tools),
+      serverInfo: { name: 'agent-overlay', version },
+      log: (level, message) => (level === 'warn' ? log.warn(message) : log.info(message)),
+    },
+    () => config().get<number>('port', 0),
+  );
+
+  const status = vscode.window.createStatusBarItem('agentOverlay.mcp', vscode.StatusBarAlignment.Right, 100);
+  status.name = 'Agent Overlay MCP Server';
+  status.command = MCP_COMMANDS.copyConfig;
+  const updateStatus = (endpoint: McpEndpoint | undefined) => {
+    if (!endpoint) return status.hide();
+    status.text = `$(radio-tower) MCP :${endpoint.port}`;
+    status.tooltip = `Agent Overlay MCP server running at ${endpoint.url} (loopback only, bearer token). Click to copy a client configuration.`;
+    status.show();
+  };
+
+  const definitionsChanged = new vscode.EventEmitter<void>();
+  const disposables: vscode.Disposable[] = [log, status, definitionsChanged];
+  disposables.push(toDisposable(controller.onDidChange(endpoint => {
+    updateStatus(endpoint);
+    definitionsChanged.fire();
+  })));
+
+  const start = async (overrides?: McpStartOverrides): Promise<McpEndpoint> => {
+    const endpoint = await controller.start(overrides);
+    log.info(`MCP server listening at ${endpoint.url}.`);
+    return endpoint;
+  };
+  const stop = async () => {
+    if (!controller.running) return;
+    await controller.stop();
+    log.info('MCP server stopped.');
+  };
+  /** Command wrapper: failures become one error message, never an unhandled rejection. */
+  const userAction = (what: string, f: () => Promise<unknown>) => async () => {
+    try {
+      await f();
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      log.error(`${what} failed: ${message}`);
+      void vscode.window.showErrorMessage(`Agent Overlay: ${what} failed: ${message}`);
+    }
+  };
+
+  const copyConfig = async (format?: McpClientFormat): Promise<string | undefined> => {
+    let endpoint = controller.endpoint;
+    if (!endpoint) {
+      const choice = await vscode.window.showWarningMessage('The Agent Overlay MCP server is not running.', 'Start and Copy');
+      if (choice !== 'Start and Copy') return undefined;
+      endpoint = await start();
+    }
+    const chosen = format ?? (await vscode.window.showQuickPick(
+      MCP_CLIENT_FORMATS.map(f => ({ label: f.label, detail: f.detail, id: f.id })),
+      { title: 'Copy MCP client configuration for…' },
+    ))?.id;
+    if (!chosen) return undefined;
+    const text = renderClientConfig(endpoint, chosen);
+    await vscode.env.clipboard.writeText(text);
+    void vscode.window.showInformationMessage(`Copied the MCP client configuration for ${endpoint.url}. It contains this start's secret token: keep it to yourself; it changes when the server restarts.`);
+    return text;
+  };
+
+  disposables.push(
+    vscode.commands.registerCommand(MCP_COMMANDS.start, userAction('Starting the MCP server', async () => {
+      const endpoint = await start();
+      void vscode.window.showInformationMessage(`Agent Overlay MCP server running at ${endpoint.url}.`, 'Copy Client Configuration').then(c => {
+        if (c) void vscode.commands.executeCommand(MCP_COMMANDS.copyConfig);
+      });
+    })),
+    vscode.commands.registerCommand(MCP_COMMANDS.stop, userAction('Stopping the MCP server', stop)),
+    vscode.commands.registerCommand(MCP_COMMANDS.copyConfig, async (format?: McpClientFormat) => {
+      try {
+        return await copyConfig(format);
+      } catch (e) {
+        void vscode.window.showErrorMessage(`Agent Overlay: copying the MCP configuration failed: ${e instanceof Error ? e.message : String(e)}`);
+        return undefined;
+      }
+    }),
+    vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(MCP_SETTINGS.enabled)) {
+        void userAction('Applying agentOverlay.mcp.enabled', () => (config().get<boolean>('enabled', false) ? start() : stop()))();
+      } else if (e.affectsConfiguration(MCP_SETTINGS.port) && controller.running) {
+        void userAction('Restarting the MCP server on the new port', () => start())();
+      }
+    }),
+  );
+
+  // VS Code's own MCP support lists the running server too (with the current token); guarded for older hosts.
+  if (typeof vscode.lm.registerMcpServerDefinitionProvider === 'function') {
+    const definition = () => {
+      const endpoint = controller.endpoint;
+      return endpoint ? new vscode.McpHttpServerDefinition('Agent Overlay', vscode.Uri.parse(endpoint.url), authorizationHeader(endpoint), version) : undefined;
+    };
+    disposables.push(vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
+      onDidChangeMcpServerDefinitions: definitionsChanged.event,
+      provideMcpServerDefinitions: () => {
+        const d = definition();
+        return d ? [d] : [];
+      },
+      // The token may have changed since the list was read: hand out the current one, or nothing when stopped.
+      resolveMcpServerDefinition: () => definition(),
+    }));
+  }
+
+  if (config().get<boolean>('enabled', false)) void userAction('Starting the MCP server', start)();
+
+  return {
+    testSeam: {
+      endpoint: () => controller.endpoint,
+      start,
+      stop,
+      statusBar: () => ({ visible: controller.running, text: status.text, tooltip: String(status.tooltip ?? '') }),
+    },
+    dispose: () => {
+      for (const d of disposables.reverse()) d.dispose();
+      void controller.dispose();
+    },
+  };
+}
+
+function toDisposable(d: { dispose(): void }): vscode.Disposable {
+  return new vscode.Disposable(() => d.dispose());
+}

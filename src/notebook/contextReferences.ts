@@ -1,0 +1,134 @@
+/**
+ * What a prompt points at: `@[path]` file references, `@[tool:NAME {json args}]` tool references and Markdown
+ * images `![alt](source)`. Pure parsing; resolution happens in the interaction-history builder.
+ */
+
+export type ContextReference =
+  | { readonly kind: 'file'; readonly path: string; readonly raw: string }
+  | { readonly kind: 'tool'; readonly name: string; readonly args: Readonly<Record<string, unknown>>; readonly raw: string }
+  | { readonly kind: 'invalid'; readonly raw: string; readonly reason: string };
+
+const FENCE = /^[ \t]*(```|~~~)/;
+const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;
+
+/** Text outside fenced code blocks, with the fenced lines blanked (offsets are kept). */
+export function outsideCodeFences(text: string): string {
+  let fence: string | undefined;
+  return text
+    .split('\n')
+    .map(line => {
+      const f = FENCE.exec(line);
+      if (f) {
+        if (fence === undefined) fence = f[1];
+        else if (fence === f[1]) fence = undefined;
+        return ' '.repeat(line.length);
+      }
+      return fence === undefined ? line : ' '.repeat(line.length);
+    })
+    .join('\n');
+}
+
+/**
+ * Every `@[…]` reference of a prompt, in order (fenced code blocks excluded). The bracket is matched with JSON in
+ * mind, so `@[tool:x {"a": "[1]"}]` is one reference; a reference never spans lines.
+ */
+export function parseContextReferences(prompt: string): ContextReference[] {
+  const text = outsideCodeFences(prompt);
+  const out: ContextReference[] = [];
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf('@[', from);
+    if (start < 0) return out;
+    const end = matchingBracket(text, start + 2);
+    if (end < 0) {
+      from = start + 2;
+      continue;
+    }
+    const raw = text.slice(start, end + 1);
+    out.push(referenceOf(text.slice(start + 2, end).trim(), raw));
+    from = end + 1;
+  }
+}
+
+/** The reference a `@[key]` body names (`key` is also how the notebook metadata remembers it). */
+export function referenceOf(body: string, raw = `@[${body}]`): ContextReference {
+  if (body === '') return { kind: 'invalid', raw, reason: 'empty reference' };
+  const tool = /^tool:\s*([^\s{]+)\s*(.*)$/s.exec(body);
+  if (!tool) return { kind: 'file', path: body, raw };
+  const [, name, argText] = tool;
+  if (!TOOL_NAME.test(name)) return { kind: 'invalid', raw, reason: `"${name}" is not a tool name` };
+  if (argText.trim() === '') return { kind: 'tool', name, args: {}, raw };
+  let args: unknown;
+  try {
+    args = JSON.parse(argText);
+  } catch (e) {
+    return { kind: 'invalid', raw, reason: `the arguments of tool ${name} are not valid JSON (${(e as Error).message})` };
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return { kind: 'invalid', raw, reason: `the arguments of tool ${name} must be a JSON object` };
+  }
+  return { kind: 'tool', name, args: args as Record<string, unknown>, raw };
+}
+
+/** The key a tool reference is deduplicated by: same tool and same arguments (key order ignored). */
+export function toolKey(name: string, args: unknown): string {
+  return `tool:${name} ${canonicalJson(args)}`;
+}
+
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.keys(value).sort().map(k => [k, sortKeys((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
+
+/** Index of the `]` closing a bracket opened just before `from`, or -1 (end of line or text first). */
+function matchingBracket(text: string, from: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') return -1;
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"' && depth > 0) inString = true;
+    else if (c === '[' || c === '{') depth++;
+    else if (c === ']' && depth === 0) return i;
+    else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
+  }
+  return -1;
+}
+
+// ── images ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export type PromptSegment =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'image'; readonly alt: string; readonly source: string; readonly raw: string };
+
+const IMAGE = /!\[([^\]\n]*)\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+"[^"\n]*")?\s*\)/g;
+
+/**
+ * Splits a prompt at its Markdown images `![alt](source)` (also `![alt](<path with spaces>)` and a title):
+ * text and image segments in order. Images inside fenced code blocks stay text.
+ */
+export function splitPromptImages(prompt: string): PromptSegment[] {
+  const scan = outsideCodeFences(prompt);
+  const out: PromptSegment[] = [];
+  let last = 0;
+  for (const m of scan.matchAll(IMAGE)) {
+    const at = m.index ?? 0;
+    if (at > last) out.push({ kind: 'text', text: prompt.slice(last, at) });
+    out.push({ kind: 'image', alt: m[1], source: (m[2] ?? m[3]).trim(), raw: m[0] });
+    last = at + m[0].length;
+  }
+  if (last < prompt.length) out.push({ kind: 'text', text: prompt.slice(last) });
+  return out;
+}

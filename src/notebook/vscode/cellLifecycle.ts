@@ -1,0 +1,42 @@
+import { randomUUID } from 'crypto';
+import * as vscode from 'vscode';
+import type { OverlayWorkspace } from '../../fs/overlayWorkspace';
+import { CELL_ID_KEY } from './chatNotebookSerializer';
+import { NOTEBOOK_TYPE } from './agentChatController';
+import { cellIdOf } from './notebookContext';
+
+/**
+ * Keeps cell ids meaningful as message ids: deleting a cell prunes the changes its runs staged (SPEC §2: later
+ * changes to the same files are rebased, not dropped); a cell moved within the notebook keeps its changes; a
+ * pasted copy of a cell gets a fresh id, so the copy and the original never share changes.
+ */
+export function watchCellLifecycle(overlay: OverlayWorkspace): vscode.Disposable {
+  return vscode.workspace.onDidChangeNotebookDocument(e => {
+    if (e.notebook.notebookType !== NOTEBOOK_TYPE || e.contentChanges.length === 0) return;
+    const present = new Map<string, number>();
+    for (const cell of e.notebook.getCells()) {
+      const id = cellIdOf(cell);
+      if (id) present.set(id, (present.get(id) ?? 0) + 1);
+    }
+
+    const removed = new Set(e.contentChanges.flatMap(c => c.removedCells).map(cellIdOf).filter((id): id is string => !!id));
+    let pruned = false;
+    for (const id of removed) {
+      if (present.has(id) || overlay.model.recordsByMessage(id).length === 0) continue; // moved, or staged nothing
+      overlay.model.prune(id);
+      pruned = true;
+    }
+    if (pruned) void overlay.flush();
+
+    const added = e.contentChanges.flatMap(c => c.addedCells);
+    const copies = added.filter(cell => {
+      const id = cellIdOf(cell);
+      return id !== undefined && (present.get(id) ?? 0) > 1 && !removed.has(id);
+    });
+    if (copies.length > 0) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.set(e.notebook.uri, copies.map(cell => vscode.NotebookEdit.updateCellMetadata(cell.index, { ...cell.metadata, [CELL_ID_KEY]: randomUUID() })));
+      void vscode.workspace.applyEdit(edit);
+    }
+  });
+}

@@ -1,0 +1,241 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { TOOL_CATALOG } from '../../src/tools/toolCatalog';
+import { eventually, testing, workspaceFolder } from './testApi';
+
+type Endpoint = { url: string; port: number; token: string };
+type CallResult = { isError?: boolean; content: { type: string; text: string }[] };
+
+/** The SDK's own client, with the bearer header, as an agent outside VS Code would connect. */
+async function connect(endpoint: Endpoint, name = 'integration-agent'): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers: { Authorization: `Bearer ${endpoint.token}` } } }));
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; summary: string; data: Record<string, unknown> }> {
+  const r = (await client.callTool({ name, arguments: args })) as CallResult;
+  assert.strictEqual(r.content.length, 1);
+  assert.strictEqual(r.content[0].type, 'text');
+  const text = r.content[0].text;
+  const nl = text.indexOf('\n');
+  return { isError: r.isError === true, summary: text.slice(0, nl), data: JSON.parse(text.slice(nl + 1)) };
+}
+
+/** A raw request, so a test can send any Host and Origin header. */
+function rawInitialize(port: number, headers: http.OutgoingHttpHeaders): Promise<{ status: number; sessionId: unknown }> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, res => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, sessionId: res.headers['mcp-session-id'] }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('mcp bridge in the real extension host, through the SDK client', function () {
+  this.timeout(60_000);
+  const abs = (rel: string) => path.join(workspaceFolder().fsPath, rel);
+  const clients: Client[] = [];
+  let endpoint: Endpoint;
+
+  before(async () => {
+    const t = await testing();
+    await vscode.commands.executeCommand('agentOverlay.mcp.start');
+    const e = t.mcp.endpoint();
+    assert.ok(e, 'the Start command started the server');
+    endpoint = e;
+  });
+
+  beforeEach(async () => {
+    const t = await testing();
+    t.scriptPrompts().answer('Discard');
+    await vscode.commands.executeCommand('agentOverlay.discardAll');
+    t.restorePrompts();
+    fs.rmSync(abs('mcp'), { recursive: true, force: true });
+    fs.mkdirSync(abs('mcp'), { recursive: true });
+    fs.writeFileSync(abs('mcp/existing.txt'), 'on disk\n');
+  });
+
+  afterEach(async () => {
+    await Promise.allSettled(clients.splice(0).map(c => c.close()));
+  });
+
+  after(async () => {
+    await (await testing()).mcp.stop();
+  });
+
+  it('listens on 127.0.0.1 and shows it in the status bar', async () => {
+    assert.match(endpoint.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const bar = (await testing()).mcp.statusBar();
+    assert.ok(bar.visible);
+    assert.strictEqual(bar.text, `$(radio-tower) MCP :${endpoint.port}`);
+  });
+
+  it('lists every registered tool with the same name and input schema, plus sessionId/messageId', async () => {
+    const client = await connect(endpoint);
+    clients.push(client);
+    const { tools } = await client.listTools();
+    const catalog = TOOL_CATALOG.map(t => t.toolName);
+    assert.deepStrictEqual(tools.map(t => t.name).sort(), [...catalog].sort());
+    const lm = new Map(vscode.lm.tools.map(t => [t.name, t.inputSchema as { properties: Record<string, unknown> }]));
+    for (const tool of tools) {
+      const own = lm.get(tool.name);
+      assert.ok(own, `${tool.name} is a vscode.lm tool too`);
+      const props = { ...(tool.inputSchema.properties as Record<string, unknown>) };
+      for (const f of ['sessionId', 'messageId']) {
+        assert.ok(props[f], `${tool.name} advertises ${f}`);
+        if (!(f in own.properties)) delete props[f];
+      }
+      assert.deepStrictEqual({ ...tool.inputSchema, properties: props }, own, `${tool.name}: same schema as VS Code's`);
+    }
+  });
+
+  it("stages a change through overlay_writeFile under the client's own session and message; it is listed and in the SCM view, never on disk", async () => {
+    const t = await testing();
+    const client = await connect(endpoint);
+    clients.push(client);
+    const write = await call(client, 'overlay_writeFile', { path: 'mcp/new.ts', content: 'export const x = 1;\n', description: 'From MCP', sessionId: 'cli-conv-1', messageId: 'cli-msg-1' });
+    assert.strictEqual(write.isError, false, JSON.stringify(write.data));
+    assert.strictEqual(write.data.status, 'staged');
+    const list = await call(client, 'overlay_listChanges', { sessionOnly: true, sessionId: 'cli-conv-1' });
+    assert.deepStrictEqual(list.data.changes, [{ operation: 'create', path: 'mcp/new.ts', description: 'From MCP', sessions: ['cli-conv-1'], messages: ['cli-msg-1'] }]);
+    assert.strictEqual(list.data.session, 'cli-conv-1');
+    await eventually(() => t.scmState().some(g => g.resources.some(r => r.path === abs('mcp/new.ts') && /Session: .*cli-conv-1/.test(r.tooltip ?? ''))), 'the SCM view to show the MCP change');
+    assert.strictEqual(fs.existsSync(abs('mcp/new.ts')), false, 'nothing reached the disk');
+    const read = await call(client, 'overlay_readFile', { path: 'mcp/new.ts' });
+    assert.strictEqual(read.data.content, 'export const x = 1;\n');
+  });
+
+  it('attributes a call without ids to mcp:<client name>, one message per call', async () => {
+    const client = await connect(endpoint, 'some-cli');
+    clients.push(client);
+    await call(client, 'overlay_editFile', { path: 'mcp/existing.txt', oldString: 'on disk', newString: 'staged' });
+    const list = await call(client, 'overlay_listChanges', {});
+    const [change] = list.data.changes as { sessions: string[]; messages: string[] }[];
+    assert.deepStrictEqual(change.sessions, ['mcp:some-cli']);
+    assert.match(change.messages[0], /^mcp:[0-9a-f]{8}\/\d+$/);
+  });
+
+  it('returns tool errors as isError results with the same text as VS Code', async () => {
+    const client = await connect(endpoint);
+    clients.push(client);
+    const bad = await call(client, 'overlay_writeFile', { path: '../escape.txt', content: 'x' });
+    assert.strictEqual(bad.isError, true);
+    assert.strictEqual(bad.data.status, 'error');
+    const missing = await call(client, 'overlay_writeFile', { path: 'mcp/x.txt' });
+    assert.match(String(missing.data.message), /input\.content is required/);
+    const viaVsCode = await vscode.lm.invokeTool('overlay_writeFile', { input: { path: 'mcp/x.txt' }, toolInvocationToken: undefined });
+    const vsText = (viaVsCode.content[0] as vscode.LanguageModelTextPart).value;
+    const mcpText = ((await client.callTool({ name: 'overlay_writeFile', arguments: { path: 'mcp/x.txt' } })) as CallResult).content[0].text;
+    assert.strictEqual(mcpText, vsText);
+  });
+
+  it("asks the person in VS Code before discarding another session's change, as for VS Code's chat", async () => {
+    const t = await testing();
+    const owner = await connect(endpoint, 'owner');
+    const other = await connect(endpoint, 'other');
+    clients.push(owner, other);
+    await call(owner, 'overlay_writeFile', { path: 'mcp/owned.txt', content: 'mine\n' });
+    const prompts = t.scriptPrompts();
+    prompts.answer(undefined);
+    const denied = await call(other, 'overlay_discardChanges', { path: 'mcp/owned.txt' });
+    t.restorePrompts();
+    assert.strictEqual(denied.isError, true);
+    assert.strictEqual(denied.data.code, 'DeniedByUser');
+    assert.strictEqual(prompts.asked.length, 1);
+    assert.match(prompts.asked[0], /another session[\s\S]*mcp:owner/);
+    const stillThere = await call(owner, 'overlay_listChanges', {});
+    assert.strictEqual((stillThere.data.changes as unknown[]).length, 1);
+  });
+
+  it('history_requestVersions over MCP shows the same consent dialog in VS Code and honours Deny', async () => {
+    const seam = (await testing()).history;
+    assert.ok(seam, 'the history test seam exists under the integration runner');
+    seam.reset();
+    seam.scriptConsent('deny');
+    const client = await connect(endpoint);
+    clients.push(client);
+    const r = await call(client, 'history_requestVersions', { filePath: 'mcp/existing.txt' });
+    assert.deepStrictEqual(r.data, { status: 'denied_by_user' });
+    assert.deepStrictEqual(seam.prompts.map(p => [p.kind, p.unscripted]), [['confirm', false]]);
+    seam.reset();
+  });
+
+  it('refuses no token, a wrong token (401), a foreign Origin and a foreign Host (403)', async () => {
+    const { port, token } = endpoint;
+    const host = `127.0.0.1:${port}`;
+    const cases: [string, http.OutgoingHttpHeaders, number][] = [
+      ['no token', { host }, 401],
+      ['wrong token', { host, authorization: `Bearer ${token}x` }, 401],
+      ['foreign Origin', { host, origin: 'https://evil.example', authorization: `Bearer ${token}` }, 403],
+      ['foreign Host', { host: `rebind.evil.example:${port}`, authorization: `Bearer ${token}` }, 403],
+    ];
+    for (const [label, headers, status] of cases) {
+      const r = await rawInitialize(port, headers);
+      assert.deepStrictEqual([r.status, r.sessionId], [status, undefined], label);
+    }
+    assert.strictEqual((await rawInitialize(port, { host: `localhost:${port}`, authorization: `Bearer ${token}` })).status, 200);
+  });
+
+  it('refuses a non-loopback bind and keeps the running server', async () => {
+    const t = await testing();
+    for (const host of ['0.0.0.0', '::', '192.168.1.10']) {
+      await assert.rejects(t.mcp.start({ host }), (e: Error) => e.name === 'McpBindError' && /127\.0\.0\.1 only/.test(e.message), host);
+    }
+    assert.strictEqual(t.mcp.endpoint()?.token, endpoint.token);
+  });
+
+  it('keeps every change of 50 concurrent calls from 5 clients', async () => {
+    const five = await Promise.all([0, 1, 2, 3, 4].map(i => connect(endpoint, `agent-${i}`)));
+    clients.push(...five);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, n) =>
+      call(five[n % 5], 'overlay_writeFile', { path: `mcp/many/f${String(n).padStart(2, '0')}.txt`, content: `file ${n}\n`, messageId: `m${n}` })));
+    assert.deepStrictEqual(results.filter(r => r.isError).map(r => r.data), []);
+    const list = await call(five[0], 'overlay_listChanges', {});
+    const paths = (list.data.changes as { path: string }[]).map(c => c.path).filter(p => p.startsWith('mcp/many/')).sort();
+    assert.deepStrictEqual(paths, Array.from({ length: 50 }, (_, n) => `mcp/many/f${String(n).padStart(2, '0')}.txt`));
+    for (let n = 0; n < 50; n++) {
+      const read = await call(five[(n + 1) % 5], 'overlay_readFile', { path: `mcp/many/f${String(n).padStart(2, '0')}.txt` });
+      assert.strictEqual(read.data.content, `file ${n}\n`);
+    }
+    await (await testing()).flush();
+  });
+
+  it('copies a ready client configuration', async () => {
+    const text = await vscode.commands.executeCommand<string>('agentOverlay.mcp.copyConfig', 'mcpServers');
+    assert.strictEqual(await vscode.env.clipboard.readText(), text);
+    assert.deepStrictEqual(JSON.parse(text), { mcpServers: { 'agent-overlay': { type: 'http', url: endpoint.url, headers: { Authorization: `Bearer ${endpoint.token}` } } } });
+  });
+
+  it('stops with the Stop command and starts from the setting with a new token', async () => {
+    const t = await testing();
+    await vscode.commands.executeCommand('agentOverlay.mcp.stop');
+    assert.strictEqual(t.mcp.endpoint(), undefined);
+    assert.strictEqual(t.mcp.statusBar().visible, false);
+    await assert.rejects(rawInitialize(endpoint.port, { host: `127.0.0.1:${endpoint.port}`, authorization: `Bearer ${endpoint.token}` }), /ECONNREFUSED/);
+
+    const settings = vscode.workspace.getConfiguration('agentOverlay.mcp');
+    await settings.update('enabled', true, vscode.ConfigurationTarget.Global);
+    try {
+      await eventually(() => t.mcp.endpoint() !== undefined, 'agentOverlay.mcp.enabled to start the server');
+      const restarted = t.mcp.endpoint()!;
+      assert.notStrictEqual(restarted.token, endpoint.token);
+      const client = await connect(restarted);
+      clients.push(client);
+      assert.ok((await client.listTools()).tools.length > 0);
+    } finally {
+      await settings.update('enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await eventually(() => t.mcp.endpoint() === undefined, 'turning the setting off to stop the server');
+    // Leave a running server for `after` to stop, as the suite found it.
+    endpoint = await t.mcp.start();
+  });
+});

@@ -1,0 +1,88 @@
+import * as assert from 'assert';
+import { EditHistoryTracker } from '../../../src/edits/editHistoryTracker';
+import { UNKNOWN_MESSAGE, UNKNOWN_SESSION, ToolError, type ToolCaller } from '../../../src/tools/agentTool';
+import { GET_RECENT_EDITS_METADATA, GetRecentEditsTool } from '../../../src/tools/edits/getRecentEditsTool';
+import { validateInput } from '../../../src/tools/jsonSchema';
+import { FakeDocument, ManualClock } from './fakeDocument';
+
+const caller: ToolCaller = { sessionId: UNKNOWN_SESSION, messageId: UNKNOWN_MESSAGE, via: 'test' };
+
+function setup() {
+  const clock = new ManualClock();
+  const tracker = new EditHistoryTracker({ clock: clock.read });
+  let enabled = true;
+  const tool = new GetRecentEditsTool({
+    isEnabled: () => enabled,
+    getRecent: q => tracker.getRecent(q),
+    fileLabel: uri => uri.replace('file:///ws/', ''),
+  });
+  const login = new FakeDocument('file:///ws/src/login.ts', 'const foo = 1;\n');
+  const util = new FakeDocument('file:///ws/src/util.ts', '');
+  tracker.track(login.uri, login.text, login.version);
+  return { clock, tracker, tool, login, util, disable: () => void (enabled = false) };
+}
+
+describe('edits_getRecent', () => {
+  it('returns the seed\'s fields, most recent first, with a path and an ISO time', async () => {
+    const { clock, tracker, tool, login, util } = setup();
+    tracker.handleChange(login.change([{ offset: 6, length: 3, text: 'bar' }]), login.getText);
+    clock.advance(1000);
+    tracker.handleChange(util.change([{ offset: 0, length: 0, text: 'export {};\n' }]), util.getText);
+    const answer = await tool.invoke({}, caller);
+    assert.strictEqual(answer.summary, '2 recent edits, most recent first.');
+    assert.deepStrictEqual(answer.data, {
+      status: 'success',
+      count: 2,
+      edits: [
+        {
+          filePath: 'src/util.ts', uri: 'file:///ws/src/util.ts', timestamp: clock.now, time: new Date(clock.now).toISOString(),
+          editType: 'insert', origin: 'user', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          oldText: '', newText: 'export {};\n',
+        },
+        {
+          filePath: 'src/login.ts', uri: 'file:///ws/src/login.ts', timestamp: clock.now - 1000, time: new Date(clock.now - 1000).toISOString(),
+          editType: 'replace', origin: 'user', range: { start: { line: 0, character: 6 }, end: { line: 0, character: 9 } },
+          oldText: 'foo', newText: 'bar',
+        },
+      ],
+    });
+  });
+
+  it('filters by file and limits the count', async () => {
+    const { tracker, tool, login, util } = setup();
+    for (const w of ['one', 'two', 'three']) tracker.handleChange(login.change([{ offset: 0, length: 0, text: w }]), login.getText);
+    tracker.handleChange(util.change([{ offset: 0, length: 0, text: 'other' }]), util.getText);
+    const answer = await tool.invoke({ filePath: 'src/login.ts', maxEdits: 2 }, caller);
+    const data = answer.data as { filePath: string; count: number; edits: { newText: string }[] };
+    assert.strictEqual(data.filePath, 'src/login.ts');
+    assert.deepStrictEqual(data.edits.map(e => e.newText), ['three', 'two']);
+    assert.strictEqual(answer.summary, '2 recent edits of src/login.ts, most recent first.');
+  });
+
+  it('reports replaced text it never saw as null, not as empty', async () => {
+    const { tracker, tool } = setup();
+    const fresh = new FakeDocument('file:///ws/fresh.ts', 'abcdef');
+    tracker.handleChange(fresh.change([{ offset: 0, length: 3, text: 'XYZW' }]), fresh.getText);
+    const data = (await tool.invoke({}, caller)).data as { edits: { oldText: unknown }[] };
+    assert.strictEqual(data.edits[0].oldText, null);
+  });
+
+  it('says so when nothing matches, and refuses when tracking is off', async () => {
+    const { tool, disable } = setup();
+    const answer = await tool.invoke({ filePath: 'nothing.ts' }, caller);
+    assert.deepStrictEqual(answer.data, { status: 'success', filePath: 'nothing.ts', count: 0, edits: [] });
+    assert.match(answer.summary, /^No recent edits of nothing\.ts are tracked/);
+    disable();
+    await assert.rejects(tool.invoke({}, caller), (e: ToolError) => e instanceof ToolError && e.code === 'Disabled' && /agentOverlay\.editHistory\.enabled/.test(e.message));
+  });
+
+  it('declares an input schema that rejects what the tool cannot use', () => {
+    const schema = GET_RECENT_EDITS_METADATA.inputSchema;
+    assert.doesNotThrow(() => validateInput(schema, {}));
+    assert.doesNotThrow(() => validateInput(schema, { filePath: 'a.ts', maxEdits: 3 }));
+    assert.throws(() => validateInput(schema, { maxEdits: 0 }), /at least 1/);
+    assert.throws(() => validateInput(schema, { maxEdits: 2.5 }), /whole number/);
+    assert.throws(() => validateInput(schema, { filePath: '' }), /must not be empty/);
+    assert.throws(() => validateInput(schema, { path: 'a.ts' }), /not a known field/);
+  });
+});

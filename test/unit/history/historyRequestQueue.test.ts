@@ -1,0 +1,109 @@
+import * as assert from 'assert';
+import { HistoryRequestQueue, type AgentRequestInfo } from '../../../src/history/historyRequestQueue';
+
+const info = (displayPath: string): AgentRequestInfo => ({ kind: 'listVersions', displayPath, via: 'test' });
+
+/** A dialog the test answers by hand. */
+function dialog<T>(): { run: () => Promise<T>; started: boolean; answer(v: T): void } {
+  let resolve!: (v: T) => void;
+  const d = {
+    started: false,
+    run: () => { d.started = true; return new Promise<T>((r) => (resolve = r)); },
+    answer: (v: T) => resolve(v),
+  };
+  return d;
+}
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('HistoryRequestQueue (agent requests waiting on the user)', () => {
+  it('shows one dialog at a time, in arrival order', async () => {
+    const q = new HistoryRequestQueue(() => 1000);
+    const a = dialog<string>();
+    const b = dialog<string>();
+    const pa = q.submit(info('a.ts'), a.run);
+    const pb = q.submit(info('b.ts'), b.run);
+    await tick();
+    assert.strictEqual(a.started, true);
+    assert.strictEqual(b.started, false);
+    assert.strictEqual(q.current?.displayPath, 'a.ts');
+    assert.deepStrictEqual(q.waiting.map((r) => [r.displayPath, r.requestedAt]), [['b.ts', 1000]]);
+    a.answer('A');
+    assert.deepStrictEqual(await pa, { kind: 'answered', value: 'A' });
+    await tick();
+    assert.strictEqual(b.started, true);
+    b.answer('B');
+    assert.deepStrictEqual(await pb, { kind: 'answered', value: 'B' });
+    assert.strictEqual(q.current, undefined);
+  });
+
+  it('prioritize moves a waiting request to the front', async () => {
+    const q = new HistoryRequestQueue();
+    const [a, b, c] = [dialog<string>(), dialog<string>(), dialog<string>()];
+    const pa = q.submit(info('a'), a.run);
+    void q.submit(info('b'), b.run);
+    void q.submit(info('c'), c.run);
+    const cId = q.waiting[1].id;
+    assert.strictEqual(q.prioritize(cId), true);
+    assert.strictEqual(q.prioritize(999), false);
+    assert.deepStrictEqual(q.waiting.map((r) => r.displayPath), ['c', 'b']);
+    a.answer('A');
+    await pa;
+    await tick();
+    assert.strictEqual(c.started, true);
+    assert.strictEqual(b.started, false);
+  });
+
+  it('denyWaiting answers the waiting ones without a dialog, not the one on screen', async () => {
+    const q = new HistoryRequestQueue();
+    const [a, b] = [dialog<string>(), dialog<string>()];
+    const pa = q.submit(info('a'), a.run);
+    const pb = q.submit(info('b'), b.run);
+    assert.strictEqual(q.denyWaiting(), 1);
+    assert.deepStrictEqual(await pb, { kind: 'deniedWhileWaiting' });
+    assert.strictEqual(b.started, false);
+    a.answer('A');
+    assert.deepStrictEqual(await pa, { kind: 'answered', value: 'A' });
+  });
+
+  it('an agent cancelling a waiting request removes it; an aborted signal never shows a dialog', async () => {
+    const q = new HistoryRequestQueue();
+    const [a, b] = [dialog<string>(), dialog<string>()];
+    void q.submit(info('a'), a.run);
+    const ac = new AbortController();
+    const pb = q.submit(info('b'), b.run, ac.signal);
+    ac.abort();
+    assert.deepStrictEqual(await pb, { kind: 'cancelled' });
+    assert.deepStrictEqual(q.waiting, []);
+    const pre = new AbortController();
+    pre.abort();
+    let ran = false;
+    assert.deepStrictEqual(await q.submit(info('c'), async () => { ran = true; }, pre.signal), { kind: 'cancelled' });
+    assert.strictEqual(ran, false);
+  });
+
+  it('a throwing dialog rejects its own request and the next one still runs', async () => {
+    const q = new HistoryRequestQueue();
+    const b = dialog<string>();
+    const pa = q.submit(info('a'), () => { throw new Error('boom'); });
+    const pb = q.submit(info('b'), b.run);
+    await assert.rejects(pa, /boom/);
+    await tick();
+    assert.strictEqual(b.started, true);
+    b.answer('B');
+    assert.deepStrictEqual(await pb, { kind: 'answered', value: 'B' });
+  });
+
+  it('dispose cancels waiting requests and refuses new ones; change events fire', async () => {
+    const q = new HistoryRequestQueue();
+    let changes = 0;
+    q.onDidChange(() => changes++);
+    const a = dialog<string>();
+    void q.submit(info('a'), a.run);
+    const pb = q.submit(info('b'), dialog<string>().run);
+    assert.ok(changes > 0);
+    q.dispose();
+    q.dispose();
+    assert.deepStrictEqual(await pb, { kind: 'cancelled' });
+    assert.deepStrictEqual(await q.submit(info('c'), async () => 'x'), { kind: 'cancelled' });
+  });
+});

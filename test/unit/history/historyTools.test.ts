@@ -1,0 +1,344 @@
+import * as assert from 'assert';
+import { v4 as uuidv4 } from 'uuid';
+import { GrantStore, type Grant } from '../../../src/history/grants';
+import type { HistoryLog } from '../../../src/history/historyLog';
+import { HistoryRequestQueue } from '../../../src/history/historyRequestQueue';
+import { HistoryReadError, type HistoryVersion } from '../../../src/history/historyVersion';
+import { VersionTextError } from '../../../src/history/versionText';
+import { parseWorkspaceRelativePath, type ResolvedWorkspacePath } from '../../../src/history/workspacePath';
+import type { ToolCaller } from '../../../src/tools/agentTool';
+import { validateInput, ToolInputError } from '../../../src/tools/jsonSchema';
+import { GetSharedContentTool } from '../../../src/tools/history/getSharedContentTool';
+import { GetVersionContentTool } from '../../../src/tools/history/getVersionContentTool';
+import type {
+  ConsentAnswer, ConsentPrompt, HistoryConsentUi, HistoryFileAccess, HistoryToolDeps, VersionPickRequest,
+} from '../../../src/tools/history/historyToolPorts';
+import { RequestVersionsTool } from '../../../src/tools/history/requestVersionsTool';
+
+const MIN = 60_000;
+const caller: ToolCaller = { sessionId: 's', messageId: 'm', via: 'test' };
+
+class FakeClock {
+  constructor(public t = Date.UTC(2025, 4, 1, 12, 0, 0)) {}
+  now(): number { return this.t; }
+}
+
+const version = (sourceId: string, timestamp: number, label = 'File Saved'): HistoryVersion => ({
+  store: 'vscodeLocalHistory', sourceId, timestamp, label, source: undefined, contentPath: `/u/History/abc/${sourceId}`, size: 1,
+});
+
+/** Files under `/ws` with the real lexical path policy; unknown files have no history. */
+class FakeFiles implements HistoryFileAccess {
+  readonly history = new Map<string, HistoryVersion[]>();
+  readonly texts = new Map<string, string | Error>();
+  listError: Error | undefined;
+  listCalls = 0;
+
+  async resolve(filePath: unknown): Promise<ResolvedWorkspacePath> {
+    const segments = parseWorkspaceRelativePath(filePath, 'linux');
+    const relativePath = segments.join('/');
+    return { absolutePath: `/ws/${relativePath}`, realPath: `/ws/${relativePath}`, root: { name: 'ws', path: '/ws' }, relativePath, displayPath: relativePath, exists: true };
+  }
+  async listVersions(file: ResolvedWorkspacePath): Promise<readonly HistoryVersion[]> {
+    this.listCalls++;
+    if (this.listError) throw this.listError;
+    return this.history.get(file.relativePath) ?? [];
+  }
+  async readText(v: HistoryVersion): Promise<string> {
+    const t = this.texts.get(v.contentPath);
+    if (t === undefined) throw new Error(`unexpected read of ${v.contentPath}`);
+    if (t instanceof Error) throw t;
+    return t;
+  }
+}
+
+type Answer = ConsentAnswer | { pick: number[] } | 'dismiss' | ((kind: 'confirm' | 'pick') => void);
+
+/** Scripted consent that fails loudly on a dialog nobody scripted. */
+class FakeConsent implements HistoryConsentUi {
+  readonly answers: Answer[] = [];
+  readonly asked: string[] = [];
+  readonly picks: VersionPickRequest[] = [];
+  readonly notes: string[] = [];
+  readonly warnings: string[] = [];
+  private next(what: string): Answer {
+    const a = this.answers.shift();
+    if (a === undefined) throw new Error(`unexpected dialog: ${what}`);
+    return a;
+  }
+  async confirm(prompt: ConsentPrompt): Promise<ConsentAnswer> {
+    this.asked.push(prompt.message);
+    let a = this.next(prompt.message);
+    if (typeof a === 'function') { a('confirm'); a = this.next(prompt.message); }
+    if (a !== 'allow' && a !== 'deny') throw new Error(`scripted ${JSON.stringify(a)} for a confirm`);
+    return a;
+  }
+  async pickVersions(request: VersionPickRequest): Promise<readonly HistoryVersion[] | undefined> {
+    this.picks.push(request);
+    const a = this.next(request.title);
+    if (a === 'dismiss') return undefined;
+    if (typeof a !== 'object') throw new Error(`scripted ${String(a)} for a pick`);
+    return a.pick.map((i) => request.choices[i].version);
+  }
+  notify(message: string): void { this.notes.push(message); }
+  warn(message: string): void { this.warnings.push(message); }
+}
+
+function setup() {
+  const clock = new FakeClock();
+  const files = new FakeFiles();
+  const consent = new FakeConsent();
+  const grants = new GrantStore({ clock });
+  const requests = new HistoryRequestQueue(() => clock.now());
+  const logLines: string[] = [];
+  const log: HistoryLog = { info: (m) => logLines.push(m), warn: (m) => logLines.push(m), error: (m) => logLines.push(m) };
+  const allowed: Grant[] = [];
+  const deps: HistoryToolDeps = {
+    files, consent, grants, requests, log, clock, settings: () => ({ maxVersionsInPicker: 50, allRecentCount: 10 }),
+    onContentAllowed: (g) => allowed.push(g),
+  };
+  const now = clock.now();
+  const versions = [version('New1.ts', now - 5 * MIN), version('Mid2.ts', now - 30 * MIN), version('Old3.ts', now - 2 * 60 * MIN, 'Undo / Redo')];
+  files.history.set('src/a.ts', versions);
+  versions.forEach((v, i) => files.texts.set(v.contentPath, `text ${i}`));
+  return {
+    clock, files, consent, grants, requests, logLines, allowed, versions,
+    request: new RequestVersionsTool(deps), content: new GetVersionContentTool(deps), shared: new GetSharedContentTool(deps),
+  };
+}
+
+type Ids = { id: string; timestamp: string; label: string }[];
+
+describe('history tools (pure, fake ports)', () => {
+  describe('history_requestVersions', () => {
+    it('Allow + pick → exactly the picked versions as fresh ids, newest first; the seed\'s notices', async () => {
+      const t = setup();
+      t.consent.answers.push('allow', { pick: [2, 0] });
+      const { data } = await t.request.invoke({ filePath: 'src/a.ts' }, caller);
+      const r = data as { status: string; versions: Ids };
+      assert.strictEqual(r.status, 'success');
+      assert.deepStrictEqual(r.versions.map((v) => [v.timestamp, v.label]), [
+        ['2025-05-01T11:55:00Z', '5 minutes ago (File Saved)'],
+        ['2025-05-01T10:00:00Z', '2 hours ago (Undo / Redo)'],
+      ]);
+      assert.notStrictEqual(r.versions[0].id, r.versions[1].id);
+      assert.deepStrictEqual(t.consent.asked, ["AI Agent is requesting access to historical versions for 'src/a.ts'."]);
+      assert.deepStrictEqual(t.consent.picks[0].choices.map((c) => c.label), ['a.ts (5 minutes ago)', 'a.ts (30 minutes ago)', 'a.ts (2 hours ago)']);
+      assert.strictEqual(t.consent.picks[0].canPickMany, true);
+      assert.strictEqual(t.consent.picks[0].allRecentCount, 10);
+      assert.deepStrictEqual(t.consent.notes, ['2 historical versions of src/a.ts are now available for the AI agent to list.']);
+      assert.strictEqual(t.grants.grantCount, 2);
+      assert.ok(t.logLines.some((l) => l.includes('asks for the versions of src/a.ts')));
+    });
+
+    it('lists history only after Allow', async () => {
+      const t = setup();
+      t.consent.answers.push(() => assert.strictEqual(t.files.listCalls, 0, 'nothing read before the answer'), 'allow', { pick: [0] });
+      await t.request.invoke({ filePath: 'src/a.ts' }, caller);
+      assert.strictEqual(t.files.listCalls, 1);
+      assert.deepStrictEqual(t.consent.notes, ['1 historical version of src/a.ts is now available for the AI agent to list.']);
+    });
+
+    it('Deny → denied_by_user, the seed\'s notice, and every outstanding id revoked', async () => {
+      const t = setup();
+      t.files.history.set('b.ts', [version('Bbbb.ts', t.clock.now())]);
+      const [other] = t.grants.grantVersions({ filePath: '/ws/b.ts', displayPath: 'b.ts' }, [{ version: version('Bbbb.ts', 1) }]);
+      t.consent.answers.push('deny');
+      assert.deepStrictEqual((await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data, { status: 'denied_by_user' });
+      assert.strictEqual(t.files.listCalls, 0);
+      assert.deepStrictEqual(t.consent.notes, ['Access to historical versions for src/a.ts was denied.']);
+      assert.strictEqual(t.grants.lookup(other.id, '/ws/b.ts').kind, 'unknown');
+    });
+
+    it('a dismissed or empty pick shares nothing', async () => {
+      const t = setup();
+      t.consent.answers.push('allow', 'dismiss', 'allow', { pick: [] });
+      assert.deepStrictEqual((await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data, { status: 'denied_by_user' });
+      assert.deepStrictEqual((await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data, { status: 'denied_by_user' });
+      assert.strictEqual(t.grants.grantCount, 0);
+    });
+
+    it('no history → an error after Allow, without a picker', async () => {
+      const t = setup();
+      t.consent.answers.push('allow');
+      const r = (await t.request.invoke({ filePath: 'src/none.ts' }, caller)).data as { status: string; message: string };
+      assert.strictEqual(r.status, 'error');
+      assert.match(r.message, /No local history is available for src\/none\.ts/);
+      assert.strictEqual(t.consent.picks.length, 0);
+    });
+
+    it('a failing store → an error the model can act on, a warning for the user, details in the log', async () => {
+      const t = setup();
+      t.files.listError = new HistoryReadError('unreadable', 'EACCES', '/u/History/abc');
+      t.consent.answers.push('allow');
+      const r = (await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data as { status: string; message: string };
+      assert.strictEqual(r.status, 'error');
+      assert.match(r.message, /Failed to read the local history of src\/a\.ts/);
+      assert.deepStrictEqual(t.consent.warnings, ['History Helper could not access history for src/a.ts.']);
+    });
+
+    it('bad paths are refused before any dialog', async () => {
+      const t = setup();
+      for (const filePath of ['../x.ts', '/etc/passwd', 'C:\\x', 'a/../../b', '', 'x\0y', '~/x', 'file:///etc/passwd']) {
+        const r = (await t.request.invoke({ filePath }, caller)).data as { status: string };
+        assert.strictEqual(r.status, 'error', filePath);
+      }
+      assert.deepStrictEqual(t.consent.asked, []);
+    });
+
+    it('a request the user denies from the Respond command, while it waits, is denied', async () => {
+      const t = setup();
+      let release!: () => void;
+      const blocker = t.requests.submit({ kind: 'listVersions', displayPath: 'x', via: 'test' }, () => new Promise<void>((r) => (release = r)));
+      const pending = t.request.invoke({ filePath: 'src/a.ts' }, caller);
+      await new Promise((r) => setImmediate(r));
+      assert.strictEqual(t.requests.denyWaiting(), 1);
+      assert.deepStrictEqual((await pending).data, { status: 'denied_by_user' });
+      release();
+      await blocker;
+      assert.deepStrictEqual(t.consent.asked, []);
+    });
+
+    it('an agent that cancels while waiting gets an error and no dialog comes up', async () => {
+      const t = setup();
+      let release!: () => void;
+      const blocker = t.requests.submit({ kind: 'listVersions', displayPath: 'x', via: 'test' }, () => new Promise<void>((r) => (release = r)));
+      const ac = new AbortController();
+      const pending = t.request.invoke({ filePath: 'src/a.ts' }, caller, ac.signal);
+      await new Promise((r) => setImmediate(r));
+      ac.abort();
+      const r = (await pending).data as { status: string; message: string };
+      assert.strictEqual(r.status, 'error');
+      assert.match(r.message, /cancelled/);
+      release();
+      await blocker;
+      assert.deepStrictEqual(t.consent.asked, []);
+    });
+  });
+
+  describe('history_getVersionContent', () => {
+    async function granted(t: ReturnType<typeof setup>, pick: number[]): Promise<Ids> {
+      t.consent.answers.push('allow', { pick });
+      const r = (await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data as { versions: Ids };
+      t.consent.asked.length = 0;
+      t.consent.notes.length = 0;
+      return r.versions;
+    }
+
+    it('Allow → that version\'s text, once; the seed\'s prompt and notice', async () => {
+      const t = setup();
+      const [v] = await granted(t, [1]);
+      t.consent.answers.push('allow');
+      const r = await t.content.invoke({ filePath: 'src/a.ts', versionId: v.id }, caller);
+      assert.deepStrictEqual(r.data, { status: 'success', filePath: 'src/a.ts', versionId: v.id, content: 'text 1' });
+      assert.deepStrictEqual(t.consent.asked, ["AI Agent is requesting to view the content of a historical version of 'src/a.ts' (Timestamp: 30 minutes ago (File Saved))."]);
+      assert.deepStrictEqual(t.consent.notes, ['Historical content of src/a.ts (30 minutes ago (File Saved)) has been made available to the AI Agent.']);
+      assert.deepStrictEqual(t.allowed.map((g) => g.id), [v.id]);
+      const again = (await t.content.invoke({ filePath: 'src/a.ts', versionId: v.id }, caller)).data as { status: string };
+      assert.strictEqual(again.status, 'error');
+      assert.strictEqual(t.consent.asked.length, 1, 'no second dialog for a used id');
+    });
+
+    it('Deny → denied_by_user and every id revoked', async () => {
+      const t = setup();
+      const [v, w] = await granted(t, [0, 1]);
+      t.consent.answers.push('deny');
+      assert.deepStrictEqual((await t.content.invoke({ filePath: 'src/a.ts', versionId: v.id }, caller)).data, { status: 'denied_by_user' });
+      assert.deepStrictEqual(t.consent.notes, ['Access to historical versions for src/a.ts was denied.']);
+      assert.strictEqual((await t.content.invoke({ filePath: 'src/a.ts', versionId: w.id }, caller) as { data: { status: string } }).data.status, 'error');
+      assert.strictEqual(t.allowed.length, 0);
+    });
+
+    it('expired, foreign, guessed and malformed ids get an error and no dialog', async () => {
+      const t = setup();
+      const [v] = await granted(t, [0]);
+      t.files.history.set('src/b.ts', []);
+      const cases: [string, string, RegExp][] = [
+        ['src/b.ts', v.id, /not issued for src\/b\.ts/],
+        ['src/a.ts', uuidv4(), /Unknown version id/],
+        ['src/a.ts', 'New1.ts', /Unknown version id/],
+        ['src/a.ts', v.id.toUpperCase().replace(/^./, 'f'), /Unknown version id/],
+      ];
+      for (const [filePath, versionId, message] of cases) {
+        const r = (await t.content.invoke({ filePath, versionId }, caller)).data as { status: string; message: string };
+        assert.strictEqual(r.status, 'error');
+        assert.match(r.message, message);
+      }
+      t.clock.t += 10 * MIN;
+      const expired = (await t.content.invoke({ filePath: 'src/a.ts', versionId: v.id }, caller)).data as { message: string };
+      assert.match(expired.message, /expired/);
+      assert.deepStrictEqual(t.consent.asked, []);
+    });
+
+    it('an id that expires while the dialog is open gets nothing', async () => {
+      const t = setup();
+      const [v] = await granted(t, [0]);
+      t.consent.answers.push(() => { t.clock.t += 11 * MIN; }, 'allow');
+      const r = (await t.content.invoke({ filePath: 'src/a.ts', versionId: v.id }, caller)).data as { status: string; message: string };
+      assert.strictEqual(r.status, 'error');
+      assert.match(r.message, /expired/);
+      assert.strictEqual(t.allowed.length, 0);
+    });
+
+    it('a binary version is an error, with a warning for the user', async () => {
+      const t = setup();
+      const [v] = await granted(t, [2]);
+      t.files.texts.set(t.versions[2].contentPath, new VersionTextError('binary', 'this historical version is binary'));
+      t.consent.answers.push('allow');
+      const r = (await t.content.invoke({ filePath: 'src/a.ts', versionId: v.id }, caller)).data as { status: string; message: string };
+      assert.deepStrictEqual(r, { status: 'error', message: 'this historical version is binary' });
+      assert.deepStrictEqual(t.consent.warnings, ['History Helper could not access history for src/a.ts.']);
+    });
+  });
+
+  describe('history_getSharedContent', () => {
+    it('no_content_available, no_matching_content, then success once — never a dialog', async () => {
+      const t = setup();
+      assert.deepStrictEqual((await t.shared.invoke({}, caller)).data, { status: 'no_content_available' });
+      t.grants.share({ filePath: '/ws/src/a.ts', displayPath: 'src/a.ts' }, t.versions[1], 'old text');
+      assert.deepStrictEqual((await t.shared.invoke({ filePathHint: 'src/b.ts' }, caller)).data, {
+        status: 'no_matching_content',
+        message: 'Content for a different file (src/a.ts) was shared by the user, not for the hinted src/b.ts.',
+      });
+      assert.deepStrictEqual((await t.shared.invoke({ filePathHint: './src/a.ts' }, caller)).data, { status: 'success', filePath: 'src/a.ts', content: 'old text' });
+      assert.deepStrictEqual(t.consent.notes, ['The AI agent retrieved the historical content of src/a.ts (30 minutes ago (File Saved)) that you shared.']);
+      assert.deepStrictEqual((await t.shared.invoke({}, caller)).data, { status: 'no_content_available' });
+      assert.deepStrictEqual(t.consent.asked, []);
+    });
+
+    it('expires with the TTL', async () => {
+      const t = setup();
+      t.grants.share({ filePath: '/ws/src/a.ts', displayPath: 'src/a.ts' }, t.versions[0], 'x');
+      t.clock.t += 10 * MIN;
+      assert.deepStrictEqual((await t.shared.invoke({}, caller)).data, { status: 'no_content_available' });
+    });
+  });
+
+  describe('declarations', () => {
+    it('each schema refuses what the model must not send', () => {
+      const t = setup();
+      const cases: [object, unknown][] = [
+        [t.request.metadata.inputSchema, {}],
+        [t.request.metadata.inputSchema, { filePath: 3 }],
+        [t.request.metadata.inputSchema, { filePath: 'a', extra: 1 }],
+        [t.content.metadata.inputSchema, { filePath: 'a' }],
+        [t.content.metadata.inputSchema, { filePath: 'a', versionId: 'x'.repeat(101) }],
+        [t.shared.metadata.inputSchema, { filePathHint: 1 }],
+      ];
+      for (const [schema, input] of cases) {
+        assert.throws(() => validateInput(schema as never, input), ToolInputError, JSON.stringify(input));
+      }
+      validateInput(t.shared.metadata.inputSchema, {});
+      validateInput(t.content.metadata.inputSchema, { filePath: 'a', versionId: uuidv4() });
+    });
+
+    it('names and invocation messages', () => {
+      const t = setup();
+      assert.deepStrictEqual([RequestVersionsTool.toolName, GetVersionContentTool.toolName, GetSharedContentTool.toolName],
+        ['history_requestVersions', 'history_getVersionContent', 'history_getSharedContent']);
+      assert.match(t.request.invocationMessage({ filePath: 'a.ts' }), /a\.ts/);
+      assert.match(t.content.invocationMessage({ filePath: 'a.ts', versionId: 'x' }), /a\.ts/);
+      assert.match(t.shared.invocationMessage({}), /shared/);
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import * as assert from 'assert';
+import type { HistoryVersion } from '../../../src/history/historyVersion';
+import { parseHistoryUriPath, historyUriPath } from '../../../src/history/historyUri';
+import { HistoryViewRegistry } from '../../../src/history/historyViewRegistry';
+import {
+  allRecentLabel, countSetting, localDateTime, resolvePickedVersions, versionChoices,
+} from '../../../src/history/versionChoices';
+
+const MIN = 60_000;
+const NOW = new Date(2025, 4, 1, 12, 0, 0).getTime();
+const v = (sourceId: string, ago: number, label = 'File Saved'): HistoryVersion => ({
+  store: 'vscodeLocalHistory', sourceId, timestamp: NOW - ago, label, source: undefined, contentPath: `/h/1/${sourceId}`, size: 1,
+});
+
+describe('version pickers', () => {
+  const versions = [v('old.ts', 2 * 60 * MIN, 'Undo / Redo'), v('new.ts', 5 * MIN), v('mid.ts', 30 * MIN)];
+
+  it('labels as the seed does — "script.py (5 minutes ago)" — newest first, with source and exact time', () => {
+    const choices = versionChoices('script.py', versions, NOW, 50);
+    assert.deepStrictEqual(choices.map((c) => [c.label, c.description]), [
+      ['script.py (5 minutes ago)', 'File Saved'],
+      ['script.py (30 minutes ago)', 'File Saved'],
+      ['script.py (2 hours ago)', 'Undo / Redo'],
+    ]);
+    assert.strictEqual(choices[0].detail, '2025-05-01 11:55:00');
+    assert.strictEqual(versionChoices('a', versions, NOW, 2).length, 2);
+    assert.strictEqual(localDateTime(new Date(2024, 0, 2, 3, 4, 5).getTime()), '2024-01-02 03:04:05');
+  });
+
+  it('"All recent (up to N)" adds the N newest to what was checked, each once, newest first', () => {
+    const choices = versionChoices('a.ts', versions, NOW, 50);
+    assert.strictEqual(allRecentLabel(10), 'All recent (up to 10)');
+    assert.deepStrictEqual(resolvePickedVersions(choices, [2], true, 2).map((x) => x.sourceId), ['new.ts', 'mid.ts', 'old.ts']);
+    assert.deepStrictEqual(resolvePickedVersions(choices, [], true, 10).map((x) => x.sourceId), ['new.ts', 'mid.ts', 'old.ts']);
+    assert.deepStrictEqual(resolvePickedVersions(choices, [2, 0, 2, 7, -1, 1.5], false, 10).map((x) => x.sourceId), ['new.ts', 'old.ts']);
+    assert.deepStrictEqual(resolvePickedVersions(choices, [], false, 10), []);
+  });
+
+  it('reads count settings defensively', () => {
+    assert.strictEqual(countSetting(undefined, 10, 1, 50), 10);
+    assert.strictEqual(countSetting('5', 10, 1, 50), 10);
+    assert.strictEqual(countSetting(0, 10, 1, 50), 1);
+    assert.strictEqual(countSetting(99, 10, 1, 50), 50);
+    assert.strictEqual(countSetting(7.9, 10, 1, 50), 7);
+    assert.strictEqual(countSetting(NaN, 10, 1, 50), 10);
+  });
+});
+
+describe('history: URIs and views', () => {
+  const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+  it('round-trips /<id>/<file name>; anything else names nothing', () => {
+    assert.strictEqual(historyUriPath({ id, fileName: 'notes.txt' }), `/${id}/notes.txt`);
+    assert.deepStrictEqual(parseHistoryUriPath(`/${id}/notes.txt`), { id, fileName: 'notes.txt' });
+    assert.strictEqual(historyUriPath({ id, fileName: 'a/b\\c' }), `/${id}/a_b_c`);
+    for (const p of ['/', `/${id}`, `/${id}/`, `/${id}/a/b`, '/not-an-id/notes.txt', `/${id.toUpperCase()}/x`, `${id}/x`, `/${id}/x/..`]) {
+      assert.strictEqual(parseHistoryUriPath(p), undefined, p);
+    }
+    assert.throws(() => historyUriPath({ id: '../x', fileName: 'a' }));
+  });
+
+  it('keeps views by id, bounded, and clears them by origin', () => {
+    let n = 0;
+    const newId = () => `00000000-0000-4000-8000-${String(n++).padStart(12, '0')}`;
+    const views = new HistoryViewRegistry(newId, 3);
+    const base = { file: { filePath: '/ws/a.ts', displayPath: 'a.ts' }, fileName: 'a.ts', version: v('x.ts', MIN), label: '1 minute ago (File Saved)' };
+    const a = views.add({ ...base, origin: 'user' });
+    const b = views.add({ ...base, origin: 'agentGrant', id: id.toUpperCase() });
+    assert.strictEqual(views.get(a.id)?.origin, 'user');
+    assert.strictEqual(views.get(id)?.id, id, 'ids are case-folded');
+    views.add({ ...base, origin: 'user' });
+    views.add({ ...base, origin: 'user' });
+    assert.strictEqual(views.size, 3);
+    assert.strictEqual(views.get(a.id), undefined, 'the oldest view went first');
+    views.clear('agentGrant');
+    assert.strictEqual(views.get(b.id), undefined);
+    assert.strictEqual(views.size, 2);
+    views.clear();
+    assert.strictEqual(views.size, 0);
+  });
+});

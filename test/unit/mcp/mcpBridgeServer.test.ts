@@ -1,0 +1,193 @@
+import * as assert from 'assert';
+import * as http from 'http';
+import * as net from 'net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpBridgeServer } from '../../../src/mcp/mcpBridgeServer';
+import { McpBindError } from '../../../src/mcp/mcpEndpoint';
+import { McpBridgeController } from '../../../src/mcp/mcpBridgeController';
+import { McpToolService } from '../../../src/mcp/mcpToolService';
+import { FakeTools } from './mcpFakes';
+
+const serverInfo = { name: 'agent-overlay', version: '0.0.0-test' };
+
+async function connect(endpoint: { url: string; token: string }, name = 'unit-client', token = endpoint.token): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+/** A raw request, so a test can send any Host and Origin (fetch would not let it set Host). */
+function raw(port: number, headers: http.OutgoingHttpHeaders, body = initializeBody(), method = 'POST', path = '/mcp'): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, res => {
+      let data = '';
+      res.on('data', d => (data += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function initializeBody(): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+}
+
+function text(result: unknown): string {
+  return (result as { content: { text: string }[] }).content[0].text;
+}
+
+describe('MCP bridge server (plain Node, real HTTP, the SDK client)', function () {
+  this.timeout(20_000);
+  let fakes: FakeTools;
+  let bridge: McpBridgeServer;
+  const clients: Client[] = [];
+
+  beforeEach(async () => {
+    fakes = new FakeTools();
+    bridge = await McpBridgeServer.start({ tools: new McpToolService(fakes.tools), serverInfo });
+  });
+  afterEach(async () => {
+    await Promise.allSettled(clients.splice(0).map(c => c.close()));
+    await bridge.stop();
+  });
+
+  it('listens on 127.0.0.1 with a random 32-byte token', () => {
+    assert.match(bridge.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    assert.strictEqual(Buffer.from(bridge.token, 'base64url').length, 32);
+  });
+
+  it('lists tools and calls them through the SDK client', async () => {
+    const client = await connect(bridge);
+    clients.push(client);
+    assert.deepStrictEqual(client.getServerVersion(), serverInfo);
+    const { tools } = await client.listTools();
+    assert.deepStrictEqual(tools.map(t => t.name), ['fake_put', 'fake_discard', 'fake_fail', 'fake_boom']);
+    assert.deepStrictEqual(Object.keys(tools[0].inputSchema.properties ?? {}), ['path', 'content', 'sessionId', 'messageId']);
+    const ok = await client.callTool({ name: 'fake_put', arguments: { path: 'a.txt', content: 'x' } });
+    assert.strictEqual(ok.isError, false);
+    assert.match(text(ok), /^Stored a\.txt\.\n\{/);
+    assert.strictEqual(fakes.calls[0].caller.sessionId, 'mcp:unit-client');
+    assert.match(fakes.calls[0].caller.messageId, /^mcp:[0-9a-f]{8}\/\d+$/);
+    const bad = await client.callTool({ name: 'fake_fail', arguments: {} });
+    assert.strictEqual(bad.isError, true);
+  });
+
+  it('answers an unknown tool with a protocol error', async () => {
+    const client = await connect(bridge);
+    clients.push(client);
+    await assert.rejects(client.callTool({ name: 'nope', arguments: {} }), /Unknown tool "nope"/);
+  });
+
+  it('refuses a missing or wrong token (401), a foreign Host or Origin (403)', async () => {
+    const { port, token } = bridge;
+    const host = `127.0.0.1:${port}`;
+    const cases: [string, http.OutgoingHttpHeaders, number][] = [
+      ['no token', { host }, 401],
+      ['wrong token', { host, authorization: `Bearer ${token.slice(0, -1)}x` }, 401],
+      ['foreign Host', { host: `evil.example:${port}`, authorization: `Bearer ${token}` }, 403],
+      ['foreign Origin', { host, origin: 'https://evil.example', authorization: `Bearer ${token}` }, 403],
+    ];
+    for (const [label, headers, status] of cases) {
+      const r = await raw(port, headers);
+      assert.strictEqual(r.status, status, label);
+      assert.ok(!r.headers['mcp-session-id'], `${label}: no session was opened`);
+    }
+    assert.strictEqual(bridge.sessionCount, 0);
+    const good = await raw(port, { host: `localhost:${port}`, origin: `http://127.0.0.1:${port}`, authorization: `Bearer ${token}` });
+    assert.strictEqual(good.status, 200, good.body);
+    assert.ok(good.headers['mcp-session-id']);
+  });
+
+  it('the SDK client with a wrong token cannot connect', async () => {
+    await assert.rejects(connect(bridge, 'intruder', 'wrong'));
+    assert.strictEqual(fakes.calls.length, 0);
+  });
+
+  it('answers other paths, GET and unknown sessions without opening sessions', async () => {
+    const auth = { host: `127.0.0.1:${bridge.port}`, authorization: `Bearer ${bridge.token}` };
+    assert.strictEqual((await raw(bridge.port, auth, initializeBody(), 'POST', '/other')).status, 404);
+    assert.strictEqual((await raw(bridge.port, auth, '', 'GET')).status, 405);
+    assert.strictEqual((await raw(bridge.port, { ...auth, 'mcp-session-id': 'made-up' })).status, 404);
+    const notInit = await raw(bridge.port, auth, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    assert.strictEqual(notInit.status, 400);
+    assert.strictEqual(bridge.sessionCount, 0);
+  });
+
+  it('refuses to bind anywhere but 127.0.0.1', async () => {
+    for (const host of ['0.0.0.0', '::', 'localhost', '192.168.0.1', '::1']) {
+      await assert.rejects(McpBridgeServer.start({ tools: new McpToolService([]), serverInfo, host }), (e: unknown) => e instanceof McpBindError && e.code === 'NotLoopback', host);
+    }
+  });
+
+  it('reports a taken port', async () => {
+    await assert.rejects(McpBridgeServer.start({ tools: new McpToolService([]), serverInfo, port: bridge.port }), (e: unknown) => e instanceof McpBindError && e.code === 'PortInUse');
+  });
+
+  it('keeps every one of 50 concurrent calls from 5 clients', async () => {
+    const five = await Promise.all([0, 1, 2, 3, 4].map(i => connect(bridge, `client-${i}`)));
+    clients.push(...five);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, n) => five[n % 5].callTool({ name: 'fake_put', arguments: { path: `f${n}`, content: `${n}`, messageId: `m${n}` } })));
+    assert.ok(results.every(r => r.isError === false));
+    assert.strictEqual(fakes.files.size, 50);
+    assert.deepStrictEqual(new Set(fakes.calls.map(c => c.caller.sessionId)), new Set([0, 1, 2, 3, 4].map(i => `mcp:client-${i}`)));
+    assert.strictEqual(bridge.sessionCount, 5);
+  });
+
+  it('closes a session on DELETE and every connection on stop', async () => {
+    const client = await connect(bridge);
+    assert.strictEqual(bridge.sessionCount, 1);
+    await (client.transport as StreamableHTTPClientTransport).terminateSession();
+    assert.strictEqual(bridge.sessionCount, 0);
+    await client.close();
+    const again = await connect(bridge);
+    clients.push(again);
+    await bridge.stop();
+    await assert.rejects(again.listTools());
+    await new Promise<void>((resolve, reject) => {
+      const s = net.connect(bridge.port, '127.0.0.1');
+      s.on('connect', () => { s.destroy(); reject(new Error('still listening')); });
+      s.on('error', () => resolve());
+    });
+  });
+
+  it('closes the least recently used session beyond the limit', async () => {
+    await bridge.stop();
+    bridge = await McpBridgeServer.start({ tools: new McpToolService(fakes.tools), serverInfo, maxSessions: 2 });
+    const [a, b, c] = [await connect(bridge, 'a'), await connect(bridge, 'b'), await connect(bridge, 'c')];
+    clients.push(a, b, c);
+    assert.strictEqual(bridge.sessionCount, 2);
+    await assert.rejects(a.listTools());
+    await c.listTools();
+  });
+});
+
+describe('MCP bridge controller', function () {
+  this.timeout(20_000);
+  const base = { tools: new McpToolService([]), serverInfo };
+
+  it('restarts with a new token, refuses a foreign host without stopping, stops', async () => {
+    const controller = new McpBridgeController(base, () => 0);
+    const seen: (string | undefined)[] = [];
+    controller.onDidChange(e => seen.push(e?.token));
+    const first = await controller.start();
+    const second = await controller.start();
+    assert.notStrictEqual(first.token, second.token);
+    await assert.rejects(controller.start({ host: '0.0.0.0' }), McpBindError);
+    assert.strictEqual(controller.endpoint, second, 'the running server survives a refused bind');
+    await controller.stop();
+    assert.strictEqual(controller.endpoint, undefined);
+    assert.deepStrictEqual(seen, [first.token, undefined, second.token, undefined]);
+    await controller.dispose();
+    await assert.rejects(controller.start(), /shut down/);
+  });
+
+  it('serialises concurrent starts and stops', async () => {
+    const controller = new McpBridgeController(base, () => 0);
+    const [a, b] = await Promise.all([controller.start(), controller.start(), controller.stop(), controller.start()]).then(r => [r[0], r[3]]);
+    assert.ok(a && b);
+    assert.strictEqual(controller.endpoint, b);
+    await controller.dispose();
+  });
+});

@@ -1,0 +1,261 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { messageText, type AgentMessage } from '../../../src/notebook/agentMessage';
+import { GHOST_OPEN, findGhostBlock } from '../../../src/notebook/contextCollector';
+import { buildInteractionHistory, type ChatNotebookView } from '../../../src/notebook/interactionHistory';
+import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
+import { FakeWorkspace, ROOT, loadConversation } from './notebookTestUtil';
+
+const last = (messages: AgentMessage[]) => messages[messages.length - 1];
+const ghostOf = (messages: AgentMessage[]) => {
+  const block = findGhostBlock(messageText(last(messages)));
+  assert.ok(block, 'the newest user message carries a ghost block');
+  return block;
+};
+const build = (view: ChatNotebookView, index: number, ws: FakeWorkspace) => buildInteractionHistory(view, index, view.cells[index].text, ws.ports());
+
+describe('buildInteractionHistory', () => {
+  describe('messages', () => {
+    it('sends a minimal system prompt, earlier prompts and answers WITHOUT ghost blocks, notes not at all', async () => {
+      const view = loadConversation('dedupe.agentchat');
+      const h = await build(view, 3, new FakeWorkspace());
+      assert.deepStrictEqual(h.messages.map(m => m.role), ['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+      assert.match(messageText(h.messages[0]), /AI coding agent/);
+      assert.strictEqual(messageText(h.messages[1]), view.cells[0].text, 'earlier prompt verbatim');
+      assert.strictEqual(messageText(h.messages[2]), 'I looked at both files.', 'the answer from the output metadata, without the tool lines');
+      assert.strictEqual(messageText(h.messages[4]), 'Plain answer without metadata.');
+      const withGhost = h.messages.filter(m => messageText(m).includes(`${GHOST_OPEN}\n{`));
+      assert.deepStrictEqual(withGhost, [last(h.messages)], 'exactly one ghost block, on the newest user message');
+      assert.ok(!h.messages.some(m => messageText(m).includes('A note to myself')));
+      assert.ok(messageText(last(h.messages)).startsWith(view.cells[3].text));
+    });
+
+    it('always appends the ghost block, even when nothing was collected', async () => {
+      const ws = new FakeWorkspace();
+      ws.rules = [];
+      const view: ChatNotebookView = { uri: 'untitled:chat', metadata: {}, cells: [{ id: 'x', role: 'user', text: 'hello' }] };
+      const h = await build(view, 0, ws);
+      assert.deepStrictEqual(ghostOf(h.messages), { rules: [], files: {}, tools: [] });
+      assert.match(messageText(last(h.messages)), /^hello\n\n<content_reference>\n\{/);
+    });
+  });
+
+  describe('collector dedupe', () => {
+    it('keeps one entry per file and per tool + arguments, most recent reference last', async () => {
+      const ws = new FakeWorkspace();
+      const h = await build(loadConversation('dedupe.agentchat'), 3, ws);
+      const block = ghostOf(h.messages);
+      assert.deepStrictEqual(Object.keys(block.files), ['src/util.ts', 'src/app.ts']);
+      assert.deepStrictEqual(block.tools.map(t => t.name), ['overlay_listChanges', 'overlay_readFile']);
+      assert.deepStrictEqual(block.tools[1].args, { startLine: 1, path: 'src/app.ts' });
+      assert.deepStrictEqual(ws.toolRuns.sort(), ['overlay_listChanges {}', 'overlay_readFile {"startLine":1,"path":"src/app.ts"}'], 'each tool + arguments runs once');
+      assert.strictEqual(ws.reads.filter(p => p === '/ws/src/app.ts').length, 1, 'each file is read once per turn');
+      assert.deepStrictEqual(block.rules.map(r => r.path), ['.agent/rules/api.md', '.agent/rules/style.md']);
+    });
+
+    it('returns the collected references for the notebook metadata, with the cell that named them last', async () => {
+      const h = await build(loadConversation('dedupe.agentchat'), 3, new FakeWorkspace());
+      assert.deepStrictEqual(h.metadata.contextItems, [
+        { kind: 'tool', key: 'tool:overlay_listChanges {}', cellId: 'c2' },
+        { kind: 'file', key: 'src/util.ts', cellId: 'c3' },
+        { kind: 'file', key: 'src/app.ts', cellId: 'c3' },
+        { kind: 'tool', key: 'tool:overlay_readFile {"path":"src/app.ts","startLine":1}', cellId: 'c3' },
+      ]);
+    });
+  });
+
+  describe('remembered context', () => {
+    const withMemory = (contextItems: unknown[]): ChatNotebookView => ({
+      uri: 'file:///ws/chats/m.agentchat',
+      metadata: { contextItems },
+      cells: [{ id: 'old', role: 'user', text: 'earlier turn, its text no longer names a file' }, { id: 'now', role: 'user', text: 'continue' }],
+    });
+
+    it('refreshes remembered files of live cells (read again, current content)', async () => {
+      const ws = new FakeWorkspace();
+      ws.stage('/ws/src/util.ts', 'export const x = 2;\n');
+      const h = await build(withMemory([{ kind: 'file', key: 'src/util.ts', cellId: 'old' }]), 1, ws);
+      assert.deepStrictEqual(ghostOf(h.messages).files, { 'src/util.ts': 'export const x = 2;\n' });
+      assert.deepStrictEqual(h.metadata.contextItems, [{ kind: 'file', key: 'src/util.ts', cellId: 'old' }]);
+    });
+
+    it('forgets what a deleted cell, or an earlier run of the current cell, brought', async () => {
+      const h = await build(withMemory([{ kind: 'file', key: 'src/util.ts', cellId: 'deleted' }, { kind: 'file', key: 'src/app.ts', cellId: 'now' }, { bogus: true }]), 1, new FakeWorkspace());
+      assert.deepStrictEqual(ghostOf(h.messages).files, {});
+      assert.deepStrictEqual(h.metadata.contextItems, []);
+    });
+  });
+
+  describe('macros', () => {
+    it('loads persisted macros, lets the current prompt override them, and substitutes in rules and files', async () => {
+      const h = await build(loadConversation('macros.agentchat'), 1, new FakeWorkspace());
+      const block = ghostOf(h.messages);
+      const api = block.rules.find(r => r.path === '.agent/rules/api.md')!;
+      assert.strictEqual(api.content, '# API rules\n- Use API version v2.\n- Time out after 30 seconds.\n- Unknown stays: {{NOT_DEFINED}}\n');
+      assert.strictEqual(block.rules[1].content, '# Style\nWrite for beginners.\n', 'persisted AUDIENCE (the earlier cell\'s #define was persisted when it ran, not re-read)');
+      assert.strictEqual(block.files['src/app.ts'], "export const endpoint = 'v2/users';\n");
+      assert.deepStrictEqual(h.metadata.macroContext, { API_VERSION: 'v2', TIMEOUT: '30', AUDIENCE: 'beginners' }, '#define in a code fence is not a macro');
+    });
+
+    it('persists across turns: a later turn without definitions still applies them; a redefinition overrides', async () => {
+      const ws = new FakeWorkspace();
+      const view = loadConversation('macros.agentchat');
+      const turn1 = await build({ ...view, metadata: {} }, 0, ws);
+      assert.deepStrictEqual(turn1.metadata.macroContext, { AUDIENCE: 'experts' });
+      assert.strictEqual(ghostOf(turn1.messages).rules[1].content, '# Style\nWrite for experts.\n');
+
+      const turn2 = await build({ ...view, metadata: { ...turn1.metadata } }, 1, ws);
+      assert.deepStrictEqual(turn2.metadata.macroContext, { AUDIENCE: 'experts', API_VERSION: 'v2', TIMEOUT: '30' });
+      assert.strictEqual(ghostOf(turn2.messages).rules[1].content, '# Style\nWrite for experts.\n');
+
+      const third: ChatNotebookView = { ...view, metadata: { ...turn2.metadata }, cells: [...view.cells, { id: 'm3', role: 'user', text: '#define AUDIENCE children\nagain' }] };
+      const turn3 = await buildInteractionHistory(third, 2, third.cells[2].text, ws.ports());
+      assert.deepStrictEqual(turn3.metadata.macroContext, { AUDIENCE: 'children', API_VERSION: 'v2', TIMEOUT: '30' });
+      assert.strictEqual(ghostOf(turn3.messages).rules[0].content.split('\n')[1], '- Use API version v2.');
+    });
+
+    it('warns about persisted macros it cannot use instead of failing', async () => {
+      const view = loadConversation('macros.agentchat');
+      const h = await build({ ...view, metadata: { macroContext: { OK: 'x', 'no good': 1 } } }, 0, new FakeWorkspace());
+      assert.deepStrictEqual(h.metadata.macroContext, { OK: 'x', AUDIENCE: 'experts' });
+      assert.ok(h.warnings.some(w => w.includes('no good')));
+    });
+  });
+
+  describe('reading through the overlay', () => {
+    it('sends the staged content of a referenced file, not the disk', async () => {
+      const ws = new FakeWorkspace();
+      ws.stage('/ws/src/app.ts', 'export const endpoint = "staged";\n');
+      const h = await build(loadConversation('dedupe.agentchat'), 3, ws);
+      assert.strictEqual(ghostOf(h.messages).files['src/app.ts'], 'export const endpoint = "staged";\n');
+    });
+
+    it('sees staged creates, staged rules, and not staged deletes', async () => {
+      const ws = new FakeWorkspace();
+      ws.stage('/ws/src/new.ts', 'new\n');
+      ws.stage('/ws/src/util.ts', null);
+      ws.stage('/ws/.agent/rules/style.md', 'staged rule for {{AUDIENCE}}\n');
+      const view: ChatNotebookView = { uri: 'u', metadata: {}, cells: [{ id: 'x', role: 'user', text: '#define AUDIENCE me\n@[src/new.ts] @[src/util.ts]' }] };
+      const h = await build(view, 0, ws);
+      const block = ghostOf(h.messages);
+      assert.deepStrictEqual(block.files, { 'src/new.ts': 'new\n' });
+      assert.strictEqual(block.rules[1].content, 'staged rule for me\n');
+      assert.ok(h.warnings.some(w => w.startsWith('@[src/util.ts] was not found')), h.warnings.join('\n'));
+    });
+
+    it('uses the real overlay: staged content wins over disk', async () => {
+      const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'nb-overlay-')));
+      const root = path.join(tmp, 'ws');
+      fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'src', 'a.ts'), 'disk\n');
+      const overlay = await OverlayWorkspace.open(path.join(tmp, 'store'));
+      try {
+        overlay.write(path.join(root, 'src', 'a.ts'), new TextEncoder().encode('staged\n'), { sessionId: 's', messageId: 'm', turn: 0, description: 'test' });
+        const view: ChatNotebookView = { uri: 'u', metadata: {}, cells: [{ id: 'x', role: 'user', text: 'look at @[src/a.ts]' }] };
+        const h = await buildInteractionHistory(view, 0, view.cells[0].text, {
+          roots: [{ name: 'ws', path: root, uri: `file://${root}` }],
+          readFile: p => overlay.readFile(p),
+          readImage: p => overlay.readFile(p),
+          listRules: () => [],
+        });
+        assert.deepStrictEqual(ghostOf(h.messages).files, { 'src/a.ts': 'staged\n' });
+        assert.strictEqual(fs.readFileSync(path.join(root, 'src', 'a.ts'), 'utf8'), 'disk\n');
+      } finally {
+        await overlay.close();
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    });
+
+    it('leaves binary files out with a warning', async () => {
+      const view: ChatNotebookView = { uri: 'u', metadata: {}, cells: [{ id: 'x', role: 'user', text: '@[bin/blob.dat]' }] };
+      const h = await build(view, 0, new FakeWorkspace());
+      assert.deepStrictEqual(ghostOf(h.messages).files, {});
+      assert.match(h.warnings.join('\n'), /binary/);
+    });
+  });
+
+  describe('allowed folders', () => {
+    it('returns the workspace folders as allowedUris by default', async () => {
+      const h = await build(loadConversation('dedupe.agentchat'), 0, new FakeWorkspace());
+      assert.deepStrictEqual([h.allowedUris, h.isSubAgent], [[ROOT.uri], false]);
+    });
+
+    it('restricts references, rules and images to metadata.allowedUris (a sub-agent)', async () => {
+      const ws = new FakeWorkspace();
+      const h = await build(loadConversation('allowed.agentchat'), 0, ws);
+      assert.deepStrictEqual([h.allowedUris, h.isSubAgent], [['file:///ws/src'], true]);
+      assert.match(messageText(h.messages[0]), /sub-agent/);
+      const block = ghostOf(h.messages);
+      assert.deepStrictEqual(Object.keys(block.files), ['src/app.ts', 'src/util.ts']);
+      assert.deepStrictEqual(block.rules, []);
+      const w = h.warnings.join('\n');
+      assert.match(w, /https:\/\/example.com\/not-a-folder" is not a file: URI/);
+      assert.match(w, /@\[secret\/keys.txt\] is outside the folders/);
+      assert.match(w, /@\[\/outside\/notes.md\] is outside the folders/);
+      assert.match(w, /Rules file .agent\/rules\/api.md is outside/);
+      assert.match(w, /@\[https:\/\/example.com\/x\]: only workspace files/);
+      assert.ok(!ws.reads.some(p => p.startsWith('/ws/secret') || p.startsWith('/outside')), 'nothing outside was read');
+    });
+
+    it('refuses a path that leads out through a symbolic link', async () => {
+      const ws = new FakeWorkspace();
+      ws.symlinks.set('/ws/src/link', '/outside');
+      ws.disk.set('/ws/src/link/notes.md', new TextEncoder().encode('via link'));
+      const view: ChatNotebookView = { uri: 'u', metadata: {}, cells: [{ id: 'x', role: 'user', text: '@[src/link/notes.md]' }] };
+      const h = await build(view, 0, ws);
+      assert.deepStrictEqual(ghostOf(h.messages).files, {});
+      assert.match(h.warnings.join('\n'), /symbolic link/);
+    });
+  });
+
+  describe('images', () => {
+    it('sends the current prompt\'s images as base64 image parts; earlier prompts stay text', async () => {
+      const ws = new FakeWorkspace();
+      const h = await build(loadConversation('images.agentchat'), 1, ws);
+      assert.ok(h.messages.slice(0, -1).every(m => m.content.every(p => p.type === 'text')));
+      const parts = last(h.messages).content;
+      const images = parts.filter(p => p.type === 'image');
+      assert.deepStrictEqual(images.map(p => p.type === 'image' && [p.alt, p.mimeType, p.source]), [
+        ['the diagram', 'image/png', 'docs/diagram.png'],
+        ['inline', 'image/png', images[1].type === 'image' ? images[1].source : ''],
+      ]);
+      const png = ws.disk.get('/ws/docs/diagram.png')!;
+      assert.strictEqual(images[0].type === 'image' && images[0].data, Buffer.from(png).toString('base64'));
+      assert.deepStrictEqual(parts.map(p => p.type), ['text', 'image', 'text', 'image', 'text']);
+      const w = h.warnings.join('\n');
+      assert.match(w, /images on the web are not fetched/);
+      assert.match(w, /!\[missing\]\(docs\/none.png\): image not found/);
+      assert.match(w, /!\[secret\]\(\/outside\/pic.png\) is outside the folders/);
+      assert.ok(!ws.reads.includes('/outside/pic.png'));
+      assert.ok(messageText(last(h.messages)).includes(GHOST_OPEN), 'the ghost block is the last text part');
+      assert.strictEqual(parts[parts.length - 1].type, 'text');
+    });
+
+    it('resolves a relative image next to the notebook first', async () => {
+      const ws = new FakeWorkspace();
+      ws.disk.set('/ws/chats/shot.png', ws.disk.get('/ws/docs/diagram.png')!);
+      const view: ChatNotebookView = { uri: 'file:///ws/chats/c.agentchat', dir: '/ws/chats', metadata: {}, cells: [{ id: 'x', role: 'user', text: '![s](shot.png)' }] };
+      const h = await build(view, 0, ws);
+      assert.strictEqual(last(h.messages).content.filter(p => p.type === 'image').length, 1, h.warnings.join('\n'));
+    });
+  });
+
+  it('turns port failures into warnings, never a failed turn', async () => {
+    const ws = new FakeWorkspace();
+    const view: ChatNotebookView = { uri: 'u', metadata: {}, cells: [{ id: 'x', role: 'user', text: '@[src/app.ts] @[tool:overlay_listChanges]' }] };
+    const h = await buildInteractionHistory(view, 0, view.cells[0].text, ws.ports({
+      listRules: () => { throw new Error('bad glob'); },
+      readFile: () => { throw new Error('disk on fire'); },
+      runTool: () => Promise.reject(new Error('tool broke')),
+    }));
+    assert.match(h.warnings.join('\n'), /Rules files could not be listed: bad glob/);
+    assert.match(h.warnings.join('\n'), /@\[src\/app.ts\] was not read: disk on fire/);
+    assert.deepStrictEqual(ghostOf(h.messages).tools, [{ name: 'overlay_listChanges', args: {}, result: 'Error: tool broke' }]);
+  });
+
+  it('refuses a cell index the notebook does not have', async () => {
+    await assert.rejects(buildInteractionHistory(loadConversation('dedupe.agentchat'), 9, 'x', new FakeWorkspace().ports()), RangeError);
+  });
+});
