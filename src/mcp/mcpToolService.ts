@@ -1,6 +1,6 @@
 import type { AgentTool } from '../tools/agentTool';
-import { validateInput, type ObjectSchema } from '../tools/jsonSchema';
-import { answerText, errorAnswer } from '../tools/toolAnswerText';
+import { invokeAgentTool } from '../tools/invokeAgentTool';
+import type { ObjectSchema } from '../tools/jsonSchema';
 import { advertisedInputSchema, mcpCaller, splitArguments, type McpCallOrigin } from './mcpToolArguments';
 
 /** One entry of MCP's `tools/list`. */
@@ -59,13 +59,8 @@ export class McpToolService {
   async call(name: string, args: unknown, origin: McpCallOrigin, signal?: AbortSignal): Promise<McpToolResult> {
     const tool = this.byName.get(name);
     if (!tool) throw new UnknownToolError(name, this.toolNames);
-    try {
-      const split = splitArguments(tool.metadata.inputSchema, args);
-      const input = validateInput<unknown>(tool.metadata.inputSchema, split.toolInput);
-      const answer = await tool.invoke(input, mcpCaller(split, origin), signal);
-      return { content: [{ type: 'text', text: answerText(answer) }], isError: false };
-    } catch (e) {
-      return { content: [{ type: 'text', text: answerText(errorAnswer(name, e)) }], isError: true };
-    }
+    const split = splitArguments(tool.metadata.inputSchema, args);
+    const outcome = await invokeAgentTool(tool as AgentTool<unknown>, split.toolInput, mcpCaller(split, origin), { signal });
+    return { content: [{ type: 'text', text: outcome.text }], isError: outcome.isError };
   }
 }

@@ -3,7 +3,7 @@
  * prompt pre-runs with `@[tool:NAME {args}]`. The same validation and error answers as every other front end.
  */
 import { ToolError, type AgentTool, type ToolAnswer, type ToolCaller } from '../tools/agentTool';
-import { validateInput } from '../tools/jsonSchema';
+import { invokeAgentTool as runAgentTool } from '../tools/invokeAgentTool';
 import { answerText, errorAnswer } from '../tools/toolAnswerText';
 import { candidatePaths, isInsideAny, type NotebookRoot } from './referencePaths';
 
@@ -54,19 +54,16 @@ export async function invokeAgentTool(
   caller: ToolCaller,
   options: { readonly guard?: ToolGuard; readonly signal?: AbortSignal } = {},
 ): Promise<ToolOutcome> {
-  let answer: ToolAnswer;
   const tool = tools.get(name);
-  try {
-    if (!tool) throw new ToolError('UnknownTool', `There is no tool named ${name}. Call one of: ${[...tools.keys()].join(', ')}.`);
-    const valid = validateInput<Record<string, unknown>>(tool.metadata.inputSchema, input ?? {});
-    const refusal = options.guard?.(name, valid);
-    if (refusal) throw new ToolError('OutsideAllowedFolders', refusal);
-    answer = await (tool as AgentTool<Record<string, unknown>>).invoke(valid, caller, options.signal);
-  } catch (e) {
-    answer = errorAnswer(name, e);
+  if (!tool) {
+    const answer = errorAnswer(name, new ToolError('UnknownTool', `There is no tool named ${name}. Call one of: ${[...tools.keys()].join(', ')}.`));
+    return { text: answerText(answer), answer, ok: false };
   }
-  const status = (answer.data as { status?: unknown } | null)?.status;
-  return { text: answerText(answer), answer, ok: status !== 'error' };
+  const outcome = await runAgentTool(tool as AgentTool<unknown>, input, caller, {
+    signal: options.signal,
+    guard: valid => options.guard?.(name, valid as Record<string, unknown>),
+  });
+  return { text: outcome.text, answer: outcome.answer, ok: !outcome.isError };
 }
 
 /** Pre-runs a tool a prompt references; only `PROMPT_RUNNABLE_TOOLS`. Resolves to the answer text. */

@@ -40,4 +40,6 @@ export interface AgentTool<I = unknown> {
   invocationMessage(input: I): string;
   /** Runs the tool on validated input. Throws `ToolError` (or any error) for failures. */
   invoke(input: I, caller: ToolCaller, signal?: AbortSignal): Promise<ToolAnswer>;
+  /** The answer for a failure before or during `invoke` (invalid input included), when the tool has its own shape. */
+  errorAnswer?(error: unknown): ToolAnswer;
 }

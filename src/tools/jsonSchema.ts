@@ -43,7 +43,7 @@ function check(schema: JsonSchema, value: unknown, at: string, problems: string[
       return;
     case 'integer':
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return void problems.push(`${at} must be a ${schema.type}, got ${describe(value)}`);
+      if (typeof value !== 'number' || !Number.isFinite(value)) return void problems.push(`${at} must be ${schema.type === 'integer' ? 'an integer' : 'a number'}, got ${describe(value)}`);
       if (schema.type === 'integer' && !Number.isInteger(value)) problems.push(`${at} must be a whole number, got ${value}`);
       if (schema.minimum !== undefined && value < schema.minimum) problems.push(`${at} must be at least ${schema.minimum}, got ${value}`);
       if (schema.maximum !== undefined && value > schema.maximum) problems.push(`${at} must be at most ${schema.maximum}, got ${value}`);

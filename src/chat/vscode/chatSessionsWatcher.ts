@@ -16,6 +16,8 @@ const SETTLE_MS = 150;
 const PRIMED_SESSIONS = 20;
 /** The start-up read waits this long, so it does not compete with the window's own start. */
 const PRIME_DELAY_MS = 3000;
+/** How often the folder listing is compared, for changes the file watcher did not report. */
+const POLL_MS = 2000;
 
 /**
  * Watches the `chatSessions` folder and reports requests that vanish from a session (SPEC §2, "Deleting a
@@ -44,7 +46,21 @@ export class ChatSessionsWatcher implements vscode.Disposable {
       watcher.onDidDelete(uri => this.schedule(uri)),
     );
     const prime = setTimeout(() => this.enqueue(() => this.prime()), PRIME_DELAY_MS);
-    this.disposables.push({ dispose: () => clearTimeout(prime) });
+    // The folder lies outside the workspace, where file events are best effort (and get dropped under load): a
+    // slow poll of the folder's listing (names, sizes, times; no content) catches what the watcher missed.
+    const poll = setInterval(() => this.enqueue(() => this.poll()), POLL_MS);
+    this.disposables.push({ dispose: () => { clearTimeout(prime); clearInterval(poll); } });
+  }
+
+  private lastListing = new Map<string, string>();
+
+  private async poll(): Promise<void> {
+    if (this.disposed) return;
+    const files = await this.store.listSessionFiles();
+    const now = new Map(files.map(f => [f.sessionId, `${f.format}:${f.mtimeMs}:${f.size}`]));
+    for (const [id, stamp] of now) if (this.lastListing.get(id) !== stamp && this.detector.knownRequests(id)) this.scheduleSession(id);
+    for (const id of this.lastListing.keys()) if (!now.has(id)) this.scheduleSession(id);
+    this.lastListing = now;
   }
 
   /** Resolves when every session change seen so far has been read and reported. */
@@ -74,7 +90,11 @@ export class ChatSessionsWatcher implements vscode.Disposable {
     if (this.disposed) return;
     const m = /^(.+)\.(jsonl|json)$/.exec(path.basename(uri.fsPath));
     if (!m || !isValidSessionId(m[1])) return;
-    const sessionId = m[1];
+    this.scheduleSession(m[1]);
+  }
+
+  private scheduleSession(sessionId: string): void {
+    if (this.disposed) return;
     const pending = this.timers.get(sessionId);
     if (pending) clearTimeout(pending);
     this.timers.set(sessionId, setTimeout(() => {

@@ -35,4 +35,10 @@ export class ChatRecallAgentTool implements AgentTool<Record<string, unknown>> {
       : `${this.metadata.toolName} failed: ${data.error}`;
     return { summary, data };
   }
+
+  /** Invalid input (caught before `invoke`) keeps the seed's `{success: false, error}` shape too. */
+  errorAnswer(error: unknown): ToolAnswer {
+    const message = error instanceof Error ? error.message : String(error);
+    return { summary: `${this.metadata.toolName} failed: ${message}`, data: { success: false, error: message } };
+  }
 }

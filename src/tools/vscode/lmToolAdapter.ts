@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { UNKNOWN_MESSAGE, UNKNOWN_SESSION, type AgentTool, type ToolCaller } from '../agentTool';
 import { LOCAL_CHAT_SESSION_PREFIX, sessionIdFromResource } from '../../chat/chatSessionResource';
 import { validateInput } from '../jsonSchema';
-import { answerText, errorAnswer } from '../toolAnswerText';
+import { invokeAgentTool } from '../invokeAgentTool';
 
 /** Finds the message a call belongs to, when the chat session file tells (the chat-recall reader does). */
 export type MessageIdResolver = (sessionId: string) => Promise<string | undefined>;
@@ -25,11 +25,8 @@ export class LmToolAdapter<I> implements vscode.LanguageModelTool<I> {
     const abort = new AbortController();
     const sub = token.onCancellationRequested(() => abort.abort());
     try {
-      const input = validateInput<I>(this.tool.metadata.inputSchema, options.input);
       const caller = await this.callerOf(options);
-      return textResult(answerText(await this.tool.invoke(input, caller, abort.signal)));
-    } catch (e) {
-      return textResult(answerText(errorAnswer(this.tool.metadata.toolName, e)));
+      return textResult((await invokeAgentTool(this.tool as AgentTool<unknown>, options.input, caller, { signal: abort.signal })).text);
     } finally {
       sub.dispose();
     }

@@ -1,0 +1,68 @@
+/**
+ * Prepares `npm start`'s demo before code-server starts: local history for two files, written in VS Code's own
+ * format where code-server keeps it (`<user data>/User/History/<hash>`, keyed by the `vscode-remote://` URI the
+ * browser's host and port make), and a few staged agent changes in the extension's overlay store, as an agent
+ * would have left them. Plain Node: the same pure modules the extension uses.
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { OverlayWorkspace } from '../../src/fs/overlayWorkspace';
+import { localHistoryFolderName } from '../../src/history/localHistoryHash';
+import { remoteUriString } from '../../src/history/resourceUri';
+
+const EXTENSION_ID = 'agent-overlay.agent-overlay';
+
+/** Earlier versions of demo files, oldest first, as if the user had saved them over the last hours. */
+const HISTORY: Record<string, { minutesAgo: number; source?: string; text: string }[]> = {
+  'src/cart.ts': [
+    { minutesAgo: 180, text: 'export function total(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0);\n}\n' },
+    { minutesAgo: 95, source: 'undoRedo.source', text: 'export interface Item {\n  name: string;\n  price: number;\n}\n\nexport function total(items: Item[]): number {\n  return items.reduce((sum, item) => sum + item.price, 0);\n}\n' },
+    { minutesAgo: 20, text: 'export interface Item {\n  name: string;\n  price: number;\n  quantity: number;\n}\n\nexport function total(items: Item[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);\n}\n' },
+  ],
+  'README.md': [
+    { minutesAgo: 240, text: '# Demo workspace\n' },
+  ],
+};
+
+export async function seedDemo(workspace: string, userDataDir: string, authority: string): Promise<void> {
+  // The demo lives inside this repository: keep VS Code's git from offering the parent repository.
+  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ 'git.openRepositoryInParentFolders': 'never', 'workbench.startupEditor': 'none' }, null, 2));
+  seedLocalHistory(workspace, userDataDir, authority);
+  await seedStagedChanges(workspace, userDataDir);
+}
+
+function seedLocalHistory(workspace: string, userDataDir: string, authority: string): void {
+  const now = Date.now();
+  for (const [rel, versions] of Object.entries(HISTORY)) {
+    const resource = remoteUriString(authority, path.join(workspace, rel));
+    const folder = path.join(userDataDir, 'User', 'History', localHistoryFolderName(resource));
+    fs.mkdirSync(folder, { recursive: true });
+    const entries = versions.map((v, i) => {
+      const id = `d${i}x${path.extname(rel)}`;
+      const timestamp = now - v.minutesAgo * 60_000;
+      fs.writeFileSync(path.join(folder, id), v.text);
+      fs.utimesSync(path.join(folder, id), timestamp / 1000, timestamp / 1000);
+      return { id, ...(v.source ? { source: v.source } : {}), timestamp };
+    });
+    fs.writeFileSync(path.join(folder, 'entries.json'), JSON.stringify({ version: 1, resource, entries }));
+  }
+}
+
+/** The overlay store the extension opens for this workspace (see overlayStoreDir in src/fs/vscode/stagingOverlay.ts). */
+function overlayStoreDir(workspace: string, userDataDir: string): string {
+  const id = createHash('sha256').update(workspace).digest('hex').slice(0, 32);
+  return path.join(userDataDir, 'User', 'globalStorage', EXTENSION_ID, 'overlay', id);
+}
+
+async function seedStagedChanges(workspace: string, userDataDir: string): Promise<void> {
+  const overlay = await OverlayWorkspace.open(overlayStoreDir(workspace, userDataDir));
+  const meta = (messageId: string, description: string) => ({ sessionId: 'demo-agent-session', messageId, turn: 1, description });
+  const file = (rel: string) => path.join(workspace, rel);
+  const cart = fs.readFileSync(file('src/cart.ts'), 'utf8');
+  overlay.write(file('src/cart.ts'), Buffer.from(cart.replace('  let sum = 0;\n  for (const item of items) {\n    sum += item.price * item.quantity;\n  }\n  return sum;', '  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);')), meta('demo-1', 'Use reduce in total()'));
+  overlay.write(file('src/discount.ts'), Buffer.from("import { total, type Item } from './cart';\n\n/** Total after a percentage discount, rounded to cents. */\nexport function discounted(items: Item[], percent: number): number {\n  return Math.round(total(items) * (100 - percent)) / 100;\n}\n"), meta('demo-2', 'Add discounted() helper'));
+  overlay.rename(file('src/format.ts'), file('src/formatPrice.ts'), meta('demo-3', 'Name the module after its export'));
+  await overlay.close();
+}
