@@ -1,5 +1,6 @@
 import type { AgentTool } from '../tools/agentTool';
 import { invokeAgentTool } from '../tools/invokeAgentTool';
+import { answerText, errorAnswer } from '../tools/toolAnswerText';
 import type { ObjectSchema } from '../tools/jsonSchema';
 import { advertisedInputSchema, mcpCaller, splitArguments, type McpCallOrigin } from './mcpToolArguments';
 
@@ -59,7 +60,13 @@ export class McpToolService {
   async call(name: string, args: unknown, origin: McpCallOrigin, signal?: AbortSignal): Promise<McpToolResult> {
     const tool = this.byName.get(name);
     if (!tool) throw new UnknownToolError(name, this.toolNames);
-    const split = splitArguments(tool.metadata.inputSchema, args);
+    let split;
+    try {
+      split = splitArguments(tool.metadata.inputSchema, args);
+    } catch (e) {
+      // A malformed sessionId/messageId: answered like any invalid input.
+      return { content: [{ type: 'text', text: answerText(errorAnswer(name, e)) }], isError: true };
+    }
     const outcome = await invokeAgentTool(tool as AgentTool<unknown>, split.toolInput, mcpCaller(split, origin), { signal });
     return { content: [{ type: 'text', text: outcome.text }], isError: outcome.isError };
   }

@@ -24,12 +24,16 @@ export function findTests(dir: string): string[] {
 export async function runMocha(opts: MochaOptions): Promise<SuiteResults> {
   const mocha = new Mocha({ ui: 'bdd', timeout: opts.timeout, reporter: 'spec', slow: opts.slow, grep: opts.grep });
   for (const f of findTests(opts.dir)) mocha.addFile(f);
+  return runAndCount(mocha);
+}
+
+/** Runs a configured mocha and counts what passed, failed and was pending. */
+export function runAndCount(mocha: Mocha): Promise<SuiteResults> {
   const results: SuiteResults = { passed: 0, failed: 0, pending: 0, failures: [] };
-  await new Promise<void>(resolve => {
-    const runner = mocha.run(() => resolve());
+  return new Promise(resolve => {
+    const runner = mocha.run(() => resolve(results));
     runner.on('pass', () => results.passed++);
     runner.on('pending', () => results.pending++);
     runner.on('fail', (t, err) => { results.failed++; results.failures.push(`${t.fullTitle()}: ${err?.message ?? err}`); });
   });
-  return results;
 }

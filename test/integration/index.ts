@@ -7,8 +7,7 @@ import * as fs from 'fs';
 import * as util from 'util';
 import * as vscode from 'vscode';
 import Mocha from 'mocha';
-import { findTests } from '../harness/runMocha';
-import type { SuiteResults } from '../harness/suiteResults';
+import { findTests, runAndCount } from '../harness/runMocha';
 
 export async function run(): Promise<void> {
   const log = (...args: unknown[]) => console.log('[test] ' + util.format(...args).replace(/\n/g, '\n[test] '));
@@ -22,13 +21,7 @@ export async function run(): Promise<void> {
   // A user's narrowing (AGENT_OVERLAY_GREP) applies on top of the harness's split.
   mocha.grep(new RegExp(`^${tag}${grep ? `(?=.*(?:${grep}))` : ''}`));
   for (const f of findTests(__dirname)) mocha.addFile(f);
-  const results: SuiteResults = { passed: 0, failed: 0, pending: 0, failures: [] };
-  await new Promise<void>(resolve => {
-    const runner = mocha.run(() => resolve());
-    runner.on('pass', () => results.passed++);
-    runner.on('pending', () => results.pending++);
-    runner.on('fail', (t, err) => { results.failed++; results.failures.push(`${t.fullTitle()}: ${err?.message ?? err}`); });
-  });
+  const results = await runAndCount(mocha);
   const out = process.env.AGENT_OVERLAY_TEST_RESULTS;
   if (out) fs.writeFileSync(out, JSON.stringify(results, null, 2));
   if (results.failed > 0) throw new Error(`${results.failed} integration test(s) failed`);
