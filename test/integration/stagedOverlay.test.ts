@@ -105,6 +105,26 @@ describe('agent-staged: overlay and review', () => {
     t.restorePrompts();
   });
 
+  it('merges a conflict by hand: the merge editor writes its result into the staged change', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('agent bee\n'));
+    fs.writeFileSync(fileUri('ov/b.txt').fsPath, 'user bee\n');
+    await eventually(() => t.scmState().some(g => g.id === 'conflicts' && g.resources.length === 1), 'the conflict');
+    const prompts = t.scriptPrompts();
+    prompts.answer('Merge manually');
+    await vscode.commands.executeCommand('agentOverlay.resolveConflict', fileUri('ov/b.txt'));
+    // The merge editor (its tab input carries base, input1, input2 and result) has the staged file as its result.
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input as { result?: vscode.Uri; input1?: vscode.Uri } | undefined;
+    assert.strictEqual(input?.result?.toString(), staged('ov/b.txt').toString(), 'the merge editor writes to the staged file');
+    // Completing the merge saves the result there, which settles the conflict with that content.
+    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('merged bee\n'));
+    assert.deepStrictEqual(t.scmState().find(g => g.id === 'conflicts')?.resources ?? [], []);
+    assert.strictEqual(await read('ov/b.txt'), 'merged bee\n');
+    assert.strictEqual(onDisk('ov/b.txt'), 'user bee\n');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    t.restorePrompts();
+  });
+
   it('opens the native diff editor for a staged change', async () => {
     await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
     await vscode.commands.executeCommand('agentOverlay.openChange', fileUri('ov/a.txt'));
