@@ -34,10 +34,13 @@ installed=$( [ -f "$CODE_SERVER" ] && "$NODE24/bin/node" "$CODE_SERVER" --versio
 if [ "$installed" != "$CODE_SERVER_VERSION" ]; then
   say "installing code-server@$CODE_SERVER_VERSION with Node 24 (builds native modules, about 2 minutes)"
   rm -rf "$HOST_DIR/code-server"; mkdir -p "$HOST_DIR/code-server"
-  # A clean environment: under `npm test` the parent npm's variables (npm_node_execpath, npm_config_*) would
-  # make the nested install's scripts run on Node 20, and code-server's postinstall refuses that.
+  # Under `npm test` the parent npm's variables (npm_node_execpath, npm_config_*, NODE) would make the nested
+  # install's scripts run on Node 20, and code-server's postinstall refuses that: drop them, keep the rest
+  # (certificates, proxies).
+  unset_npm=$(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/-u \1/p; s/^\(NODE\)=.*/-u \1/p' | tr '\n' ' ')
   (cd "$HOST_DIR/code-server" && echo '{"name":"code-server-host","private":true}' > package.json &&
-    env -i HOME="$HOME" PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" \
+    # shellcheck disable=SC2086
+    env $unset_npm PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" \
       npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION")
 fi
 say "ready: code-server $("$NODE24/bin/node" "$CODE_SERVER" --version | head -1) in $HOST_DIR"
