@@ -22,13 +22,15 @@ async function applyRow(): Promise<BenchRow> {
   const content = (i: number) => Buffer.from(`line ${i} `.repeat(1024).slice(0, 10 * 1024));
   const ours: number[] = [];
   const refs: number[] = [];
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < 5; run++) {
     const root = tmp('apply');
     const ws = path.join(root, 'ws');
     const src = path.join(root, 'src');
     fs.mkdirSync(ws);
     fs.mkdirSync(src);
     for (let i = 0; i < N; i++) fs.writeFileSync(path.join(src, `f${i}.txt`), content(i));
+    // Both sides start with no dirty pages pending (creating the sources left plenty): `sync` first.
+    spawnSync('sync');
     // Reference: the same files copied by one cp process (which does not fsync; Apply does, so this is strict).
     const t0 = performance.now();
     spawnSync('cp', ['-r', src, path.join(root, 'copy')]);
@@ -36,6 +38,7 @@ async function applyRow(): Promise<BenchRow> {
     const overlay = await OverlayWorkspace.open(path.join(root, 'store'));
     for (let i = 0; i < N; i++) overlay.write(path.join(ws, `f${i}.txt`), content(i), meta);
     await overlay.flush();
+    spawnSync('sync');
     const t1 = performance.now();
     const result = await overlay.apply();
     ours.push(performance.now() - t1);

@@ -144,7 +144,7 @@ export interface RecoveryReport {
 }
 
 /** Temp files written at once: enough to overlap fsyncs, few enough not to exhaust file handles. */
-const TEMP_WRITE_CONCURRENCY = 16;
+const TEMP_WRITE_CONCURRENCY = 32;
 
 async function forEachLimited<T>(items: readonly T[], limit: number, f: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
