@@ -2,7 +2,7 @@ import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import { stagedChangeAnswer } from './stagedChangeAnswer';
-import { MAX_CONTENT_CHARS, decodeUtf8, metaOf, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+import { MAX_CONTENT_CHARS, metaOf, readTextWithBytes, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
 
 export interface EditFileInput {
   path: string;
@@ -47,13 +47,7 @@ export class EditFileTool implements AgentTool<EditFileInput> {
   async invoke(input: EditFileInput, caller: ToolCaller): Promise<ToolAnswer> {
     const p = await resolveToolPath(this.ctx, input.path);
     const { overlay } = this.ctx;
-    let bytes: Uint8Array;
-    try {
-      bytes = overlay.readFile(p.absolute);
-    } catch (e) {
-      toolErrorOf(e, p.display);
-    }
-    const text = decodeUtf8(bytes, p.display);
+    const { bytes, text } = readTextWithBytes(this.ctx, p);
     const count = text.split(input.oldString).length - 1;
     if (count === 0) {
       throw new ToolError('OldStringNotFound', `oldString was not found in ${p.display}. Read the file with overlay_readFile and copy the text exactly, including whitespace and line endings.`);

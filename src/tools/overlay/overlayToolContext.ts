@@ -87,3 +87,18 @@ export function decodeUtf8(bytes: Uint8Array, display: string): string {
     throw new ToolError('BinaryFile', `${display} is a binary file (${bytes.byteLength} bytes); this tool reads and edits text only.`);
   }
 }
+
+/** The text of a file as the agent sees it (staged content wins), or a tool error saying why not. */
+export function readTextWithBytes(ctx: OverlayToolContext, p: ToolPath): { readonly bytes: Uint8Array; readonly text: string } {
+  let bytes: Uint8Array;
+  try {
+    bytes = ctx.overlay.readFile(p.absolute);
+  } catch (e) {
+    toolErrorOf(e, p.display);
+  }
+  return { bytes, text: decodeUtf8(bytes, p.display) };
+}
+
+export function readText(ctx: OverlayToolContext, p: ToolPath): string {
+  return readTextWithBytes(ctx, p).text;
+}

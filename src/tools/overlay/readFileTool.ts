@@ -1,7 +1,7 @@
 import type { AgentTool, ToolAnswer } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
-import { decodeUtf8, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+import { readText, resolveToolPath, type OverlayToolContext } from './overlayToolContext';
 
 export interface ReadFileInput {
   path: string;
@@ -43,13 +43,7 @@ export class ReadFileTool implements AgentTool<ReadFileInput> {
   async invoke(input: ReadFileInput): Promise<ToolAnswer> {
     const p = await resolveToolPath(this.ctx, input.path);
     const { overlay } = this.ctx;
-    let bytes: Uint8Array;
-    try {
-      bytes = overlay.readFile(p.absolute);
-    } catch (e) {
-      toolErrorOf(e, p.display);
-    }
-    const text = decodeUtf8(bytes, p.display);
+    const text = readText(this.ctx, p);
     const lines = text.split(/(?<=\n)/);
     const start = input.startLine ?? 1;
     const end = Math.min(input.endLine ?? lines.length, lines.length);
