@@ -5,23 +5,13 @@ import * as path from 'path';
 import { threeWayMerge } from '../src/fs/merge/threeWayMerge';
 import { formatMs, formatRatio, median } from './benchRow';
 import type { BenchRow } from './benchRow';
+// Deterministic input, so every run of the bench measures the same files.
+import { prng } from '../test/unit/merge/mergeCases';
 
 /** SPEC §8: per side, 40 scattered edits; the two sides never touch the same lines, so the merge is clean. */
 const EDITS_PER_SIDE = 40;
 const OURS_RUNS = 15;
 const GIT_RUNS = 15;
-
-/** Deterministic input, so every run of the bench measures the same files. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Code-like lines, with the blank lines and closing braces real files repeat thousands of times. */
 function sourceLine(i: number, rnd: () => number): string {

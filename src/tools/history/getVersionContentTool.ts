@@ -5,7 +5,7 @@ import * as messages from '../../history/historyMessages';
 import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import type { HistoryToolDeps } from './historyToolPorts';
-import { cancelledResult, MAX_PATH_LENGTH } from './historyToolSupport';
+import { cancelledResult, MAX_PATH_LENGTH, resolveHistoryFile } from './historyToolSupport';
 
 export interface GetVersionContentInput {
   readonly filePath: string;
@@ -66,13 +66,9 @@ export class GetVersionContentTool implements AgentTool<GetVersionContentInput> 
 
   async invoke(input: GetVersionContentInput, caller: ToolCaller, signal?: AbortSignal): Promise<ToolAnswer> {
     const { files, consent, grants, requests, log, clock } = this.deps;
-    let file;
-    try {
-      file = await files.resolve(input.filePath);
-    } catch (err) {
-      log.warn(`history_getVersionContent refused ${JSON.stringify(input.filePath)}: ${(err as Error).message}`);
-      return answer(errorResultFor(err));
-    }
+    const resolved = await resolveHistoryFile(this.deps, 'history_getVersionContent', input.filePath);
+    if ('error' in resolved) return answer(resolved.error);
+    const { file } = resolved;
     const displayPath = file.displayPath;
     const lookup = grants.lookup(input.versionId, file.absolutePath);
     if (lookup.kind !== 'granted') {

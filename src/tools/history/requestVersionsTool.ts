@@ -6,7 +6,7 @@ import { versionChoices, allRecentLabel } from '../../history/versionChoices';
 import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import type { HistoryToolDeps } from './historyToolPorts';
-import { baseName, cancelledResult, MAX_PATH_LENGTH } from './historyToolSupport';
+import { baseName, cancelledResult, MAX_PATH_LENGTH, resolveHistoryFile } from './historyToolSupport';
 
 export interface RequestVersionsInput {
   readonly filePath: string;
@@ -57,13 +57,9 @@ export class RequestVersionsTool implements AgentTool<RequestVersionsInput> {
 
   async invoke(input: RequestVersionsInput, caller: ToolCaller, signal?: AbortSignal): Promise<ToolAnswer> {
     const { files, consent, grants, requests, log, clock } = this.deps;
-    let file;
-    try {
-      file = await files.resolve(input.filePath);
-    } catch (err) {
-      log.warn(`history_requestVersions refused ${JSON.stringify(input.filePath)}: ${(err as Error).message}`);
-      return answer(errorResultFor(err));
-    }
+    const resolved = await resolveHistoryFile(this.deps, 'history_requestVersions', input.filePath);
+    if ('error' in resolved) return answer(resolved.error);
+    const { file } = resolved;
     const displayPath = file.displayPath;
     log.info(`history_requestVersions: an agent (${caller.via}) asks for the versions of ${displayPath}`);
 
