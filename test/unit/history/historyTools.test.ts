@@ -257,7 +257,8 @@ describe('history tools (pure, fake ports)', () => {
         ['src/b.ts', v.id, /not issued for src\/b\.ts/],
         ['src/a.ts', uuidv4(), /Unknown version id/],
         ['src/a.ts', 'New1.ts', /Unknown version id/],
-        ['src/a.ts', v.id.toUpperCase().replace(/^./, 'f'), /Unknown version id/],
+        // Ids compare case-insensitively, so the guess must differ in its first digit, not only in case.
+        ['src/a.ts', v.id.toUpperCase().replace(/^./, v.id.startsWith('f') ? '0' : 'f'), /Unknown version id/],
       ];
       for (const [filePath, versionId, message] of cases) {
         const r = (await t.content.invoke({ filePath, versionId }, caller)).data as { status: string; message: string };
