@@ -165,12 +165,23 @@ export class OverlayWorkspace {
     return records;
   }
 
-  /** Stages a rename of a file, or of every file under a directory. */
+  /**
+   * Stages a rename of a file, or of every file under a directory. A directory's moves are all checked before
+   * the first is staged, so a refused rename stages nothing.
+   */
   rename(from: string, to: string, meta: ChangeMeta, options: { overwrite?: boolean } = {}): ChangeRecord[] {
     const s = this.stat(from);
     if (s.type === 'file') return this.model.rename(from, to, meta, this.disk, options);
+    if (to === from || to.startsWith(`${from}/`)) {
+      throw new OverlayError('InvalidOperation', `cannot move ${from} into itself (${to})`, { path: from });
+    }
+    const moves = this.filesUnder(from).map(f => [f, path.join(to, path.relative(from, f))] as const);
+    for (const [, dest] of moves) {
+      if (this.isDirectory(dest)) throw new OverlayError('FileExists', `${dest} is a directory`, { path: dest });
+      if (!options.overwrite && this.exists(dest)) throw new OverlayError('FileExists', `${dest} already exists`, { path: dest });
+    }
     const records: ChangeRecord[] = [];
-    for (const f of this.filesUnder(from)) records.push(...this.model.rename(f, path.join(to, path.relative(from, f)), meta, this.disk, options));
+    for (const [f, dest] of moves) records.push(...this.model.rename(f, dest, meta, this.disk, options));
     this.touch([from, to]);
     return records;
   }
@@ -307,6 +318,15 @@ export class OverlayWorkspace {
     const now = Date.now();
     for (const p of paths) this.bumped.set(p, Math.max(now, (this.bumped.get(p) ?? 0) + 1));
     this._onDidChange.fire(paths);
+  }
+
+  private exists(p: string): boolean {
+    try {
+      this.stat(p);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private isDirectory(p: string): boolean {

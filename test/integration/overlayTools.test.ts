@@ -68,6 +68,30 @@ describe('overlay tools through vscode.lm.invokeTool', () => {
     assert.strictEqual(onDisk('tools/README.md'), undefined);
   });
 
+  it('moves and deletes whole folders, one staged change per file; a refused move stages nothing', async () => {
+    fs.mkdirSync(abs('tools/src/deep'));
+    fs.writeFileSync(abs('tools/src/deep/x.ts'), 'x\n');
+    fs.mkdirSync(abs('tools/lib'));
+    fs.writeFileSync(abs('tools/lib/app.ts'), 'taken\n');
+    snapshot = diskState();
+    const refused = await invoke('overlay_renameFile', { from: 'tools/src', to: 'tools/lib' });
+    assert.deepStrictEqual([refused.data.status, refused.data.code], ['error', 'FileExists']);
+    assert.match(String(refused.data.message), /tools\/lib\/app\.ts/);
+    assert.deepStrictEqual((await invoke('overlay_listChanges', {})).data.changes, []);
+
+    const moved = await invoke('overlay_renameFile', { from: 'tools/src', to: 'tools/app' });
+    assert.strictEqual(moved.data.status, 'staged');
+    assert.deepStrictEqual((moved.data.files as { from: string; to: string }[]).map(f => `${f.from} -> ${f.to}`).sort(),
+      ['tools/src/app.ts -> tools/app/app.ts', 'tools/src/deep/x.ts -> tools/app/deep/x.ts']);
+    const deleted = await invoke('overlay_deleteFile', { path: 'tools/lib' });
+    assert.deepStrictEqual([deleted.data.status, deleted.data.files], ['staged', ['tools/lib/app.ts']]);
+    assert.strictEqual((await invoke('overlay_readFile', { path: 'tools/app/deep/x.ts' })).data.content, 'x\n');
+    assert.strictEqual((await invoke('overlay_readFile', { path: 'tools/src/app.ts' })).data.code, 'FileNotFound');
+    const into = await invoke('overlay_renameFile', { from: 'tools/app', to: 'tools/app/inner' });
+    assert.match(String(into.data.message), /into itself/);
+    assert.deepStrictEqual(diskState(), snapshot, 'no tool touched the disk');
+  });
+
   it('explains a missing or ambiguous oldString', async () => {
     const missing = await invoke('overlay_editFile', { path: 'tools/src/app.ts', oldString: 'nope', newString: 'x' });
     assert.deepStrictEqual([missing.data.status, missing.data.code], ['error', 'OldStringNotFound']);

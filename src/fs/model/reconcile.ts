@@ -61,8 +61,9 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     });
 
     if (holderPath === diskPath && d.movedFrom !== undefined) {
-      // The disk file here is to be replaced by a renamed one: no merge makes sense. Gone is harmless.
-      if (theirs === null) return rebase(ours);
+      // The disk file here is to be replaced by a renamed one: no merge makes sense. Gone is harmless, and so is
+      // the disk already holding exactly the renamed content (someone made the same move, or an apply was cut short).
+      if (theirs === null || theirs === ours) return rebase(ours);
       return conflict(base === null ? 'creation' : 'text', false);
     }
     if (theirs === null && base !== null) {

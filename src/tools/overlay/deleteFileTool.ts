@@ -1,6 +1,7 @@
-import { ToolError, type AgentTool, type ToolAnswer, type ToolCaller } from '../agentTool';
+import type { ChangeRecord } from '../../fs/model/changeRecord';
+import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
-import { describeChange, metaOf, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+import { describeChange, displayPath, metaOf, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
 
 export interface DeleteFileInput {
   path: string;
@@ -10,15 +11,16 @@ export interface DeleteFileInput {
 export const DELETE_FILE_METADATA: ToolMetadata = {
   toolName: 'overlay_deleteFile',
   displayName: 'Delete File (Agent Overlay)',
-  userDescription: 'Stages the deletion of a file for review.',
+  userDescription: 'Stages the deletion of a file, or of every file in a folder, for review.',
   modelDescription:
     'Deletes a workspace file as a STAGED change: the file stays on disk until the user applies the deletion, but your reads no longer see it. ' +
+    'Given a directory, stages the deletion of every file under it (one change per file) and lists them. ' +
     'Use this tool when a file is no longer needed (e.g. after moving its code elsewhere). ' +
     'Example: {"path": "src/legacy/oldHelper.ts", "description": "Replaced by src/util/helper.ts"}.',
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'string', description: 'Workspace-relative path of the file, e.g. "src/old.ts".' },
+      path: { type: 'string', description: 'Workspace-relative path of the file or directory, e.g. "src/old.ts".' },
       description: { type: 'string', maxLength: 500, description: 'Why, in a few words; shown to the reviewer.' },
     },
     required: ['path'],
@@ -38,17 +40,29 @@ export class DeleteFileTool implements AgentTool<DeleteFileInput> {
   async invoke(input: DeleteFileInput, caller: ToolCaller): Promise<ToolAnswer> {
     const p = await resolveToolPath(this.ctx, input.path);
     const { overlay } = this.ctx;
+    let records: readonly ChangeRecord[] = [];
+    let isDirectory = false;
     try {
-      if (overlay.stat(p.absolute).type !== 'file') throw new ToolError('IsADirectory', `${p.display} is a directory; delete its files one by one.`);
-      overlay.delete(p.absolute, metaOf(caller, input.description, `Delete ${p.display}`));
+      isDirectory = overlay.stat(p.absolute).type === 'directory';
+      records = overlay.delete(p.absolute, metaOf(caller, input.description, `Delete ${p.display}`), { recursive: true });
     } catch (e) {
       toolErrorOf(e, p.display);
     }
     await overlay.flush();
+    if (isDirectory) return directoryAnswer(this.ctx, p.display, records);
     const c = overlay.model.composite(p.absolute);
     return {
       summary: c ? `Staged deletion of ${p.display}; the file stays on disk until the user applies it.` : `${p.display} was only ever staged, so it is simply gone.`,
       data: c ? { status: 'staged', ...describeChange(this.ctx, c) } : { status: 'unstaged', path: p.display },
     };
   }
+}
+
+function directoryAnswer(ctx: OverlayToolContext, display: string, records: readonly ChangeRecord[]): ToolAnswer {
+  const files = records.map(r => displayPath(ctx, r.path));
+  if (files.length === 0) return { summary: `${display} holds no files; there is nothing to delete.`, data: { status: 'unchanged', path: display, files } };
+  return {
+    summary: `Staged deletion of ${files.length} file(s) under ${display}; they stay on disk until the user applies it.`,
+    data: { status: 'staged', operation: 'delete', path: display, files },
+  };
 }

@@ -52,6 +52,18 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(disk('src/b.ts'), 'export const b = 1;\n');
   });
 
+  it('a folder rename is checked as a whole first: one taken destination stages nothing', () => {
+    fs.mkdirSync(file('lib'));
+    fs.writeFileSync(file('lib/b.ts'), 'taken\n');
+    fs.writeFileSync(file('src/a.ts'), 'a\n');
+    assert.throws(() => overlay.rename(file('src'), file('lib'), meta()), /lib\/b\.ts already exists/);
+    assert.deepStrictEqual(overlay.model.stagedPaths(), []);
+    assert.throws(() => overlay.rename(file('src'), file('src/inner'), meta()), /into itself/);
+    const records = overlay.rename(file('src'), file('lib2'), meta());
+    assert.deepStrictEqual(records.map(r => r.path).sort(), [file('lib2/a.ts'), file('lib2/b.ts')]);
+    assert.deepStrictEqual(overlay.readDirectory(file('lib2')).sort(), [['a.ts', 'file'], ['b.ts', 'file']]);
+  });
+
   it('advances the effective mtime on every change', () => {
     const t0 = overlay.stat(file('a.txt')).mtime;
     overlay.write(file('a.txt'), bytes('x\n'), meta());

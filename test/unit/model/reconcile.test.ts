@@ -134,6 +134,17 @@ describe('reconcile', () => {
     assert.ok(o.kind === 'conflict' && o.conflict.kind === 'creation' && o.conflict.diskPath === '/w/c.txt');
   });
 
+  it('the renamed content already at the destination on disk converges: apply only removes the origin', () => {
+    const { disk, model } = setup();
+    model.rename('/w/a.txt', '/w/c.txt', meta(), disk);
+    disk.put('/w/c.txt', FIVE);
+    assert.strictEqual(model.reconcile('/w/c.txt', disk).kind, 'rebased');
+    assert.strictEqual(model.composite('/w/c.txt')?.conflict, undefined);
+    const plan = model.planApply(undefined, disk.read);
+    assert.deepStrictEqual(plan.refused, []);
+    assert.deepStrictEqual(plan.groups.flatMap((g) => g.actions.map((a) => a.kind)), ['rename']);
+  });
+
   it('the conflict clears when the disk returns to the baseline', () => {
     const { disk, model } = setup();
     model.write('/w/a.txt', enc(FIVE.replace('three', 'AGENT')), meta(), disk);
