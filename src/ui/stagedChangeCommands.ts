@@ -41,7 +41,8 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
         const c = overlay.model.composite(t.scheme === 'agent-staged' ? t.with({ scheme: 'file' }).fsPath : t.fsPath);
         if (c) out.set(c.path, c);
       } else if ('resourceStates' in t) {
-        for (const r of t.resourceStates as StagedResourceState[]) out.set(r.change.path, r.change);
+        // By URI, from the model as it is now: a group's states may be older than the last change.
+        for (const c of targets(undefined, t.resourceStates.map(r => r.resourceUri))) out.set(c.path, c);
       } else if ('change' in t) {
         const c = overlay.model.composite(t.change.path);
         if (c) out.set(c.path, c);
@@ -114,7 +115,8 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
         const [left, right] = diffArgs(c, baseline);
         return [vscode.Uri.file(c.path), c.kind === 'create' ? undefined : left, c.kind === 'delete' ? undefined : right];
       });
-      await vscode.commands.executeCommand('vscode.changes', `Agent Staged Changes (${changes.length})`, resources);
+      // VS Code adds the file count to the title itself ("… (3 files)").
+      await vscode.commands.executeCommand('vscode.changes', 'Agent Staged Changes', resources);
     }),
     reg('agentOverlay.openChange', async (t: Target) => {
       const [c] = targets(t);

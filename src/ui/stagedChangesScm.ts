@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 import { stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
+import { UNKNOWN_SESSION } from '../tools/agentTool';
 import { diffTitle, LETTER, OPERATION_LABEL, stagedColor } from './changePresentation';
 
 /** Resource states carry their composite so commands can act on it without a second lookup. */
@@ -124,6 +125,7 @@ export class StagedChangesScm implements vscode.Disposable {
 /** A short name for a session: "you", a notebook's file name, an MCP client's name, or a chat id's first characters. */
 export function sessionLabel(sessionId: string): string {
   if (sessionId === 'user') return 'you';
+  if (sessionId === UNKNOWN_SESSION) return sessionId;
   if (/^[a-z][\w+.-]*:\/\//i.test(sessionId)) return path.basename(decodeURIComponent(sessionId.replace(/[?#].*$/, ''))) || sessionId;
   if (sessionId.startsWith('mcp:')) return sessionId;
   return sessionId.length > 12 ? `${sessionId.slice(0, 8)}…` : sessionId;

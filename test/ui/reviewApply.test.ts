@@ -30,12 +30,26 @@ describe('UI: reviewing and applying staged agent changes', () => {
     await wb.screenshot('review-02-diff');
   });
 
+  it('"Review All" in the SCM title opens every change, created and deleted files too, in one multi-file diff', async () => {
+    await wb.page.locator('a.action-label[aria-label="Review All Staged Changes"] >> visible=true').first().click();
+    const tab = wb.page.locator('.tabs-container .tab.active', { hasText: 'Agent Staged Changes' });
+    await tab.first().waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await tab.first().innerText(), /Agent Staged Changes \(3 files\)/);
+    const editor = wb.page.locator('.multiDiffEditor');
+    await editor.first().waitFor({ state: 'visible', timeout: 20_000 });
+    for (const name of ['notes.txt', 'added.ts', 'README.md']) {
+      await editor.locator('.multiDiffEntry', { hasText: name }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    }
+    await wb.screenshot('review-03-review-all');
+    await wb.runCommand('View: Close All Editors');
+  });
+
   it('applies from the SCM title after the confirmation, and the disk has the agent\'s changes', async () => {
     await wb.page.locator('a.action-label[aria-label="Apply Staged Changes"] >> visible=true').first().click();
     const dialog = wb.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
     assert.match(await dialog.innerText(), /Apply staged changes to 3 files[\s\S]*README\.md/);
-    await wb.screenshot('review-03-confirm');
+    await wb.screenshot('review-04-confirm');
     await dialog.locator('a.monaco-button', { hasText: 'Apply' }).first().click();
     const end = Date.now() + 20_000;
     while (disk('README.md') !== undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
@@ -43,6 +57,6 @@ describe('UI: reviewing and applying staged agent changes', () => {
     assert.strictEqual(disk('src/added.ts'), 'export const added = true;\n');
     assert.strictEqual(disk('README.md'), undefined);
     await wb.page.locator('.scm-view .monaco-list-row', { hasText: 'notes.txt' }).first().waitFor({ state: 'detached', timeout: 10_000 });
-    await wb.screenshot('review-04-applied');
+    await wb.screenshot('review-05-applied');
   });
 });
