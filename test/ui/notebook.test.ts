@@ -31,4 +31,15 @@ describe('UI: agent chat notebook', () => {
     const shot = await wb.screenshot('notebook-cell-output');
     assert.ok(fs.statSync(shot).size > 10_000, 'the screenshot holds a rendered workbench');
   });
+
+  it('offers "Select Chat Model" and "Forget" in the notebook toolbar; Forget says what it did', async () => {
+    const toolbar = wb.page.locator('.notebook-toolbar-container').first();
+    // With the workbench's built-in actions the toolbar is full, so VS Code puts ours under "More Actions...".
+    await toolbar.locator('[aria-label="More Actions..."]').first().click();
+    const menu = wb.page.locator('.monaco-menu').first();
+    await menu.locator('.action-label', { hasText: 'Select Chat Model' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.screenshot('notebook-toolbar-menu');
+    await menu.locator('.action-label', { hasText: 'Forget Remembered Macros and Context' }).first().click();
+    assert.match(await wb.findNotification('no longer remembers macros'), /This notebook no longer remembers macros or referenced context/);
+  });
 });
