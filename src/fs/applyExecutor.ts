@@ -11,6 +11,8 @@ interface FileStep {
   readonly path: string;
   readonly expected: ContentRef | null;
   readonly after: ContentRef | null;
+  /** Whose permission bits a write keeps: the file itself, or a rename's origin. */
+  readonly modeFrom?: string;
 }
 
 /** Why a group was not written although it was planned. */
@@ -18,6 +20,14 @@ export class StaleDiskError extends Error {
   readonly code = 'DiskChanged';
   constructor(readonly path: string) {
     super(`${path} changed on disk after the apply was planned`);
+  }
+}
+
+/** Two staged paths are one file on disk (a symlink): applying both would lose one of them. */
+export class SameFileError extends Error {
+  readonly code = 'SameFile';
+  constructor(readonly first: string, readonly second: string) {
+    super(`${first} and ${second} are the same file on disk (a symlink); apply them one at a time`);
   }
 }
 
@@ -51,18 +61,31 @@ export class ApplyExecutor {
     const steps = netSteps(actions.flatMap(stepsOf));
     if (steps.length === 0) return options.onWritten?.();
     const id = randomUUID();
-    const files: JournalFile[] = steps.map(s => ({
-      path: s.path,
-      ...(s.after === null ? {} : { tempPath: this.disk.tempPathFor(s.path, id.slice(0, 8)) }),
-      undoRef: s.expected,
-      afterRef: s.after,
-    }));
+    const modeFrom = new Map<string, string>();
+    const files: JournalFile[] = steps.map(s => {
+      // A write through a symlink lands on the linked file; a delete removes the link itself.
+      const target = s.after === null ? s.path : this.disk.writeTargetOf(s.path);
+      if (s.modeFrom !== undefined) modeFrom.set(target, s.modeFrom);
+      return {
+        path: target,
+        ...(s.after === null ? {} : { tempPath: this.disk.tempPathFor(target, id.slice(0, 8)) }),
+        undoRef: s.expected,
+        afterRef: s.after,
+      };
+    });
+    const seen = new Map<string, string>();
+    for (const [i, f] of files.entries()) {
+      const other = seen.get(f.path);
+      // Two staged paths reaching one file through a symlink: whichever landed last would silently win.
+      if (other !== undefined) throw new SameFileError(other, steps[i].path);
+      seen.set(f.path, steps[i].path);
+    }
     // The intent is durable before any file is written, so even a temp file left by a crash is found again.
     await this.journal.begin({ id, files, meta: { appliedPaths } satisfies ApplyMeta });
     try {
       let done = 0;
       await forEachLimited(files, TEMP_WRITE_CONCURRENCY, async f => {
-        if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!));
+        if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), modeFrom.get(f.path));
         onProgress?.(++done, files.length);
       });
     } catch (e) {
@@ -161,22 +184,25 @@ async function forEachLimited<T>(items: readonly T[], limit: number, f: (item: T
  */
 function netSteps(steps: readonly FileStep[]): FileStep[] {
   const first = new Map<string, ContentRef | null>();
-  const last = new Map<string, ContentRef | null>();
+  const last = new Map<string, FileStep>();
   for (const s of steps) {
-    if (last.has(s.path) && last.get(s.path) !== s.expected) throw new Error(`apply plan is inconsistent at ${s.path}`);
+    if (last.has(s.path) && last.get(s.path)!.after !== s.expected) throw new Error(`apply plan is inconsistent at ${s.path}`);
     if (!first.has(s.path)) first.set(s.path, s.expected);
-    last.set(s.path, s.after);
+    last.set(s.path, s);
   }
-  return [...first].filter(([p, expected]) => last.get(p) !== expected).map(([p, expected]) => ({ path: p, expected, after: last.get(p)! }));
+  return [...first].filter(([p, expected]) => last.get(p)!.after !== expected).map(([p, expected]) => {
+    const { after, modeFrom } = last.get(p)!;
+    return { path: p, expected, after, ...(modeFrom !== undefined ? { modeFrom } : {}) };
+  });
 }
 
 function stepsOf(a: ApplyAction): FileStep[] {
   switch (a.kind) {
     case 'write':
-      return [{ path: a.path, expected: a.expected, after: a.content }];
+      return [{ path: a.path, expected: a.expected, after: a.content, modeFrom: a.path }];
     case 'delete':
       return [{ path: a.path, expected: a.expected, after: null }];
     case 'rename':
-      return [{ path: a.to, expected: a.overwrites, after: a.expected }, { path: a.from, expected: a.expected, after: null }];
+      return [{ path: a.to, expected: a.overwrites, after: a.expected, modeFrom: a.from }, { path: a.from, expected: a.expected, after: null }];
   }
 }

@@ -73,12 +73,29 @@ export class NodeDisk implements DiskProbe {
     return path.join(path.dirname(target), `.${path.basename(target)}.${tag}.agent-overlay.tmp`);
   }
 
-  /** Writes `bytes` to a temp file, fsynced. Nothing at the target changes yet. */
-  async writeTemp(temp: string, bytes: Uint8Array): Promise<void> {
+  /**
+   * Where a write to `target` lands: through a symlink to the file it points at (renaming a temp over the link
+   * would turn it into a plain file), else `target` itself (also for a dangling link, which is replaced).
+   */
+  writeTargetOf(target: string): string {
+    try {
+      return fs.lstatSync(target).isSymbolicLink() ? fs.realpathSync(target) : target;
+    } catch {
+      return target;
+    }
+  }
+
+  /**
+   * Writes `bytes` to a temp file, fsynced, with the permission bits of `target` when it exists (an executable
+   * script stays executable). Nothing at the target changes yet.
+   */
+  async writeTemp(temp: string, bytes: Uint8Array, target?: string): Promise<void> {
     await fs.promises.mkdir(path.dirname(temp), { recursive: true });
+    const mode = target === undefined ? undefined : fs.statSync(target, { throwIfNoEntry: false })?.mode;
     const handle = await fs.promises.open(temp, 'w');
     try {
       await handle.writeFile(bytes);
+      if (mode !== undefined) await handle.chmod(mode & 0o7777);
       await handle.sync();
     } finally {
       await handle.close();

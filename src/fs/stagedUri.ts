@@ -36,3 +36,4 @@ export function toFileParts(staged: UriParts): UriParts {
 function pick(u: UriParts): UriParts {
   return { scheme: u.scheme, authority: u.authority, path: u.path, query: u.query, fragment: u.fragment };
 }
+

@@ -1,5 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { eventually, testing, text, utf8, workspaceFolder } from './testApi';
 
@@ -36,6 +38,25 @@ describe('agent-staged: overlay and review', () => {
     assert.strictEqual(onDisk('ov/b.txt'), 'bee\n');
     assert.strictEqual(onDisk('ov/new.txt'), undefined);
     assert.strictEqual(onDisk('ov/moved.txt'), undefined);
+  });
+
+  it('mirrors only the workspace folders: outside them nothing is read, listed or staged', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'secret\n');
+    const there = (rel: string) => vscode.Uri.file(path.join(outside, rel)).with({ scheme: 'agent-staged' });
+    // A path that starts in the workspace and climbs out of it with `..`.
+    const escape = staged('ov').with({ path: `${workspaceFolder().path}/${path.relative(workspaceFolder().fsPath, outside)}/secret.txt` });
+    assert.match(escape.path, /\/\.\.\//);
+    const refused = (e: vscode.FileSystemError) => e.code === 'NoPermissions' && /outside the workspace folders/.test(e.message);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(there('secret.txt'))), refused);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(escape)), refused);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readDirectory(there(''))), refused);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(there('new.txt'), utf8('x'))), refused);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.rename(staged('ov/a.txt'), there('a.txt'))), refused);
+    const t = await testing();
+    assert.deepStrictEqual(t.scmState().flatMap(g => g.resources), []);
+    assert.deepStrictEqual(fs.readdirSync(outside), ['secret.txt']);
+    fs.rmSync(outside, { recursive: true, force: true });
   });
 
   it('shows the staged changes in the Source Control view', async () => {

@@ -22,4 +22,5 @@ describe('stagedUri', () => {
     assert.throws(() => toStagedParts({ ...file('/x'), scheme: 'untitled' }), SchemeMismatchError);
     assert.throws(() => toFileParts(file('/x')), SchemeMismatchError);
   });
+
 });

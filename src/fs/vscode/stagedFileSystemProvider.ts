@@ -3,6 +3,7 @@ import { OverlayError } from '../model/overlayError';
 import type { ChangeMeta } from '../model/changeRecord';
 import type { OverlayWorkspace } from '../overlayWorkspace';
 import { STAGED_SCHEME, toFileParts, toStagedParts } from '../stagedUri';
+import { resolveInWorkspace } from '../workspaceScope';
 
 /** Changes a person makes by editing an `agent-staged:` document (e.g. fixing the agent's proposal). */
 export const USER_SESSION = 'user';
@@ -29,7 +30,8 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
   readonly onDidChangeFile = this._onDidChangeFile.event;
   private readonly subscription: { dispose(): void };
 
-  constructor(private readonly overlay: OverlayWorkspace) {
+  /** `roots`: the workspace folders' paths, asked on every call (folders come and go). */
+  constructor(private readonly overlay: OverlayWorkspace, private readonly roots: () => readonly string[]) {
     this.subscription = overlay.onDidChange(paths => {
       this._onDidChangeFile.fire(paths.map(p => ({ type: vscode.FileChangeType.Changed, uri: stagedUriOf(vscode.Uri.file(p)) })));
     });
@@ -42,24 +44,24 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
 
   stat(uri: vscode.Uri): vscode.FileStat {
     return mapErrors(uri, () => {
-      const s = this.overlay.stat(pathOf(uri));
+      const s = this.overlay.stat(this.pathOf(uri));
       return { type: s.type === 'file' ? vscode.FileType.File : vscode.FileType.Directory, size: s.size, mtime: s.mtime, ctime: s.ctime };
     });
   }
 
   readDirectory(uri: vscode.Uri): [string, vscode.FileType][] {
     return mapErrors(uri, () =>
-      this.overlay.readDirectory(pathOf(uri)).map(([name, type]) => [name, type === 'file' ? vscode.FileType.File : vscode.FileType.Directory]),
+      this.overlay.readDirectory(this.pathOf(uri)).map(([name, type]) => [name, type === 'file' ? vscode.FileType.File : vscode.FileType.Directory]),
     );
   }
 
   readFile(uri: vscode.Uri): Uint8Array {
-    return mapErrors(uri, () => this.overlay.readFile(pathOf(uri)));
+    return mapErrors(uri, () => this.overlay.readFile(this.pathOf(uri)));
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
-    const p = pathOf(uri);
     mapErrors(uri, () => {
+      const p = this.pathOf(uri);
       // A person saving a conflicted staged file has merged it by hand.
       if (this.overlay.model.composite(p)?.conflict) this.overlay.model.resolveManually(p, content);
       else this.overlay.write(p, content, userMeta(), options);
@@ -68,17 +70,25 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
   }
 
   async delete(uri: vscode.Uri, options: { readonly recursive: boolean }): Promise<void> {
-    mapErrors(uri, () => this.overlay.delete(pathOf(uri), userMeta(), options));
+    mapErrors(uri, () => this.overlay.delete(this.pathOf(uri), userMeta(), options));
     await this.overlay.flush();
   }
 
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { readonly overwrite: boolean }): Promise<void> {
-    mapErrors(oldUri, () => this.overlay.rename(pathOf(oldUri), pathOf(newUri), userMeta(), options));
+    mapErrors(oldUri, () => this.overlay.rename(this.pathOf(oldUri), this.pathOf(newUri), userMeta(), options));
     await this.overlay.flush();
   }
 
   createDirectory(uri: vscode.Uri): void {
-    mapErrors(uri, () => this.overlay.createDirectory(pathOf(uri)));
+    mapErrors(uri, () => this.overlay.createDirectory(this.pathOf(uri)));
+  }
+
+  /** The disk path an `agent-staged:` URI stands for; nothing outside the workspace folders is mirrored. */
+  private pathOf(uri: vscode.Uri): string {
+    if (uri.scheme !== STAGED_SCHEME) throw vscode.FileSystemError.Unavailable(uri);
+    const p = resolveInWorkspace(diskUriOf(uri).fsPath, this.roots());
+    if (p === undefined) throw vscode.FileSystemError.NoPermissions(`${uri.toString()} is outside the workspace folders; agent-staged: mirrors only them`);
+    return p;
   }
 
   dispose(): void {
@@ -87,10 +97,6 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
   }
 }
 
-function pathOf(uri: vscode.Uri): string {
-  if (uri.scheme !== STAGED_SCHEME) throw vscode.FileSystemError.Unavailable(uri);
-  return diskUriOf(uri).fsPath;
-}
 
 /** The one place overlay and disk errors become `FileSystemError`s. */
 function mapErrors<T>(uri: vscode.Uri, f: () => T): T {

@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 import * as vscode from 'vscode';
-import { OverlayWorkspace } from '../overlayWorkspace';
+import type { OverlayWorkspace } from '../overlayWorkspace';
+import { openOverlayStore, type StoreNotice } from '../openOverlayStore';
 import { STAGED_SCHEME } from '../stagedUri';
 import { BASELINE_SCHEME, BaselineContentProvider } from '../../ui/baselineContentProvider';
 import { registerStagedChangeCommands, type ApplyHooks } from '../../ui/stagedChangeCommands';
@@ -29,8 +30,10 @@ const WATCH_BATCH_MS = 100;
  * pending changes reconciled with what the disk does meanwhile.
  */
 export async function registerStagingOverlay(context: vscode.ExtensionContext, prompts: Prompts): Promise<StagingOverlay> {
-  const workspace = await OverlayWorkspace.open(overlayStoreDir(context));
-  const provider = new StagedFileSystemProvider(workspace);
+  const { workspace, notices } = await openOverlayStore(overlayStoreDir(context));
+  for (const n of notices) void showStoreNotice(n);
+  const fileRoots = () => (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file');
+  const provider = new StagedFileSystemProvider(workspace, () => fileRoots().map(f => f.uri.fsPath));
   const applyHooks: ApplyHooks = { wrapApply: (_files, run) => run() };
   const scm = new StagedChangesScm(workspace);
   const disposables: vscode.Disposable[] = [
@@ -45,7 +48,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
   disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
   const tools = createOverlayTools({
     overlay: workspace,
-    roots: () => (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file').map(f => ({ name: f.name, path: f.uri.fsPath })),
+    roots: () => fileRoots().map(f => ({ name: f.name, path: f.uri.fsPath })),
     confirm: async (message, detail) => (await prompts.confirm(message, detail, 'Allow')) === 'Allow',
   });
   return {
@@ -98,4 +101,12 @@ function watchDisk(workspace: OverlayWorkspace): vscode.Disposable {
     watcher.onDidDelete(onEvent),
     { dispose: () => timer && clearTimeout(timer) },
   );
+}
+
+/** Tells the user what opening the store found, with a way to the kept files. Never blocks activation. */
+async function showStoreNotice(notice: StoreNotice): Promise<void> {
+  const show = notice.severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
+  const reveal = 'Show Kept Files';
+  const answer = await show(notice.message, ...(notice.keptAt ? [reveal] : []));
+  if (answer === reveal && notice.keptAt) await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(notice.keptAt));
 }

@@ -94,6 +94,40 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(disk('src/b.ts'), 'export const b = 1;\n');
   });
 
+  it('keeps permission bits and symlinks: an executable stays executable, a link stays a link', async () => {
+    fs.writeFileSync(file('run.sh'), 'echo one\n', { mode: 0o755 });
+    fs.chmodSync(file('run.sh'), 0o755);
+    fs.writeFileSync(file('tool.sh'), 'echo tool\n');
+    fs.chmodSync(file('tool.sh'), 0o750);
+    fs.symlinkSync('a.txt', file('link.txt'));
+    overlay.write(file('run.sh'), bytes('echo two\n'), meta());
+    overlay.rename(file('tool.sh'), file('bin/tool.sh'), meta());
+    overlay.write(file('link.txt'), bytes('through the link\n'), meta());
+    const result = await overlay.apply();
+    assert.deepStrictEqual(result.refused, []);
+    assert.strictEqual(disk('run.sh'), 'echo two\n');
+    assert.strictEqual(fs.statSync(file('run.sh')).mode & 0o777, 0o755);
+    assert.strictEqual(fs.statSync(file('bin/tool.sh')).mode & 0o777, 0o750);
+    assert.ok(fs.lstatSync(file('link.txt')).isSymbolicLink(), 'the link is still a link');
+    assert.strictEqual(disk('a.txt'), 'through the link\n');
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, []);
+    assert.strictEqual(disk('a.txt'), 'one\ntwo\nthree\n');
+    assert.ok(fs.lstatSync(file('link.txt')).isSymbolicLink());
+    assert.strictEqual(fs.statSync(file('run.sh')).mode & 0o777, 0o755);
+  });
+
+  it('refuses, writing nothing, to apply two staged paths that are one file through a symlink', async () => {
+    fs.symlinkSync('a.txt', file('link.txt'));
+    overlay.write(file('link.txt'), bytes('via link\n'), meta());
+    overlay.write(file('a.txt'), bytes('direct\n'), meta());
+    await assert.rejects(overlay.apply(), /a\.txt and .*link\.txt are the same file on disk|link\.txt and .*a\.txt are the same file on disk/);
+    assert.strictEqual(disk('a.txt'), 'one\ntwo\nthree\n');
+    assert.strictEqual(overlay.model.stagedPaths().length, 2);
+    assert.deepStrictEqual((await overlay.apply({ paths: [file('a.txt')] })).refused, []);
+    assert.strictEqual(disk('a.txt'), 'direct\n');
+  });
+
   it('merges an external edit made between staging and apply', async () => {
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta());
     fs.writeFileSync(file('a.txt'), 'one\ntwo\nTHREE\n');

@@ -1,0 +1,46 @@
+import * as fs from 'fs';
+import { OverlayWorkspace } from './overlayWorkspace';
+
+/** What opening the store found that the user should hear about. Nothing here loses data. */
+export interface StoreNotice {
+  readonly severity: 'warning' | 'error';
+  readonly message: string;
+  /** A folder worth showing: where damaged files or an unreadable store were kept. */
+  readonly keptAt?: string;
+}
+
+/**
+ * Opens the overlay's store so that a bad store never takes the extension down (SPEC §9.5): when the store cannot
+ * be opened at all (unrecoverable damage, or written by a newer version of the extension), it is renamed aside,
+ * untouched, and an empty store starts in its place; the notice says where the old one is. Problems the store
+ * worked around (a torn log tail after a crash, a damaged file kept aside) and files a crash recovery left alone
+ * become notices too.
+ */
+export async function openOverlayStore(storeDir: string, now: () => Date = () => new Date()): Promise<{ workspace: OverlayWorkspace; notices: StoreNotice[] }> {
+  let workspace: OverlayWorkspace;
+  const notices: StoreNotice[] = [];
+  try {
+    workspace = await OverlayWorkspace.open(storeDir);
+  } catch (e) {
+    const keptAt = `${storeDir}.unopened-${now().toISOString().replace(/[:.]/g, '-')}`;
+    await fs.promises.rename(storeDir, keptAt);
+    workspace = await OverlayWorkspace.open(storeDir);
+    notices.push({
+      severity: 'error',
+      message: `Agent Overlay could not open its staged changes (${e instanceof Error ? e.message : String(e)}). They were kept, untouched, in ${keptAt}; staging starts afresh.`,
+      keptAt,
+    });
+  }
+  for (const p of workspace.overlay.problems) {
+    // A torn tail is the expected trace of a crash mid-write: nothing acknowledged was lost, so no alarm.
+    if (p.code === 'LOG_TORN_TAIL') continue;
+    notices.push({ severity: 'warning', message: `Agent Overlay repaired its store: ${p.detail}${p.copy ? ` (a copy of the damaged file was kept: ${p.copy})` : ''}.`, ...(p.copy ? { keptAt: p.copy } : {}) });
+  }
+  if (workspace.recovered.diverged.length > 0) {
+    notices.push({
+      severity: 'warning',
+      message: `An apply interrupted by a crash was finished, except for ${workspace.recovered.diverged.length} file(s) changed by someone else meanwhile, left as they are: ${workspace.recovered.diverged.join(', ')}.`,
+    });
+  }
+  return { workspace, notices };
+}
