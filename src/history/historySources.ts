@@ -14,9 +14,10 @@ import { fileUriParts, historyResourceCandidates } from './resourceUri';
  *
  * 1. VS Code's local history, found by hashing the resource URI VS Code used (`historyResourceCandidates`):
  *    `vscode-remote://<authority><path>` for each known remote authority (in code-server the window's
- *    `env.remoteName` is that authority), then `file://<path>`. Only when none of those folders exists does it
- *    build an `EntriesHeaderIndex` (bounded, headers only) to find the folder by path, and it remembers the
- *    remote authority it learnt there so the next lookup is direct again.
+ *    `env.remoteName` is that authority), then `file://<path>`. Only when none of those folders exists, and only
+ *    if the user turned `searchWholeStore` on, does it build an `EntriesHeaderIndex` (bounded, headers only:
+ *    other files' paths, never their contents) to find the folder by path, and it remembers the remote authority
+ *    it learnt there so the next lookup is direct again. Off, nothing outside this file's folders is read.
  * 2. The Local History extension's `<workspace>/.history/<rel dir>/` folder of this one file.
  *
  * Read only, and never a listing of other files' history (SPEC §3).
@@ -41,6 +42,8 @@ export interface HistorySourcesOptions {
   readonly platform?: NodeJS.Platform;
   /** Limits for the fallback index. */
   readonly index?: EntriesHeaderIndexOptions;
+  /** Whether the fallback index may be built (asked at each lookup: a setting; default: never). */
+  readonly searchWholeStore?: () => boolean;
   /** Also read `<workspace>/.history` (default true). */
   readonly dotHistory?: boolean;
   /** How long a built header index is reused (default 30 s; 0 rebuilds it every time). */
@@ -64,6 +67,7 @@ export class HistorySources {
   private readonly platform: NodeJS.Platform;
   private readonly indexOptions: EntriesHeaderIndexOptions;
   private readonly readDotHistory: boolean;
+  private readonly searchWholeStore: () => boolean;
   private readonly configuredAuthorities: readonly string[];
   private readonly learntAuthorities: string[] = [];
   private readonly indexTtlMs: number;
@@ -78,6 +82,7 @@ export class HistorySources {
     this.platform = options.platform ?? process.platform;
     this.indexOptions = { fs, ...options.index };
     this.readDotHistory = options.dotHistory ?? true;
+    this.searchWholeStore = options.searchWholeStore ?? (() => false);
     this.configuredAuthorities = (options.remoteAuthorities ?? []).filter((a) => a !== '');
     this.indexTtlMs = Math.max(0, options.indexTtlMs ?? 30_000);
     this.now = options.now ?? Date.now;
@@ -130,6 +135,7 @@ export class HistorySources {
     const direct = await this.local.listVersionsIn(this.candidateLocations(absolutePath));
     this.logWarnings(direct);
     if (direct.folders.some((f) => f.state === 'read')) return { listing: direct, usedIndex: false };
+    if (!this.searchWholeStore()) return { listing: direct, usedIndex: false };
 
     // No folder under any URI we can derive: find it by path in the entries.json headers (bounded).
     const index = await this.headerIndex();

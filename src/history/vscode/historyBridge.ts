@@ -56,9 +56,13 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
   // <User>/globalStorage/<extension id> → <User>, whose History/ holds VS Code's local history (formats.md §A1).
   const userDir = vscode.Uri.joinPath(context.globalStorageUri, '..', '..').fsPath;
   // In code-server and VS Code server, remoteName is the window's authority (`127.0.0.1:43003`): the one VS
-  // Code hashed with the path. Elsewhere it is only a kind (`ssh-remote`) and the header index fills the gap.
+  // Code hashed with the path. Elsewhere it is only a kind (`ssh-remote`): the header index can fill the gap,
+  // but it reads other files' paths from the store, so only when the user opted in.
   const remoteName = vscode.env.remoteName;
-  const sources = new HistorySources({ userDir, remoteAuthorities: remoteName ? [remoteName] : [], log });
+  const sources = new HistorySources({
+    userDir, remoteAuthorities: remoteName ? [remoteName] : [], log,
+    searchWholeStore: () => config().get<boolean>('searchWholeStore', false),
+  });
   log.info(`history: local history in ${userDir}/History; remote authority ${remoteName ?? 'none'}`);
 
   const files = new WorkspaceHistoryFiles(sources, log);

@@ -70,7 +70,7 @@ describe('HistorySources (both stores, one file)', () => {
   it('falls back to the entries.json header index for an unknown authority, then learns it', async () => {
     addFolder(remoteUriString('localhost:9999', file.absolutePath), { 'Ab12.ts': ['one', 1_700_000_000_000] }, 'undoRedo.source');
     const log = logSink();
-    const sources = new HistorySources({ userDir: user, remoteAuthorities: ['ssh-remote'], log, platform: 'linux' });
+    const sources = new HistorySources({ userDir: user, remoteAuthorities: ['ssh-remote'], log, platform: 'linux', searchWholeStore: () => true });
     const first = await sources.listVersions(file);
     assert.strictEqual(first.usedIndex, true);
     assert.deepStrictEqual(first.versions.map((v) => [v.sourceId, v.label]), [['Ab12.ts', 'Undo / Redo']]);
@@ -84,7 +84,7 @@ describe('HistorySources (both stores, one file)', () => {
   it('reuses the header index briefly, then rebuilds it', async () => {
     let t = 0;
     const rec = recordingFs();
-    const sources = new HistorySources({ userDir: user, platform: 'linux', fs: rec.fs, now: () => t, indexTtlMs: 1000 });
+    const sources = new HistorySources({ userDir: user, platform: 'linux', fs: rec.fs, now: () => t, indexTtlMs: 1000, searchWholeStore: () => true });
     const historyRootListings = () => rec.calls.filter((c) => c.op === 'readdir' && c.path === path.join(user, 'History')).length;
     fs.mkdirSync(path.join(user, 'History'), { recursive: true });
     await sources.listVersions(file);
@@ -96,8 +96,20 @@ describe('HistorySources (both stores, one file)', () => {
     assert.strictEqual(historyRootListings(), 2);
   });
 
+  it('by default never reads the store beyond this file\'s own folders, even when they hold nothing', async () => {
+    addFolder(remoteUriString('localhost:9999', file.absolutePath), { 'Ab12.ts': ['one', 1_700_000_000_000] });
+    addFolder(remoteUriString(AUTH, path.join(ws, 'other.ts')), { 'Zz99.ts': ['secret', 1_700_000_200_000] });
+    const rec = recordingFs();
+    const sources = new HistorySources({ userDir: user, remoteAuthorities: [AUTH], fs: rec.fs, platform: 'linux' });
+    const listing = await sources.listVersions(file);
+    assert.deepStrictEqual([listing.versions, listing.usedIndex], [[], false]);
+    const candidates = sources.candidateLocations(file.absolutePath).map((l) => path.join(user, 'History', l.folderName));
+    const touched = rec.calls.map((c) => c.path).filter((p) => p.startsWith(path.join(user, 'History')));
+    assert.ok(touched.every((p) => candidates.some((c) => p === c || p.startsWith(c + path.sep))), touched.join('\n'));
+  });
+
   it('no history anywhere is an empty list (the index finds nothing), not an error', async () => {
-    const sources = new HistorySources({ userDir: user, platform: 'linux' });
+    const sources = new HistorySources({ userDir: user, platform: 'linux', searchWholeStore: () => true });
     const listing = await sources.listVersions(file);
     assert.deepStrictEqual(listing.versions, []);
     assert.strictEqual(listing.usedIndex, true);
