@@ -2,7 +2,7 @@ import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import { stagedChangeAnswer } from './stagedChangeAnswer';
-import { MAX_CONTENT_CHARS, metaOf, readTextWithBytes, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+import { encodeUtf8, MAX_CONTENT_CHARS, metaOf, readTextWithBytes, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
 
 export interface EditFileInput {
   path: string;
@@ -47,6 +47,7 @@ export class EditFileTool implements AgentTool<EditFileInput> {
   async invoke(input: EditFileInput, caller: ToolCaller): Promise<ToolAnswer> {
     const p = await resolveToolPath(this.ctx, input.path);
     const { overlay } = this.ctx;
+    encodeUtf8(input.newString, 'newString');
     const { bytes, text } = readTextWithBytes(this.ctx, p);
     const count = text.split(input.oldString).length - 1;
     if (count === 0) {
@@ -56,8 +57,9 @@ export class EditFileTool implements AgentTool<EditFileInput> {
       throw new ToolError('OldStringAmbiguous', `oldString appears ${count} times in ${p.display}. Include more surrounding lines so it appears once, or set replaceAll to true.`, { occurrences: count });
     }
     const next = input.replaceAll ? text.split(input.oldString).join(input.newString) : text.replace(input.oldString, () => input.newString);
+    const encoded = encodeUtf8(next, 'The edited text');
     try {
-      overlay.write(p.absolute, new TextEncoder().encode(next), metaOf(caller, input.description, `Edit ${p.display}`));
+      overlay.write(p.absolute, encoded, metaOf(caller, input.description, `Edit ${p.display}`));
     } catch (e) {
       toolErrorOf(e, p.display);
     }

@@ -78,6 +78,20 @@ export function describeChange(ctx: OverlayToolContext, c: CompositeChange) {
   };
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The UTF-8 bytes of text an agent sent. JSON can carry an unpaired UTF-16 surrogate, which UTF-8 cannot: the
+ * encoder would quietly put U+FFFD in its place, so the file would not hold what the agent sent. Refused instead.
+ */
+export function encodeUtf8(text: string, field: string): Uint8Array {
+  const bad = LONE_SURROGATE.exec(text);
+  if (bad) {
+    throw new ToolError('InvalidText', `${field} has an unpaired UTF-16 surrogate (\\u${bad[0].charCodeAt(0).toString(16)}) at character ${bad.index}, which cannot be saved as UTF-8. Send the text without it.`);
+  }
+  return new TextEncoder().encode(text);
+}
+
 export function decodeUtf8(bytes: Uint8Array, display: string): string {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

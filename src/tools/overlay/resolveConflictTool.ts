@@ -2,7 +2,7 @@ import type { AgentTool, ToolAnswer } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import { stagedChangeAnswer } from './stagedChangeAnswer';
-import { MAX_CONTENT_CHARS, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+import { encodeUtf8, MAX_CONTENT_CHARS, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
 import { readOrUndefined } from './writeFileTool';
 
 export interface ResolveConflictInput {
@@ -45,9 +45,10 @@ export class ResolveConflictTool implements AgentTool<ResolveConflictInput> {
     if (/^(<{7}|={7}|>{7}|\|{7})( |$)/m.test(input.content)) {
       throw new ToolError('ConflictMarkers', 'The content still contains conflict markers (<<<<<<<, =======, >>>>>>>). Merge the regions and send the final text.');
     }
+    const encoded = encodeUtf8(input.content, 'content');
     const before = readOrUndefined(this.ctx, p.absolute);
     try {
-      overlay.model.resolveManually(p.absolute, new TextEncoder().encode(input.content));
+      overlay.model.resolveManually(p.absolute, encoded);
     } catch (e) {
       toolErrorOf(e, p.display);
     }

@@ -1,7 +1,7 @@
 import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import { stagedChangeAnswer } from './stagedChangeAnswer';
-import { MAX_CONTENT_CHARS, metaOf, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+import { encodeUtf8, MAX_CONTENT_CHARS, metaOf, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
 
 export interface WriteFileInput {
   path: string;
@@ -42,9 +42,10 @@ export class WriteFileTool implements AgentTool<WriteFileInput> {
   async invoke(input: WriteFileInput, caller: ToolCaller): Promise<ToolAnswer> {
     const p = await resolveToolPath(this.ctx, input.path);
     const { overlay } = this.ctx;
+    const encoded = encodeUtf8(input.content, 'content');
     const before = readOrUndefined(this.ctx, p.absolute);
     try {
-      overlay.write(p.absolute, new TextEncoder().encode(input.content), metaOf(caller, input.description, `Write ${p.display}`));
+      overlay.write(p.absolute, encoded, metaOf(caller, input.description, `Write ${p.display}`));
     } catch (e) {
       toolErrorOf(e, p.display);
     }
