@@ -61,6 +61,11 @@ export class OverlayWorkspace {
   /** Directories created through the overlay that hold no staged file yet (kept in memory only). */
   private readonly stagedDirs = new Set<string>();
   private lastUndo: UndoRecord | undefined;
+  /**
+   * Changes whose file vanished while the overlay was closed (SPEC §2 "orphan"), found by `open`: each is a
+   * deletion conflict now; the adapter offers to discard them.
+   */
+  readonly orphans: string[] = [];
   private readonly executor: ApplyExecutor;
 
   private constructor(
@@ -88,7 +93,9 @@ export class OverlayWorkspace {
     if (stillListed.length > 0) overlay.model.markApplied(stillListed);
     const ws = new OverlayWorkspace(overlay, disk, journal, storeDir, recovered);
     ws.lastUndo = await readLastApply(storeDir);
-    ws.model.reconcileAll(disk);
+    for (const o of ws.model.reconcileAll(disk)) {
+      if (o.kind === 'conflict' && o.op && o.conflict.kind === 'deletion') ws.orphans.push(o.path);
+    }
     await overlay.flush();
     return ws;
   }

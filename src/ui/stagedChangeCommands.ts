@@ -100,6 +100,8 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
   return vscode.Disposable.from(
     reg('agentOverlay.applyAll', () => apply(overlay.composites())),
     reg('agentOverlay.discardAll', () => discard(overlay.composites())),
+    // The files these changes were made to are gone from disk (orphans after a restart, or deleted meanwhile).
+    reg('agentOverlay.discardOrphaned', () => discard(overlay.composites().filter(c => c.conflict?.kind === 'deletion' && c.conflict.origin === 'disk'))),
     reg('agentOverlay.apply', (t: Target, all?: Target[]) => apply(targets(t, all))),
     reg('agentOverlay.discard', (t: Target, all?: Target[]) => discard(targets(t, all))),
     reg('agentOverlay.applyGroup', (g: vscode.SourceControlResourceGroup) => apply(targets(g))),

@@ -181,6 +181,21 @@ describe('agent-staged: overlay and review', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('discards, after a confirmation, only the changes whose files were deleted on disk', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('agent a\n'));
+    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('agent b\n'));
+    fs.rmSync(fileUri('ov/a.txt').fsPath);
+    await eventually(() => (t.scmState().find(g => g.id === 'conflicts')?.resources.length ?? 0) === 1, 'the deletion conflict');
+    const prompts = t.scriptPrompts();
+    prompts.answer('Discard');
+    await vscode.commands.executeCommand('agentOverlay.discardOrphaned');
+    t.restorePrompts();
+    assert.match(prompts.asked.join('\n'), /Discard staged changes to 1 file\?[\s\S]*ov\/a\.txt/);
+    assert.deepStrictEqual(t.scmState().flatMap(g => g.resources.map(r => r.path)), [fileUri('ov/b.txt').fsPath]);
+    assert.deepStrictEqual([onDisk('ov/a.txt'), onDisk('ov/b.txt')], [undefined, 'bee\n']);
+  });
+
   it('opens the native diff editor for a staged change', async () => {
     await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
     await vscode.commands.executeCommand('agentOverlay.openChange', fileUri('ov/a.txt'));

@@ -32,6 +32,7 @@ const WATCH_BATCH_MS = 100;
 export async function registerStagingOverlay(context: vscode.ExtensionContext, prompts: Prompts): Promise<StagingOverlay> {
   const { workspace, notices } = await openOverlayStore(overlayStoreDir(context));
   for (const n of notices) void showStoreNotice(n);
+  if (workspace.orphans.length > 0) void offerOrphanDiscard(workspace.orphans.length);
   const fileRoots = () => (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file');
   const provider = new StagedFileSystemProvider(workspace, () => fileRoots().map(f => f.uri.fsPath));
   const applyHooks: ApplyHooks = { wrapApply: (_files, run) => run() };
@@ -109,4 +110,17 @@ async function showStoreNotice(notice: StoreNotice): Promise<void> {
   const reveal = 'Show Kept Files';
   const answer = await show(notice.message, ...(notice.keptAt ? [reveal] : []));
   if (answer === reveal && notice.keptAt) await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(notice.keptAt));
+}
+
+/**
+ * SPEC §2: a change whose file vanished while VS Code was closed is an orphan. It is a deletion conflict already
+ * (kept, nothing lost); the notice offers to discard such changes at once instead of resolving each.
+ */
+async function offerOrphanDiscard(count: number): Promise<void> {
+  const discard = 'Discard Them…';
+  const answer = await vscode.window.showWarningMessage(
+    `${count} staged change${count === 1 ? '' : 's'} no longer match a file on disk (deleted or moved while VS Code was closed). They wait under Conflicts.`,
+    discard,
+  );
+  if (answer === discard) await vscode.commands.executeCommand('agentOverlay.discardOrphaned');
 }

@@ -166,6 +166,21 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(overlay.model.recordsByMessage('m2').length, 1);
   });
 
+  it('a change whose file vanished while closed is an orphan: kept as a deletion conflict and listed', async () => {
+    overlay.write(file('a.txt'), bytes('agent\n'), meta());
+    overlay.write(file('src/b.ts'), bytes('export const b = 2;\n'), meta());
+    await overlay.flush();
+    await overlay.close();
+    fs.rmSync(file('a.txt'));
+    overlay = await OverlayWorkspace.open(store);
+    assert.deepStrictEqual(overlay.orphans, [file('a.txt')]);
+    assert.strictEqual(overlay.model.composite(file('a.txt'))?.conflict?.kind, 'deletion');
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'agent\n', 'the agent\'s work is kept');
+    await overlay.close();
+    overlay = await OverlayWorkspace.open(store);
+    assert.deepStrictEqual(overlay.orphans, [], 'a known conflict is not news on the next start');
+  });
+
   it('refuses to create what exists or to write into nothing, FileSystemProvider style', () => {
     assert.throws(() => overlay.write(file('a.txt'), bytes('x'), meta(), { create: true, overwrite: false }), { code: 'FileExists' });
     assert.throws(() => overlay.write(file('nope.txt'), bytes('x'), meta(), { create: false, overwrite: true }), { code: 'FileNotFound' });
