@@ -196,6 +196,24 @@ describe('agent-staged: overlay and review', () => {
     assert.deepStrictEqual([onDisk('ov/a.txt'), onDisk('ov/b.txt')], [undefined, 'bee\n']);
   });
 
+  it('never applies over unsaved edits in an editor: that file waits, the others are applied', async () => {
+    const t = await testing();
+    const doc = await vscode.workspace.openTextDocument(fileUri('ov/a.txt'));
+    const editor = await vscode.window.showTextDocument(doc);
+    await editor.edit(e => e.insert(new vscode.Position(0, 0), 'unsaved '));
+    assert.ok(doc.isDirty);
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('agent a\n'));
+    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('agent b\n'));
+    t.scriptPrompts().answer('Apply');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    t.restorePrompts();
+    assert.deepStrictEqual([onDisk('ov/a.txt'), onDisk('ov/b.txt')], ['one\ntwo\nthree\n', 'agent b\n']);
+    assert.ok(doc.isDirty);
+    assert.strictEqual(doc.getText(), 'unsaved one\ntwo\nthree\n');
+    assert.deepStrictEqual(t.scmState().flatMap(g => g.resources.map(r => r.path)), [fileUri('ov/a.txt').fsPath], 'still staged');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('opens the native diff editor for a staged change', async () => {
     await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
     await vscode.commands.executeCommand('agentOverlay.openChange', fileUri('ov/a.txt'));

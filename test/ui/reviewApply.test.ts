@@ -18,6 +18,11 @@ describe('UI: reviewing and applying staged agent changes', () => {
     for (const name of ['notes.txt', 'added.ts', 'README.md']) {
       await view.locator('.monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
     }
+    // The status bar counts them and leads to this view.
+    const count = wb.page.locator('.statusbar-item[id$="agentOverlay.staged"]');
+    await count.first().waitFor({ state: 'visible', timeout: 10_000 });
+    assert.strictEqual((await count.first().innerText()).trim(), '3');
+    assert.match((await count.first().locator('a').first().getAttribute('aria-label')) ?? '', /3 staged agent changes/);
     await wb.screenshot('review-01-scm');
   });
 
