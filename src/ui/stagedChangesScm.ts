@@ -78,11 +78,11 @@ export class StagedChangesScm implements vscode.Disposable {
   }
 
   /** What the view shows, group by group (for the test seam: SCM state is not readable through the API). */
-  describe(): { id: string; label: string; resources: { path: string; contextValue?: string; strikeThrough?: boolean; tooltip?: string }[] }[] {
+  describe(): { id: string; label: string; resources: { path: string; contextValue?: string; strikeThrough?: boolean; tooltip?: string; icon?: string }[] }[] {
     return [this.conflicts, ...this.sessionGroups.values()].map(g => ({
       id: g.id,
       label: g.label,
-      resources: g.resourceStates.map(r => ({ path: r.resourceUri.fsPath, contextValue: r.contextValue, strikeThrough: r.decorations?.strikeThrough, tooltip: r.decorations?.tooltip })),
+      resources: g.resourceStates.map(r => ({ path: r.resourceUri.fsPath, contextValue: r.contextValue, strikeThrough: r.decorations?.strikeThrough, tooltip: r.decorations?.tooltip, icon: r.decorations?.iconPath instanceof vscode.ThemeIcon ? r.decorations.iconPath.id : undefined })),
     }));
   }
 
@@ -90,10 +90,13 @@ export class StagedChangesScm implements vscode.Disposable {
     const file = vscode.Uri.file(c.path);
     const last = c.records[c.records.length - 1];
     const sessions = c.sessions.map(sessionLabel).join(', ');
+    // SPEC §2: a session writing over another's pending change is flagged where the reviewer looks.
+    const shared = c.sessions.length > 1;
     const tooltip = [
+      shared ? `⚠ Changed by more than one session (${sessions}): check that they did not undo each other` : undefined,
       `${OPERATION_LABEL[c.kind]}${c.fromPath ? ` from ${vscode.workspace.asRelativePath(c.fromPath)}` : ''}${c.conflict ? ` — ${c.conflict.kind} conflict` : ''}`,
       last?.description,
-      `Session: ${sessions}${c.sessions.length > 1 ? ' (changed by more than one session)' : ''}`,
+      `Session: ${sessions}`,
       last ? `Message: ${last.messageId}` : undefined,
       last ? `Time: ${new Date(last.timestamp).toLocaleString()}` : undefined,
     ].filter(Boolean).join('\n');
@@ -105,8 +108,11 @@ export class StagedChangesScm implements vscode.Disposable {
         strikeThrough: c.kind === 'delete',
         faded: false,
         tooltip,
-        iconPath: new vscode.ThemeIcon(c.conflict ? 'warning' : 'diff-' + (c.kind === 'create' ? 'added' : c.kind === 'delete' ? 'removed' : c.kind === 'rename' ? 'renamed' : 'modified'),
-          new vscode.ThemeColor(c.conflict ? 'gitDecoration.conflictingResourceForeground' : stagedColor(c.kind))),
+        iconPath: c.conflict
+          ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('gitDecoration.conflictingResourceForeground'))
+          : shared
+            ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('editorWarning.foreground'))
+            : new vscode.ThemeIcon(`diff-${DIFF_ICON[c.kind]}`, new vscode.ThemeColor(stagedColor(c.kind))),
       },
       command: {
         command: c.conflict ? 'agentOverlay.resolveConflict' : 'agentOverlay.openChange',
@@ -121,6 +127,8 @@ export class StagedChangesScm implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }
+
+const DIFF_ICON = { create: 'added', delete: 'removed', rename: 'renamed', modify: 'modified' } as const;
 
 /** A short name for a session: "you", a notebook's file name, an MCP client's name, or a chat id's first characters. */
 export function sessionLabel(sessionId: string): string {

@@ -224,7 +224,12 @@ export function groupOf(draft: Pick<OverlayDraft, 'entry'>, path: string): strin
   return [...seen];
 }
 
-/** Drops the composites at these paths and their rename partners, with all their records. */
+/**
+ * Drops the composites at these paths and their rename partners, with all their records. A file created in the
+ * overlay and then renamed leaves its history at the origin, in an entry with no visible effect; the part of that
+ * history the rename carried away goes too, or the next change to the origin path would inherit records the user
+ * already discarded or applied.
+ */
 export function discardPaths(draft: OverlayDraft, paths: Iterable<string>): void {
   const records: ChangeRecord[] = [];
   for (const p of paths) {
@@ -233,12 +238,28 @@ export function discardPaths(draft: OverlayDraft, paths: Iterable<string>): void
       if (!e) continue;
       for (const id of e.recordIds) {
         const r = draft.record(id);
-        if (r) records.push(r);
+        if (!r) continue;
+        records.push(r);
+        records.push(...carriedHistory(draft, r));
       }
       draft.deleteEntry(q);
     }
   }
   removeRecords(draft, records);
+}
+
+/**
+ * For a rename away from a path with no visible effect left (a file created in the overlay, then moved): the
+ * records at that origin since the previous move away, which made the content this rename carried.
+ */
+function carriedHistory(draft: OverlayDraft, rename: ChangeRecord): ChangeRecord[] {
+  const origin = rename.fromPath === undefined ? undefined : draft.entry(rename.fromPath);
+  if (!origin || !isTransparent(origin)) return [];
+  const ids = origin.recordIds;
+  const end = ids.indexOf(rename.id);
+  let start = end;
+  while (start > 0 && draft.record(ids[start - 1])?.fromPath !== origin.path) start--;
+  return ids.slice(start, Math.max(end, start)).map((id) => draft.record(id)).filter((r): r is ChangeRecord => r !== undefined);
 }
 
 /**

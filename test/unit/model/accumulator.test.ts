@@ -342,4 +342,46 @@ describe('accumulator', () => {
       assert.strictEqual(thrown.length, 1);
     });
   });
+
+  describe('a discarded or applied change leaves no history for the next change to inherit', () => {
+    const chain = () => {
+      const disk = new FakeDisk({});
+      const model = newModel();
+      model.write('/w/new.txt', enc('fresh\n'), meta('m-create', 'person'), disk);
+      model.rename('/w/new.txt', '/w/moved.txt', meta('m-move', 'person'), disk);
+      return { disk, model };
+    };
+    const fresh = (model: OverlayModel, disk: FakeDisk) => {
+      model.write('/w/new.txt', enc('agent\n'), meta('m-agent', 'agent'), disk);
+      return model.composite('/w/new.txt')!;
+    };
+
+    it('created, moved, then discarded: a new file at the old path has only its own record', () => {
+      const { disk, model } = chain();
+      model.discardPaths(['/w/moved.txt']);
+      const c = fresh(model, disk);
+      assert.deepStrictEqual([c.sessions, c.records.map((r) => r.messageId)], [['agent'], ['m-agent']]);
+      assert.deepStrictEqual(model.recordsByMessage('m-create'), []);
+    });
+
+    it('created, moved, then applied: likewise', () => {
+      const { disk, model } = chain();
+      model.markApplied(['/w/moved.txt']);
+      disk.put('/w/moved.txt', 'fresh\n');
+      assert.deepStrictEqual(fresh(model, disk).sessions, ['agent']);
+    });
+
+    it('a path created and moved away twice: discarding the first move keeps the second intact', () => {
+      const { disk, model } = chain();
+      model.write('/w/new.txt', enc('second\n'), meta('m-create2', 'person'), disk);
+      model.rename('/w/new.txt', '/w/second.txt', meta('m-move2', 'person'), disk);
+      model.discardPaths(['/w/moved.txt']);
+      assert.deepStrictEqual(model.stagedPaths(), ['/w/second.txt']);
+      assert.strictEqual(readText(model, disk, '/w/second.txt'), 'second\n');
+      assert.deepStrictEqual(model.recordsByMessage('m-create'), []);
+      assert.strictEqual(model.recordsByMessage('m-create2').length, 1, 'the second file\'s history stays');
+      assert.strictEqual(model.composite('/w/second.txt')?.records.length, 1);
+    });
+  });
 });
+
