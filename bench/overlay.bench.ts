@@ -17,11 +17,12 @@ function tmp(label: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `bench-${label}-`));
 }
 
-async function applyRow(): Promise<BenchRow> {
+async function applyRows(): Promise<BenchRow[]> {
   const N = 1000;
   const content = (i: number) => Buffer.from(`line ${i} `.repeat(1024).slice(0, 10 * 1024));
   const ours: number[] = [];
   const refs: number[] = [];
+  const durableRefs: number[] = [];
   for (let run = 0; run < 5; run++) {
     const root = tmp('apply');
     const ws = path.join(root, 'ws');
@@ -35,6 +36,12 @@ async function applyRow(): Promise<BenchRow> {
     const t0 = performance.now();
     spawnSync('cp', ['-r', src, path.join(root, 'copy')]);
     refs.push(performance.now() - t0);
+    // A durable reference: the same copy, then made durable (Apply's files are durable when it returns).
+    spawnSync('sync');
+    const t2 = performance.now();
+    spawnSync('cp', ['-r', src, path.join(root, 'copy2')]);
+    spawnSync('sync');
+    durableRefs.push(performance.now() - t2);
     const overlay = await OverlayWorkspace.open(path.join(root, 'store'));
     for (let i = 0; i < N; i++) overlay.write(path.join(ws, `f${i}.txt`), content(i), meta);
     await overlay.flush();
@@ -48,10 +55,17 @@ async function applyRow(): Promise<BenchRow> {
   }
   const m = median(ours);
   const r = median(refs);
-  return {
-    name: 'apply 1,000 files of 10 KB', measured: formatMs(m), reference: `${formatMs(r)} (cp -r)`, ratio: formatRatio(m, r),
-    budget: '≤ 3x cp', ok: m <= 3 * r, note: 'journaled, every file fsynced and renamed into place',
-  };
+  const d = median(durableRefs);
+  return [
+    {
+      name: 'apply 1,000 files of 10 KB', measured: formatMs(m), reference: `${formatMs(r)} (cp -r)`, ratio: formatRatio(m, r),
+      budget: '≤ 3x cp', ok: m <= 3 * r, note: 'journaled, every file fsynced and renamed into place',
+    },
+    {
+      name: 'apply 1,000 files of 10 KB, durable reference', measured: formatMs(m), reference: `${formatMs(d)} (cp -r; sync)`, ratio: formatRatio(m, d),
+      budget: '(for reading the row above)', ok: true, note: 'the copy made as durable as Apply makes its files',
+    },
+  ];
 }
 
 async function recoveryRow(): Promise<BenchRow> {
@@ -79,5 +93,5 @@ async function recoveryRow(): Promise<BenchRow> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  return [await applyRow(), await recoveryRow()];
+  return [...(await applyRows()), await recoveryRow()];
 }

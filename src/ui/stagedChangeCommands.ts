@@ -30,6 +30,7 @@ type Target = StagedResourceState | vscode.Uri | vscode.SourceControlResourceGro
 export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts: Prompts, hooks: ApplyHooks): vscode.Disposable {
   const baseline = (p: string, ref: string | null, label: string) => BaselineContentProvider.uri(p, ref, label);
   const rel = (p: string) => vscode.workspace.asRelativePath(p);
+  const isBinary = (ref: string) => decodeText(overlay.model.store.get(ref)) === undefined;
 
   /** Composites a command acts on, from however VS Code passed its arguments. */
   function targets(first: Target, all?: readonly Target[]): CompositeChange[] {
@@ -114,7 +115,7 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
       const changes = overlay.composites();
       if (changes.length === 0) return void vscode.window.showInformationMessage('There are no staged changes to review.');
       const resources = changes.map(c => {
-        const [left, right] = diffArgs(c, baseline);
+        const [left, right] = diffArgs(c, baseline, isBinary);
         return [vscode.Uri.file(c.path), c.kind === 'create' ? undefined : left, c.kind === 'delete' ? undefined : right];
       });
       // VS Code adds the file count to the title itself ("… (3 files)").
@@ -123,7 +124,7 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
     reg('agentOverlay.openChange', async (t: Target) => {
       const [c] = targets(t);
       if (!c) return;
-      const [left, right, title] = diffArgs(c, baseline);
+      const [left, right, title] = diffArgs(c, baseline, isBinary);
       await vscode.commands.executeCommand('vscode.diff', left, right, title);
     }),
     reg('agentOverlay.openStaged', async (t: Target, all?: Target[]) => {

@@ -140,7 +140,15 @@ export function sessionLabel(sessionId: string): string {
 }
 
 /** The diff a click opens: disk (or empty) on the left, staged (or empty) on the right. */
-export function diffArgs(c: CompositeChange, baseline: (p: string, ref: string | null, label: string) => vscode.Uri): [vscode.Uri, vscode.Uri, string] {
+export function diffArgs(
+  c: CompositeChange,
+  baseline: (p: string, ref: string | null, label: string) => vscode.Uri,
+  isBinary: (ref: string) => boolean = () => false,
+): [vscode.Uri, vscode.Uri, string] {
+  // Binary content has no text diff: both sides become notices with their sizes (SPEC §2 Binary files).
+  if ((c.before !== null && isBinary(c.before)) || (c.after !== null && isBinary(c.after))) {
+    return [baseline(c.fromPath ?? c.path, c.before, 'disk'), baseline(c.path, c.after, 'staged'), diffTitle(c, p => path.basename(p))];
+  }
   const left = c.kind === 'create' ? baseline(c.path, null, 'absent') : vscode.Uri.file(c.fromPath ?? c.path);
   const right = c.kind === 'delete' ? baseline(c.path, null, 'deleted') : stagedUriOf(vscode.Uri.file(c.path));
   return [left, right, diffTitle(c, p => path.basename(p))];

@@ -117,6 +117,29 @@ describe('overlay tools through vscode.lm.invokeTool', () => {
     assert.strictEqual((await invoke('overlay_readFile', { path: 'tools/src/app.ts' })).data.content, 'const port = 12;\nconst host = "localhost";\nconst port2 = 3000;\n');
   });
 
+  it('a conflict the user delegates (Resolve Conflict → Delegate to agent) comes with the agent\'s next read', async () => {
+    await invoke('overlay_editFile', { path: 'tools/src/app.ts', oldString: 'const port = 3000;', newString: 'const port = 1;' });
+    fs.writeFileSync(abs('tools/src/app.ts'), 'const port = 2;\nconst host = "localhost";\nconst port2 = 3000;\n');
+    assert.strictEqual(((await invoke('overlay_readFile', { path: 'tools/src/app.ts' })).data.conflict as { delegated?: boolean }).delegated, undefined);
+    const t = await testing();
+    t.scriptPrompts().answer('Delegate to agent');
+    await vscode.commands.executeCommand('agentOverlay.resolveConflict', vscode.Uri.file(abs('tools/src/app.ts')));
+    t.restorePrompts();
+    const read = await invoke('overlay_readFile', { path: 'tools/src/app.ts' });
+    assert.match(read.summary, /handed to you to resolve/);
+    const conflict = read.data.conflict as Record<string, unknown>;
+    assert.deepStrictEqual([conflict.delegated, conflict.kind, conflict.agent, conflict.disk], [true, 'text',
+      'const port = 1;\nconst host = "localhost";\nconst port2 = 3000;\n', 'const port = 2;\nconst host = "localhost";\nconst port2 = 3000;\n']);
+    assert.match(String(conflict.base), /^const port = 3000;/);
+
+    // "Accept disk version" drops the staged change; the disk is as the user left it.
+    t.scriptPrompts().answer('Accept disk version');
+    await vscode.commands.executeCommand('agentOverlay.resolveConflict', vscode.Uri.file(abs('tools/src/app.ts')));
+    t.restorePrompts();
+    assert.deepStrictEqual((await invoke('overlay_listChanges', {})).data.changes, []);
+    assert.strictEqual(onDisk('tools/src/app.ts'), 'const port = 2;\nconst host = "localhost";\nconst port2 = 3000;\n');
+  });
+
   it('discards only what the caller may discard', async () => {
     await invoke('overlay_writeFile', { path: 'tools/a.txt', content: 'a\n' });
     const done = await invoke('overlay_discardChanges', { path: 'tools/a.txt' });

@@ -222,6 +222,20 @@ describe('agent-staged: overlay and review', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('a binary change opens as two notices with their sizes, not as text', async () => {
+    fs.writeFileSync(fileUri('ov/img.bin').fsPath, Buffer.from([0, 1, 2, 3, 0xff]));
+    await vscode.workspace.fs.writeFile(staged('ov/img.bin'), new Uint8Array([0, 9, 9, 9, 9, 9, 0xfe]));
+    await vscode.commands.executeCommand('agentOverlay.openChange', fileUri('ov/img.bin'));
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'a diff editor is active');
+    const [left, right] = await Promise.all([tab.input.original, tab.input.modified].map(u => vscode.workspace.openTextDocument(u)));
+    assert.deepStrictEqual([left.getText(), right.getText()], [
+      'Binary content, 5 bytes: no text diff is shown.', 'Binary content, 7 bytes: no text diff is shown.',
+    ]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(fileUri('ov/img.bin').fsPath);
+  });
+
   it('opens the native diff editor for a staged change', async () => {
     await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
     await vscode.commands.executeCommand('agentOverlay.openChange', fileUri('ov/a.txt'));

@@ -1,7 +1,7 @@
 import type { AgentTool, ToolAnswer } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
-import { displayPath, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+import { displayPath, resolveToolPath, toolErrorOf, type OverlayToolContext, type ToolPath } from './overlayToolContext';
 
 export interface GetConflictInput {
   path: string;
@@ -39,25 +39,30 @@ export class GetConflictTool implements AgentTool<GetConflictInput> {
     const p = await resolveToolPath(this.ctx, input.path);
     const { model } = this.ctx.overlay;
     if (!model.composite(p.absolute)?.conflict) throw new ToolError('NoConflict', `${p.display} has no conflict. overlay_listChanges shows which files do.`);
-    let d;
-    try {
-      d = model.conflictDetails(p.absolute);
-    } catch (e) {
-      toolErrorOf(e, p.display);
-    }
     return {
-      summary: `Conflict on ${p.display} (${d.kind}): base, your version (agent) and the disk's. Resolve with overlay_resolveConflict.`,
-      data: {
-        path: p.display,
-        kind: d.kind,
-        binary: d.binary,
-        ...(d.theirsPath ? { diskPath: displayPath(this.ctx, d.theirsPath) } : {}),
-        base: d.binary ? null : decode(d.base),
-        agent: d.binary ? null : decode(d.ours),
-        disk: d.binary ? null : decode(d.theirs),
-        ...(d.merge?.kind === 'conflict' ? { markedUp: d.merge.markedUp, regions: d.merge.regions.length } : {}),
-        ...(d.merge?.kind === 'clean' ? { merged: d.merge.text } : {}),
-      },
+      summary: `Conflict on ${p.display} (${model.composite(p.absolute)!.conflict!.kind}): base, your version (agent) and the disk's. Resolve with overlay_resolveConflict.`,
+      data: conflictData(this.ctx, p),
     };
   }
+}
+
+/** Base, agent and disk versions of the conflict at `p` (and the marked-up merge): what the agent resolves from. */
+export function conflictData(ctx: OverlayToolContext, p: ToolPath): Record<string, unknown> {
+  let d;
+  try {
+    d = ctx.overlay.model.conflictDetails(p.absolute);
+  } catch (e) {
+    toolErrorOf(e, p.display);
+  }
+  return {
+    path: p.display,
+    kind: d.kind,
+    binary: d.binary,
+    ...(d.theirsPath ? { diskPath: displayPath(ctx, d.theirsPath) } : {}),
+    base: d.binary ? null : decode(d.base),
+    agent: d.binary ? null : decode(d.ours),
+    disk: d.binary ? null : decode(d.theirs),
+    ...(d.merge?.kind === 'conflict' ? { markedUp: d.merge.markedUp, regions: d.merge.regions.length } : {}),
+    ...(d.merge?.kind === 'clean' ? { merged: d.merge.text } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 import type { AgentTool, ToolAnswer } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
+import { conflictData } from './getConflictTool';
 import { readText, resolveToolPath, type OverlayToolContext } from './overlayToolContext';
 
 export interface ReadFileInput {
@@ -51,7 +52,7 @@ export class ReadFileTool implements AgentTool<ReadFileInput> {
     const composite = overlay.model.composite(p.absolute);
     const conflict = composite?.conflict;
     return {
-      summary: `Content of ${p.display}${composite ? ' (with your staged changes)' : ''}${conflict ? ` — IN CONFLICT (${conflict.kind}): call overlay_getConflict` : ''}.`,
+      summary: `Content of ${p.display}${composite ? ' (with your staged changes)' : ''}${conflict?.delegated ? ` — IN CONFLICT (${conflict.kind}), handed to you to resolve: conflict holds base, your version and the disk's` : conflict ? ` — IN CONFLICT (${conflict.kind}): call overlay_getConflict` : ''}.`,
       data: {
         path: p.display,
         staged: !!composite,
@@ -59,7 +60,9 @@ export class ReadFileTool implements AgentTool<ReadFileInput> {
         startLine: start,
         endLine: end,
         content: lines.slice(start - 1, end).join(''),
-        ...(conflict ? { conflict: { kind: conflict.kind, next: `Call overlay_getConflict {"path": "${p.display}"} to see base, your version and the disk's.` } } : {}),
+        // Delegated to the agent by the user (SPEC §2): the versions come with the read, ready to resolve.
+        ...(conflict?.delegated ? { conflict: { ...conflictData(this.ctx, p), delegated: true, next: `Merge and send the result with overlay_resolveConflict {"path": "${p.display}", "content": …}.` } }
+          : conflict ? { conflict: { kind: conflict.kind, next: `Call overlay_getConflict {"path": "${p.display}"} to see base, your version and the disk's.` } } : {}),
       },
     };
   }
