@@ -52,6 +52,9 @@ export interface UndoResult {
  * lazy reconciliation, and journaled Apply / Undo. The `agent-staged:` provider, the SCM view and the agent tools
  * are adapters over this. Paths are absolute file-system paths.
  */
+/** Files looked at, at most, to find where a moved folder's staged files went. */
+const LOCATE_LIMIT = 10_000;
+
 export class OverlayWorkspace {
   private readonly _onDidChange = new Emitter<readonly string[]>();
   /** Paths whose effective content or status changed (model ops, reconciliation, apply). */
@@ -211,20 +214,50 @@ export class OverlayWorkspace {
   reconcilePaths(diskPaths: Iterable<string>): ReconcileOutcome[] {
     const out: ReconcileOutcome[] = [];
     const wanted = new Set(diskPaths);
+    // A folder renamed on disk is reported as the folder's own paths, not its files': a composite under an event
+    // path is affected too.
+    const affected = (p: string | undefined): boolean => {
+      if (p === undefined) return false;
+      for (let q = p; ; q = path.dirname(q)) {
+        if (wanted.has(q)) return true;
+        if (path.dirname(q) === q) return false;
+      }
+    };
     // A file that vanished from one path and appeared at another in the same burst of events, with the same
-    // device and inode, was renamed or moved: tell reconciliation where it went (a rename conflict, not a deletion).
+    // device and inode, was renamed or moved (on its own or with its folder): tell reconciliation where it went
+    // (a rename conflict, not a deletion). The files under a folder that appeared are listed once, on demand.
+    let candidates: string[] | undefined;
+    const appeared = (): string[] => (candidates ??= [...wanted].flatMap(p => this.disk.stat(p)?.type === 'directory' ? this.diskFilesUnder(p, LOCATE_LIMIT) : [p]));
     const probe: DiskProbe = {
       read: this.disk.read,
       identity: p => this.disk.identity(p),
-      locate: id => [...wanted].find(p => sameIdentity(this.disk.identity(p), id)),
+      locate: id => appeared().find(p => sameIdentity(this.disk.identity(p), id)),
     };
+    // Watchers coalesce: a folder made and moved in one burst may be reported only where it arrived. When a folder
+    // appears, every staged file whose disk original is gone is checked too (one stat each; folders appear rarely).
+    const folderAppeared = [...wanted].some(p => this.disk.stat(p)?.type === 'directory');
+    const vanished = (c: CompositeChange): boolean => folderAppeared && c.kind !== 'create' && this.disk.stat(c.fromPath ?? c.path) === undefined;
     for (const c of this.model.composites()) {
-      if (wanted.has(c.path) || (c.fromPath !== undefined && wanted.has(c.fromPath))) {
+      if (affected(c.path) || affected(c.fromPath) || vanished(c)) {
         const r = this.model.reconcile(c.path, probe);
         if (r.kind !== 'unchanged') out.push(r);
       }
     }
     return out;
+  }
+
+  /** Files on disk under `dir`, depth first, at most `limit` of them (a moved folder may be huge). */
+  private diskFilesUnder(dir: string, limit: number): string[] {
+    const out: string[] = [];
+    const stack = [dir];
+    while (stack.length && out.length < limit) {
+      const d = stack.pop() as string;
+      for (const [name, type] of this.disk.readDirectory(d) ?? []) {
+        if (type === 'file') out.push(path.join(d, name));
+        else if (type === 'directory') stack.push(path.join(d, name));
+      }
+    }
+    return out.slice(0, limit);
   }
 
   private reconcileIfStaged(p: string): void {

@@ -236,6 +236,18 @@ describe('agent-staged: overlay and review', () => {
     fs.rmSync(fileUri('ov/img.bin').fsPath);
   });
 
+  it('a folder renamed on disk turns its staged files into rename conflicts, not deletions', async () => {
+    const t = await testing();
+    fs.mkdirSync(fileUri('ov/pkg/deep').fsPath, { recursive: true });
+    fs.writeFileSync(fileUri('ov/pkg/deep/x.txt').fsPath, 'x\n');
+    await vscode.workspace.fs.writeFile(staged('ov/pkg/deep/x.txt'), utf8('agent x\n'));
+    fs.renameSync(fileUri('ov/pkg').fsPath, fileUri('ov/pkg2').fsPath);
+    const conflictTooltip = () => t.scmState().find(g => g.id === 'conflicts')?.resources[0]?.tooltip ?? '';
+    await eventually(() => conflictTooltip() !== '', 'the conflict');
+    assert.match(conflictTooltip(), /rename conflict/);
+    fs.rmSync(fileUri('ov/pkg2').fsPath, { recursive: true, force: true });
+  });
+
   it('opens the native diff editor for a staged change', async () => {
     await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
     await vscode.commands.executeCommand('agentOverlay.openChange', fileUri('ov/a.txt'));

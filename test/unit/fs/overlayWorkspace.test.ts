@@ -216,4 +216,30 @@ describe('OverlayWorkspace external renames', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('a folder renamed on disk (events name only the folders) makes its staged files rename conflicts', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-rename-dir-'));
+    const overlay = await OverlayWorkspace.open(path.join(root, 'store'));
+    try {
+      const src = path.join(root, 'src');
+      fs.mkdirSync(path.join(src, 'deep'), { recursive: true });
+      fs.writeFileSync(path.join(src, 'deep', 'a.ts'), 'one\n');
+      fs.writeFileSync(path.join(src, 'b.ts'), 'two\n');
+      const m = { sessionId: 's', messageId: 'm', turn: 1, description: 'edit' };
+      overlay.write(path.join(src, 'deep', 'a.ts'), Buffer.from('agent a\n'), m);
+      overlay.write(path.join(src, 'b.ts'), Buffer.from('agent b\n'), m);
+      fs.renameSync(src, path.join(root, 'lib'));
+      // Watchers coalesce a folder made and moved in one burst: only where it arrived may be reported.
+      overlay.reconcilePaths([path.join(root, 'lib')]);
+      const conflicts = ['deep/a.ts', 'b.ts'].map(rel => overlay.model.composite(path.join(src, rel))?.conflict);
+      assert.deepStrictEqual(conflicts.map(c => [c?.kind, c?.theirsPath]), [
+        ['rename', path.join(root, 'lib', 'deep', 'a.ts')],
+        ['rename', path.join(root, 'lib', 'b.ts')],
+      ]);
+    } finally {
+      await overlay.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
+
