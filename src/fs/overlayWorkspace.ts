@@ -47,14 +47,14 @@ export interface UndoResult {
   readonly refused: readonly string[];
 }
 
+/** Files looked at, at most, to find where a moved folder's staged files went. */
+const LOCATE_LIMIT = 10_000;
+
 /**
  * The overlay over one workspace's disk (capability C1), with no `vscode`: the persistent model, the disk,
  * lazy reconciliation, and journaled Apply / Undo. The `agent-staged:` provider, the SCM view and the agent tools
  * are adapters over this. Paths are absolute file-system paths.
  */
-/** Files looked at, at most, to find where a moved folder's staged files went. */
-const LOCATE_LIMIT = 10_000;
-
 export class OverlayWorkspace {
   private readonly _onDidChange = new Emitter<readonly string[]>();
   /** Paths whose effective content or status changed (model ops, reconciliation, apply). */
@@ -214,20 +214,22 @@ export class OverlayWorkspace {
   reconcilePaths(diskPaths: Iterable<string>): ReconcileOutcome[] {
     const out: ReconcileOutcome[] = [];
     const wanted = new Set(diskPaths);
-    // A folder renamed on disk is reported as the folder's own paths, not its files': a composite under an event
-    // path is affected too.
+    const kinds = new Map([...wanted].map(p => [p, this.disk.stat(p)?.type]));
+    // A folder renamed or deleted on disk is reported as the folder's own path, not its files': a composite under
+    // an event path that is gone now is affected too.
     const affected = (p: string | undefined): boolean => {
       if (p === undefined) return false;
-      for (let q = p; ; q = path.dirname(q)) {
-        if (wanted.has(q)) return true;
-        if (path.dirname(q) === q) return false;
+      if (wanted.has(p)) return true;
+      for (let q = path.dirname(p); path.dirname(q) !== q; q = path.dirname(q)) {
+        if (wanted.has(q) && kinds.get(q) === undefined) return true;
       }
+      return false;
     };
     // A file that vanished from one path and appeared at another in the same burst of events, with the same
     // device and inode, was renamed or moved (on its own or with its folder): tell reconciliation where it went
     // (a rename conflict, not a deletion). The files under a folder that appeared are listed once, on demand.
     let candidates: string[] | undefined;
-    const appeared = (): string[] => (candidates ??= [...wanted].flatMap(p => this.disk.stat(p)?.type === 'directory' ? this.diskFilesUnder(p, LOCATE_LIMIT) : [p]));
+    const appeared = (): string[] => (candidates ??= [...wanted].flatMap(p => kinds.get(p) === 'directory' ? this.diskFilesUnder(p, LOCATE_LIMIT) : [p]));
     const probe: DiskProbe = {
       read: this.disk.read,
       identity: p => this.disk.identity(p),
@@ -235,7 +237,7 @@ export class OverlayWorkspace {
     };
     // Watchers coalesce: a folder made and moved in one burst may be reported only where it arrived. When a folder
     // appears, every staged file whose disk original is gone is checked too (one stat each; folders appear rarely).
-    const folderAppeared = [...wanted].some(p => this.disk.stat(p)?.type === 'directory');
+    const folderAppeared = [...kinds.values()].includes('directory');
     const vanished = (c: CompositeChange): boolean => folderAppeared && c.kind !== 'create' && this.disk.stat(c.fromPath ?? c.path) === undefined;
     for (const c of this.model.composites()) {
       if (affected(c.path) || affected(c.fromPath) || vanished(c)) {
