@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { DiskProbe } from './model/diskProbe';
+import { pathWithinRoots } from './workspaceScope';
 import type { FileIdentity } from './model/pathEntry';
 
 /** What `stat` on the disk says, in the shape the provider needs. */
@@ -105,6 +106,24 @@ export class NodeDisk implements DiskProbe {
   /** Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. */
   async commitTemp(temp: string, target: string): Promise<void> {
     await fs.promises.rename(temp, target);
+  }
+
+  /**
+   * Removes the folders holding `removedFiles` that are empty now, and their parents that become empty, inside
+   * `roots` and never a root itself. `rmdir` refuses a folder with anything in it, so nothing else can go.
+   */
+  removeEmptyFolders(removedFiles: readonly string[], roots: readonly string[]): void {
+    const rootSet = new Set(roots.map(r => path.resolve(r)));
+    const inside = (dir: string) => !rootSet.has(path.resolve(dir)) && pathWithinRoots(dir, roots) !== undefined;
+    for (const file of removedFiles) {
+      for (let dir = path.dirname(file); inside(dir); dir = path.dirname(dir)) {
+        try {
+          fs.rmdirSync(dir);
+        } catch {
+          break; // not empty (or already gone): its parents are not empty either
+        }
+      }
+    }
   }
 
   /** Removes `target`. The caller fsyncs the directory. */

@@ -28,6 +28,11 @@ export interface ApplyOptions {
   /** True when an editor holds unsaved changes to the file: such a file is a conflict, never overwritten. */
   readonly isDirty?: (path: string) => boolean;
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * The workspace folders. A folder the apply left empty (its last files deleted or moved away) is removed, as
+   * `git rm` does, up to but never including these. Without them no folder is removed.
+   */
+  readonly roots?: readonly string[];
 }
 
 export interface ApplyRefusalReport {
@@ -312,6 +317,8 @@ export class OverlayWorkspace {
       }
     }
     const applied = accepted.flatMap(g => g.paths);
+    const removed = accepted.flatMap(g => g.actions).flatMap(a => (a.kind === 'delete' ? [a.path] : a.kind === 'rename' ? [a.from] : []));
+    if (options.roots && removed.length > 0) this.disk.removeEmptyFolders(removed, options.roots);
     const undo = new Set(applied);
     if (applied.length > 0) {
       this.lastUndo = { entries: plan.undo.entries.filter(e => undo.has(e.path)) };

@@ -83,6 +83,7 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
       progress => hooks.wrapApply(written, () => overlay.apply({
         paths,
         isDirty: p => vscode.workspace.textDocuments.some(d => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === p),
+        roots: (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file').map(f => f.uri.fsPath),
         onProgress: (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(total, 1) }),
       })),
     );

@@ -90,6 +90,13 @@ describe('overlay tools through vscode.lm.invokeTool', () => {
     const into = await invoke('overlay_renameFile', { from: 'tools/app', to: 'tools/app/inner' });
     assert.match(String(into.data.message), /into itself/);
     assert.deepStrictEqual(diskState(), snapshot, 'no tool touched the disk');
+
+    // Applied, the folders the moves and deletes emptied are gone too.
+    const t = await testing();
+    t.scriptPrompts().answer('Apply');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    t.restorePrompts();
+    assert.deepStrictEqual([fs.existsSync(abs('tools/src')), fs.existsSync(abs('tools/lib')), onDisk('tools/app/deep/x.ts')], [false, false, 'x\n']);
   });
 
   it('explains a missing or ambiguous oldString', async () => {

@@ -128,6 +128,35 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(disk('a.txt'), 'direct\n');
   });
 
+  it('removes the folders an apply left empty, never a workspace folder, and Undo brings them back', async () => {
+    fs.mkdirSync(file('lib/deep'), { recursive: true });
+    fs.writeFileSync(file('lib/deep/x.ts'), 'x\n');
+    fs.mkdirSync(file('keep'));
+    fs.writeFileSync(file('keep/y.ts'), 'y\n');
+    fs.writeFileSync(file('keep/z.ts'), 'z\n');
+    overlay.delete(file('lib'), meta(), { recursive: true });
+    overlay.rename(file('keep/y.ts'), file('moved/y.ts'), meta());
+    overlay.delete(file('a.txt'), meta());
+    overlay.delete(file('src/b.ts'), meta());
+    assert.deepStrictEqual((await overlay.apply({ roots: [ws] })).refused, []);
+    assert.deepStrictEqual([fs.existsSync(file('lib')), fs.existsSync(file('src')), fs.existsSync(file('keep'))], [false, false, true]);
+    await overlay.undoLastApply();
+    assert.deepStrictEqual([disk('lib/deep/x.ts'), disk('src/b.ts'), disk('keep/y.ts'), disk('a.txt')], ['x\n', 'export const b = 1;\n', 'y\n', 'one\ntwo\nthree\n']);
+  });
+
+  it('a workspace folder emptied by an apply stays', async () => {
+    overlay.delete(file('a.txt'), meta());
+    overlay.delete(file('src/b.ts'), meta());
+    await overlay.apply({ roots: [ws] });
+    assert.deepStrictEqual(fs.readdirSync(ws), []);
+  });
+
+  it('without the workspace folders given, no folder is removed', async () => {
+    overlay.delete(file('src/b.ts'), meta());
+    await overlay.apply();
+    assert.ok(fs.existsSync(file('src')));
+  });
+
   it('merges an external edit made between staging and apply', async () => {
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta());
     fs.writeFileSync(file('a.txt'), 'one\ntwo\nTHREE\n');
