@@ -92,7 +92,11 @@ export class OverlayWorkspace {
    * interrupted, and reconciles every pending change against the disk as it is now.
    */
   static async open(storeDir: string): Promise<OverlayWorkspace> {
-    const overlay = await PersistentOverlay.open(storeDir);
+    // The undo record's contents (what the last apply replaced) live only in the blob store: keep them through
+    // every collection, from the one opening may run onwards.
+    const box: { ws?: OverlayWorkspace } = {};
+    const initialUndo = await readLastApply(storeDir);
+    const overlay = await PersistentOverlay.open(storeDir, {}, () => refsOfUndo(box.ws ? box.ws.lastUndo : initialUndo));
     const disk = new NodeDisk();
     const { journal, unfinished } = await ApplyJournal.open(storeDir, { beforeCommit: () => overlay.blobs.sync() });
     const recovered = await new ApplyExecutor(disk, overlay.model.store, journal).recover(unfinished);
@@ -100,7 +104,8 @@ export class OverlayWorkspace {
     const stillListed = recovered.appliedPaths.filter(p => overlay.model.composite(p) || overlay.model.stagedRef(p) !== undefined);
     if (stillListed.length > 0) overlay.model.markApplied(stillListed);
     const ws = new OverlayWorkspace(overlay, disk, journal, storeDir, recovered);
-    ws.lastUndo = await readLastApply(storeDir);
+    box.ws = ws;
+    ws.lastUndo = initialUndo;
     for (const o of ws.model.reconcileAll(disk)) {
       if (o.kind === 'conflict' && o.op && o.conflict.kind === 'deletion') ws.orphans.push(o.path);
     }
@@ -346,11 +351,6 @@ export class OverlayWorkspace {
     return { restored, refused: plan.refused };
   }
 
-  /** Content refs the workspace still needs besides the model's (the undo record's). */
-  extraLiveRefs(): string[] {
-    return (this.lastUndo?.entries ?? []).flatMap(e => [e.previous, e.written]).filter((r): r is string => r !== null);
-  }
-
   // ── queries ─────────────────────────────────────────────────────────────────────────────────────────────
 
   composites(): CompositeChange[] {
@@ -402,4 +402,9 @@ export class OverlayWorkspace {
     }
     return out;
   }
+}
+
+/** Content refs the workspace needs besides the model's: the undo record's. */
+function refsOfUndo(undo: UndoRecord | undefined): string[] {
+  return (undo?.entries ?? []).flatMap(e => [e.previous, e.written]).filter((r): r is string => r !== null);
 }

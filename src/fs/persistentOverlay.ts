@@ -20,9 +20,14 @@ export class PersistentOverlay {
     /** What open found and worked around (a torn tail after a crash, damaged files kept aside). */
     readonly problems: readonly StoreProblem[],
     private readonly unsubscribe: () => void,
+    private readonly keepAlso: () => Iterable<string>,
   ) {}
 
-  static async open(storeDir: string, options: OverlayModelOptions = {}): Promise<PersistentOverlay> {
+  /**
+   * `keepAlso`: content refs needed besides the model's (the undo record of the last apply), asked at every
+   * collection, the one on open included.
+   */
+  static async open(storeDir: string, options: OverlayModelOptions = {}, keepAlso: () => Iterable<string> = () => []): Promise<PersistentOverlay> {
     const blobs = BlobStore.open(path.join(storeDir, 'blobs'));
     const opened = await DurableLog.open<OverlaySnapshot, OverlayOp>(path.join(storeDir, 'state'), { beforeCommit: () => blobs.sync() });
     const model = new OverlayModel(blobs, options);
@@ -42,7 +47,7 @@ export class PersistentOverlay {
       // `restore` has no op: it is only ever called above, before this subscription.
       if (e.op) opened.log.append(e.op);
     });
-    const overlay = new PersistentOverlay(model, blobs, opened.log, problems, () => sub.dispose());
+    const overlay = new PersistentOverlay(model, blobs, opened.log, problems, () => sub.dispose(), keepAlso);
     if (opened.migrated || opened.ops.length > 0) await overlay.compact();
     return overlay;
   }
@@ -55,9 +60,9 @@ export class PersistentOverlay {
   }
 
   /** Writes a snapshot of the model now (the log restarts) and collects blobs nothing refers to any more. */
-  async compact(extraLiveRefs: Iterable<string> = []): Promise<void> {
+  async compact(): Promise<void> {
     await this.log.compact(this.model.snapshot());
-    await this.blobs.gc(new Set([...this.model.liveRefs(), ...extraLiveRefs]), { minAgeMs: 60_000 });
+    await this.blobs.gc(new Set([...this.model.liveRefs(), ...this.keepAlso()]), { minAgeMs: 60_000 });
   }
 
   async close(): Promise<void> {

@@ -157,6 +157,20 @@ describe('OverlayWorkspace', () => {
     assert.ok(fs.existsSync(file('src')));
   });
 
+  it('Undo Last Apply still works after a reload that collected unused content', async () => {
+    overlay.write(file('a.txt'), bytes('agent\n'), meta());
+    await overlay.apply();
+    await overlay.close();
+    // Make every stored blob older than the collector's grace period, as after a long pause.
+    const blobs = path.join(store, 'blobs');
+    const old = new Date(Date.now() - 3_600_000);
+    for (const f of fs.readdirSync(blobs, { recursive: true, encoding: 'utf8' })) fs.utimesSync(path.join(blobs, f), old, old);
+    overlay = await OverlayWorkspace.open(store);
+    await overlay.overlay.compact();
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual([undo.refused, disk('a.txt')], [[], 'one\ntwo\nthree\n']);
+  });
+
   it('merges an external edit made between staging and apply', async () => {
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta());
     fs.writeFileSync(file('a.txt'), 'one\ntwo\nTHREE\n');
