@@ -1,4 +1,5 @@
 import * as path from 'path';
+import { contentRefsIn } from './model/contentStore';
 import { OverlayModel, type OverlayModelOptions } from './model/overlayModel';
 import type { OverlayOp } from './model/overlayOp';
 import { parseOverlayOp } from './model/overlaySchema';
@@ -21,6 +22,7 @@ export class PersistentOverlay {
     readonly problems: readonly StoreProblem[],
     private readonly unsubscribe: () => void,
     private readonly keepAlso: () => Iterable<string>,
+    private fallback: { snapshot: Set<string>; ops: Set<string> },
   ) {}
 
   /**
@@ -43,11 +45,16 @@ export class PersistentOverlay {
         break;
       }
     }
+    // What the newest snapshot and the ops after it refer to: the fallback generation once the next snapshot is
+    // written, which a damaged newest snapshot would be read from.
+    const fallback = { snapshot: opened.snapshot ? contentRefsIn(opened.snapshot) : new Set<string>(), ops: contentRefsIn(opened.ops) };
     const sub = model.onDidChange(e => {
       // `restore` has no op: it is only ever called above, before this subscription.
-      if (e.op) opened.log.append(e.op);
+      if (!e.op) return;
+      opened.log.append(e.op);
+      for (const r of contentRefsIn(e.op)) fallback.ops.add(r);
     });
-    const overlay = new PersistentOverlay(model, blobs, opened.log, problems, () => sub.dispose(), keepAlso);
+    const overlay = new PersistentOverlay(model, blobs, opened.log, problems, () => sub.dispose(), keepAlso, fallback);
     if (opened.migrated || opened.ops.length > 0) await overlay.compact();
     return overlay;
   }
@@ -61,8 +68,19 @@ export class PersistentOverlay {
 
   /** Writes a snapshot of the model now (the log restarts) and collects blobs nothing refers to any more. */
   async compact(): Promise<void> {
-    await this.log.compact(this.model.snapshot());
-    await this.blobs.gc(new Set([...this.model.liveRefs(), ...this.keepAlso()]), { minAgeMs: 60_000 });
+    const snapshot = this.model.snapshot();
+    // After this snapshot the previous one and the ops since become the fallback generation: keep what they name.
+    const previous = this.fallback;
+    this.fallback = { snapshot: contentRefsIn(snapshot), ops: new Set() };
+    try {
+      await this.log.compact(snapshot);
+    } catch (e) {
+      // The old generation is still the newest: keep tracking everything it and the new ops name.
+      this.fallback = { snapshot: new Set([...previous.snapshot, ...this.fallback.snapshot]), ops: new Set([...previous.ops, ...this.fallback.ops]) };
+      throw e;
+    }
+    const live = [...this.model.liveRefs(), ...this.keepAlso(), ...previous.snapshot, ...previous.ops, ...this.fallback.ops];
+    await this.blobs.gc(new Set(live), { minAgeMs: 60_000 });
   }
 
   async close(): Promise<void> {

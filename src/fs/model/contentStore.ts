@@ -28,6 +28,14 @@ export function isContentRef(value: unknown): value is ContentRef {
   return typeof value === 'string' && REF.test(value);
 }
 
+/** Every content ref a JSON value (an op, a snapshot) names, wherever it sits in it. */
+export function contentRefsIn(value: unknown, into: Set<ContentRef> = new Set()): Set<ContentRef> {
+  if (isContentRef(value)) into.add(value);
+  else if (Array.isArray(value)) for (const v of value) contentRefsIn(v, into);
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) contentRefsIn(v, into);
+  return into;
+}
+
 /** In-memory store for tests and benches. Copies on the way in and out so callers cannot mutate stored bytes. */
 export class MemoryContentStore implements ContentStore {
   private readonly blobs = new Map<ContentRef, Uint8Array>();
