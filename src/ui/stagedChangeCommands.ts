@@ -27,7 +27,8 @@ type Target = StagedResourceState | vscode.Uri | vscode.SourceControlResourceGro
  * selected resources. Every destructive one confirms with a modal that says how many files it touches and
  * names every file it deletes.
  */
-export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts: Prompts, hooks: ApplyHooks): vscode.Disposable {
+/** `roots`: the workspace folders' paths (Apply removes folders it empties, never these). */
+export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts: Prompts, hooks: ApplyHooks, roots: () => readonly string[]): vscode.Disposable {
   const baseline = (p: string, ref: string | null, label: string) => BaselineContentProvider.uri(p, ref, label);
   const rel = (p: string) => vscode.workspace.asRelativePath(p);
   const isBinary = (ref: string) => decodeText(overlay.model.store.get(ref)) === undefined;
@@ -83,7 +84,7 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
       progress => hooks.wrapApply(written, () => overlay.apply({
         paths,
         isDirty: p => vscode.workspace.textDocuments.some(d => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === p),
-        roots: (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file').map(f => f.uri.fsPath),
+        roots: roots(),
         onProgress: (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(total, 1) }),
       })),
     );

@@ -34,7 +34,8 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
   for (const n of notices) void showStoreNotice(n);
   if (workspace.orphans.length > 0) void offerOrphanDiscard(workspace.orphans.length);
   const fileRoots = () => (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file');
-  const provider = new StagedFileSystemProvider(workspace, () => fileRoots().map(f => f.uri.fsPath));
+  const rootPaths = () => fileRoots().map(f => f.uri.fsPath);
+  const provider = new StagedFileSystemProvider(workspace, rootPaths);
   const applyHooks: ApplyHooks = { wrapApply: (_files, run) => run() };
   const scm = new StagedChangesScm(workspace);
   const disposables: vscode.Disposable[] = [
@@ -42,7 +43,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     vscode.workspace.registerFileSystemProvider(STAGED_SCHEME, provider, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, new BaselineContentProvider(workspace.model.store)),
     scm,
-    registerStagedChangeCommands(workspace, prompts, applyHooks),
+    registerStagedChangeCommands(workspace, prompts, applyHooks, rootPaths),
     watchDisk(workspace),
   ];
   const decorations = new StagedFileDecorations(workspace);
