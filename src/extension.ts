@@ -46,8 +46,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
   // Apply's writes reload open documents: the edit tracker records those as the agent's edits, not the user's.
   overlay.applyHooks.wrapApply = (files, run) => edits.markAgentApply(files, run);
   // A chat request the user removed (undo, retry, deleted session) takes the changes it staged with it.
-  const pruneRemoved = chat.onDidRemoveRequests(({ requestIds }) => {
-    for (const id of requestIds) if (overlay.workspace.model.recordsByMessage(id).length > 0) overlay.workspace.model.prune(id);
+  const pruneRemoved = chat.onDidRemoveRequests(({ sessionId, requestIds }) => {
+    const model = overlay.workspace.model;
+    for (const id of requestIds) if (model.recordsByMessage(id, sessionId).length > 0) model.prune(id, sessionId);
     void overlay.workspace.flush();
   });
   const allTools = [...overlay.tools, ...history.tools, ...edits.tools, ...chat.tools];

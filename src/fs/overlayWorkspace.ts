@@ -273,7 +273,7 @@ export class OverlayWorkspace {
   }
 
   private reconcileIfStaged(p: string): void {
-    if (this.model.composite(p)) this.model.reconcile(p, this.disk);
+    if (this.model.hasEntry(p)) this.model.reconcile(p, this.disk);
   }
 
   // ── apply and undo ──────────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import { OverlayError } from './overlayError';
 import { afterOf, assertNever, baseOf, stateOf, step } from './mergeRules';
 import { isTransparent } from './pathEntry';
+import { componentOf } from './component';
 import type { ChangeRecord } from './changeRecord';
 import type { ContentRef } from './contentStore';
 import type { ContentState, PathEvent } from './mergeRules';
@@ -208,58 +209,29 @@ export function setBase(draft: OverlayDraft, path: string, base: ContentRef | nu
   draft.setEntry(withEntry(fresh, { state: stateOf(base, after), movedTo, identity: identity ?? (base === null ? undefined : e.identity) }));
 }
 
-/** The paths linked to `path` by renames (both ends, chains, swaps): what must be applied or discarded together. */
-export function groupOf(draft: Pick<OverlayDraft, 'entry'>, path: string): string[] {
-  const seen = new Set<string>();
-  const stack = [path];
-  while (stack.length) {
-    const p = stack.pop() as string;
-    if (seen.has(p)) continue;
-    const e = draft.entry(p);
-    if (!e) continue;
-    seen.add(p);
-    if (e.movedFrom !== undefined) stack.push(e.movedFrom);
-    if (e.movedTo !== undefined) stack.push(e.movedTo);
-  }
-  return [...seen];
+/**
+ * The paths linked to `path` by renames (both ends, chains, swaps) and by the records that touch them: what must be
+ * applied or discarded together.
+ */
+export function groupOf(draft: Pick<OverlayDraft, 'entry' | 'record'>, path: string): string[] {
+  return componentOf(draft, [path]).paths;
 }
 
 /**
- * Drops the composites at these paths and their rename partners, with all their records. A file created in the
- * overlay and then renamed leaves its history at the origin, in an entry with no visible effect; the part of that
- * history the rename carried away goes too, or the next change to the origin path would inherit records the user
- * already discarded or applied.
+ * Drops the composites at these paths with their whole components (rename partners, and every path their records
+ * touch) and all those records: what Apply does once the disk has them.
  */
 export function discardPaths(draft: OverlayDraft, paths: Iterable<string>): void {
   const records: ChangeRecord[] = [];
   for (const p of paths) {
-    for (const q of groupOf(draft, p)) {
-      const e = draft.entry(q);
-      if (!e) continue;
-      for (const id of e.recordIds) {
-        const r = draft.record(id);
-        if (!r) continue;
-        records.push(r);
-        records.push(...carriedHistory(draft, r));
-      }
-      draft.deleteEntry(q);
+    const { paths: group, recordIds } = componentOf(draft, [p]);
+    for (const id of recordIds) {
+      const r = draft.record(id);
+      if (r) records.push(r);
     }
+    for (const q of group) draft.deleteEntry(q);
   }
-  removeRecords(draft, records);
-}
-
-/**
- * For a rename away from a path with no visible effect left (a file created in the overlay, then moved): the
- * records at that origin since the previous move away, which made the content this rename carried.
- */
-function carriedHistory(draft: OverlayDraft, rename: ChangeRecord): ChangeRecord[] {
-  const origin = rename.fromPath === undefined ? undefined : draft.entry(rename.fromPath);
-  if (!origin || !isTransparent(origin)) return [];
-  const ids = origin.recordIds;
-  const end = ids.indexOf(rename.id);
-  let start = end;
-  while (start > 0 && draft.record(ids[start - 1])?.fromPath !== origin.path) start--;
-  return ids.slice(start, Math.max(end, start)).map((id) => draft.record(id)).filter((r): r is ChangeRecord => r !== undefined);
+  for (const r of records) draft.removeRecord(r.id);
 }
 
 /**

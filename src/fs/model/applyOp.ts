@@ -57,7 +57,12 @@ function run(draft: DraftState, op: OverlayOp): void {
     case 'discardAll':
       throw new Error('handled by applyOp');
     case 'revert':
+    case 'replace':
       for (const id of op.recordIds) draft.removeRecord(id);
+      for (const r of op.rewritten ?? []) {
+        if (!draft.record(r.id)) throw new OverlayError('CorruptState', `rewritten record ${r.id} is not staged`, { id: r.id });
+        draft.rewriteRecord(r);
+      }
       for (const e of op.entries) draft.setEntry(e);
       for (const p of op.removedPaths) draft.deleteEntry(p);
       return;

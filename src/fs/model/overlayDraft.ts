@@ -14,6 +14,8 @@ export interface OverlayDraft {
   /** Staging order of a record (larger = later). */
   order(id: string): number;
   removeRecord(id: string): void;
+  /** Replaces a record's content fields (a rebase); its staging order stays. */
+  rewriteRecord(record: ChangeRecord): void;
 }
 
 /** Read access a draft needs from the state it copies. */
@@ -32,6 +34,7 @@ export class DraftState implements OverlayDraft {
   readonly changed = new Map<string, PathEntry | null>();
   readonly removedRecords = new Set<string>();
   readonly addedRecords: ChangeRecord[] = [];
+  readonly rewrittenRecords = new Map<string, ChangeRecord>();
   private readonly addedById = new Map<string, { record: ChangeRecord; order: number }>();
 
   constructor(private readonly base: OverlayView) {}
@@ -49,7 +52,7 @@ export class DraftState implements OverlayDraft {
   }
   record(id: string): ChangeRecord | undefined {
     if (this.removedRecords.has(id)) return undefined;
-    return this.addedById.get(id)?.record ?? this.base.record(id);
+    return this.rewrittenRecords.get(id) ?? this.addedById.get(id)?.record ?? this.base.record(id);
   }
   order(id: string): number {
     return this.addedById.get(id)?.order ?? this.base.order(id);
@@ -61,5 +64,8 @@ export class DraftState implements OverlayDraft {
   }
   removeRecord(id: string): void {
     this.removedRecords.add(id);
+  }
+  rewriteRecord(record: ChangeRecord): void {
+    this.rewrittenRecords.set(record.id, record);
   }
 }

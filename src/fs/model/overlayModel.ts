@@ -6,7 +6,9 @@ import { applyOp } from './applyOp';
 import { newChangeRecord } from './changeRecord';
 import { compositeOf, directoryDelta, effectiveRef, isUnder, readEffective } from './overlayQueries';
 import { diskPathsOf, planReconcile } from './reconcile';
-import { planRevert } from './planRevert';
+import { planRevert, recordsShownBy } from './planRevert';
+import { replayComponent } from './replay';
+import { assertNever } from './mergeRules';
 import { planApply } from './applyPlan';
 import { afterOf, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
@@ -140,6 +142,10 @@ export class OverlayModel {
   }
 
   private stage(record: ChangeRecord, disk: DiskProbe): ChangeRecord {
+    // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
+    for (const p of record.fromPath !== undefined ? [record.fromPath, record.path] : [record.path]) {
+      if (this.state.entry(p)?.conflict?.delegated) this.resolve(p, { kind: 'acceptAgent' });
+    }
     const diskPath = record.fromPath ?? record.path;
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
     const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
@@ -157,9 +163,12 @@ export class OverlayModel {
 
   // ── prune and discard ─────────────────────────────────────────────────────────────────────────────────
 
-  /** A conversation message was deleted: take its changes out, rebasing later ones (seed 003 §4.1). */
-  prune(messageId: string): RevertPlan {
-    return this.revert({ kind: 'message', messageId });
+  /**
+   * A conversation message was deleted: take its changes out, rebasing later ones (seed 003 §4.1). Message ids
+   * are scoped by session: pass the session so another client's message of the same id is left alone.
+   */
+  prune(messageId: string, sessionId?: string): RevertPlan {
+    return this.revert({ kind: 'message', messageId, ...(sessionId !== undefined ? { sessionId } : {}) });
   }
 
   /** Discard one change record (rebasing later changes to the same file). */
@@ -174,14 +183,18 @@ export class OverlayModel {
 
   /** Takes the selected records out; applies the op (unless nothing was selected) and returns the plan. */
   revert(selector: RecordSelector): RevertPlan {
-    const plan = planRevert(this.state, this.state.select(selector), selector, this.store, this.merge);
+    const records = selector.kind === 'paths' ? recordsShownBy(this.state, selector.paths.filter((p) => this.state.entry(p)), this.store) : this.state.select(selector);
+    const plan = planRevert(this.state, records, selector, this.store, this.merge);
     if (plan.op.recordIds.length > 0) this.apply(plan.op);
     return plan;
   }
 
-  /** Discard whole composites (and their rename partners). */
-  discardPaths(paths: readonly string[]): void {
-    this.apply({ type: 'discard', paths });
+  /**
+   * Discard composites: the records that made what these paths show are taken out (a rename's partner comes back
+   * with it) and the rest of their components is replayed.
+   */
+  discardPaths(paths: readonly string[]): RevertPlan {
+    return this.revert({ kind: 'paths', paths: [...paths] });
   }
 
   discardAll(): void {
@@ -209,15 +222,80 @@ export class OverlayModel {
   /** Reconciles every listed composite (startup, after a watcher burst). Returns the non-trivial outcomes. */
   reconcileAll(disk: DiskProbe): ReconcileOutcome[] {
     const outcomes: ReconcileOutcome[] = [];
-    for (const path of this.stagedPaths()) {
+    // Every entry, hidden ones too: a change that cancelled out still replays from its baseline.
+    for (const path of [...this.state.allEntries()].map((e) => e.path)) {
+      if (!this.state.entry(path)) continue;
       const o = this.reconcile(path, disk);
       if (o.kind !== 'unchanged') outcomes.push(o);
     }
     return outcomes;
   }
 
+  /**
+   * Settles a conflict. Accepting the agent's version rewrites the changes there to apply as they stand (for a
+   * disk conflict, onto what the disk has now); accepting the disk's takes out the change that no longer applies
+   * (a prune conflict) or the composite (a disk conflict); a manual result becomes the content of the agent's
+   * last write there.
+   */
   resolve(path: string, resolution: ConflictResolution): void {
-    this.apply({ type: 'resolve', path, resolution });
+    const c = this.state.entry(path)?.conflict;
+    if (!c) throw new OverlayError('NoConflict', `${path} has no conflict to resolve`, { path });
+    switch (resolution.kind) {
+      case 'delegate':
+        this.apply({ type: 'resolve', path, resolution });
+        return;
+      case 'acceptDisk':
+        if (c.origin === 'prune' && c.recordId !== undefined && this.state.record(c.recordId)) this.revert({ kind: 'change', id: c.recordId });
+        else this.discardPaths([path]);
+        return;
+      case 'acceptAgent':
+        this.acceptAgent(path, c);
+        return;
+      case 'manual': {
+        if (resolution.content === (this.stagedRef(path) ?? null)) {
+          this.acceptAgent(path, c);
+          return;
+        }
+        const last = this.manualRewrite(path, c, resolution.content);
+        if (!last) {
+          throw new OverlayError('InvalidOperation', `the agent's last change at ${path} cannot carry a merged result: accept the agent's or the disk's version instead`, { path });
+        }
+        this.acceptAgent(path, c, new Map([[last.id, last]]));
+        return;
+      }
+      default:
+        assertNever(resolution);
+    }
+  }
+
+  private acceptAgent(path: string, c: ConflictState, rewrites?: ReadonlyMap<string, ChangeRecord>): void {
+    const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
+    const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
+      ? new Map([[c.diskPath, { base: c.theirs, ...(c.theirsIdentity ? { identity: c.theirsIdentity } : {}) }]])
+      : undefined;
+    const result = replayComponent(this.state, touched, this.store, {
+      origin: c.origin,
+      ...(baselines ? { baselines } : {}),
+      ...(rewrites ? { rewrites } : {}),
+      settled: touched,
+      force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)),
+    }, this.merge);
+    this.apply({ type: 'replace', reason: 'acceptAgent', recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths });
+  }
+
+  /**
+   * The record that gets the person's merged result: the change that no longer applied (a prune conflict), else
+   * the last change at `path`. A write gets it as its result (or becomes a delete), a delete becomes a write, a
+   * rename carries it as what arrives. Undefined where "no file" cannot be said (a rename, a create of nothing).
+   */
+  private manualRewrite(path: string, c: ConflictState, content: ContentRef | null): ChangeRecord | undefined {
+    const ids = this.state.entry(path)?.recordIds ?? [];
+    const r = (c.recordId !== undefined ? this.state.record(c.recordId) : undefined) ?? (ids.length ? this.state.record(ids[ids.length - 1]) : undefined);
+    if (!r) return undefined;
+    if (r.operation === 'rename') return content === null ? undefined : { ...r, after: content };
+    if (content !== null) return { ...r, operation: r.before === null ? 'create' : 'modify', after: content };
+    const before = r.before ?? c.theirs ?? r.after;
+    return before === null ? undefined : { ...r, operation: 'delete', before, after: null };
   }
 
   /** Manual resolution with the merged bytes (undefined = the file should not exist). */
@@ -315,8 +393,14 @@ export class OverlayModel {
     return this.state.record(id);
   }
 
-  recordsByMessage(messageId: string): ChangeRecord[] {
-    return this.state.select({ kind: 'message', messageId });
+  /** A message's records; with `sessionId`, only that session's (message ids are scoped by session). */
+  recordsByMessage(messageId: string, sessionId?: string): ChangeRecord[] {
+    return this.state.select({ kind: 'message', messageId, ...(sessionId !== undefined ? { sessionId } : {}) });
+  }
+
+  /** True when the path has an entry, listed or not (a change that cancelled out still has its records). */
+  hasEntry(path: string): boolean {
+    return this.state.entry(path) !== undefined;
   }
 
   recordsBySession(sessionId: string): ChangeRecord[] {

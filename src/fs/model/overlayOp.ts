@@ -6,7 +6,10 @@ import type { ConflictResolution } from './resolveConflict';
 /** Which records a revert takes out (prune by message, discard by change id or by session). */
 export type RecordSelector =
   | { readonly kind: 'change'; readonly id: string }
-  | { readonly kind: 'message'; readonly messageId: string }
+  /** A message's records; message ids are scoped by session (two MCP clients may both say "msg-1"). */
+  | { readonly kind: 'message'; readonly messageId: string; readonly sessionId?: string }
+  /** "Discard" on composites: the records that made what these paths show (and their superseded history). */
+  | { readonly kind: 'paths'; readonly paths: readonly string[] }
   | { readonly kind: 'session'; readonly sessionId: string };
 
 /**
@@ -48,6 +51,20 @@ export type OverlayOp =
       readonly type: 'revert';
       readonly selector: RecordSelector;
       readonly recordIds: readonly string[];
+      readonly entries: readonly PathEntry[];
+      readonly removedPaths: readonly string[];
+      /** Survivors the replay rebased (same id, new before/after). Absent in logs written before replay. */
+      readonly rewritten?: readonly ChangeRecord[];
+    }
+  /**
+   * A replayed component installed as is: a rebase onto a changed disk, or a resolution. The planner's outcome
+   * (records removed or rewritten, the resulting entries) so replaying the log needs no merge.
+   */
+  | {
+      readonly type: 'replace';
+      readonly reason: string;
+      readonly recordIds: readonly string[];
+      readonly rewritten: readonly ChangeRecord[];
       readonly entries: readonly PathEntry[];
       readonly removedPaths: readonly string[];
     };

@@ -74,6 +74,16 @@ export function parseOverlayOp(value: unknown): OverlayOp {
         recordIds: arr(o.recordIds, 'op.recordIds').map((p, i) => str(p, `op.recordIds[${i}]`)),
         entries: arr(o.entries, 'op.entries').map((e, i) => parseEntry(e, `op.entries[${i}]`)),
         removedPaths: arr(o.removedPaths, 'op.removedPaths').map((p, i) => str(p, `op.removedPaths[${i}]`)),
+        ...(o.rewritten !== undefined ? { rewritten: arr(o.rewritten, 'op.rewritten').map((r, i) => parseRecord(r, `op.rewritten[${i}]`)) } : {}),
+      };
+    case 'replace':
+      return {
+        type: 'replace',
+        reason: str(o.reason, 'op.reason'),
+        recordIds: arr(o.recordIds, 'op.recordIds').map((p, i) => str(p, `op.recordIds[${i}]`)),
+        rewritten: arr(o.rewritten, 'op.rewritten').map((r, i) => parseRecord(r, `op.rewritten[${i}]`)),
+        entries: arr(o.entries, 'op.entries').map((e, i) => parseEntry(e, `op.entries[${i}]`)),
+        removedPaths: arr(o.removedPaths, 'op.removedPaths').map((p, i) => str(p, `op.removedPaths[${i}]`)),
       };
     default:
       return fail('op.type', `unknown op type ${JSON.stringify(o.type)}`);
@@ -142,6 +152,7 @@ function parseConflict(value: unknown, at: string): ConflictState {
     ...(o.theirsIdentity !== undefined ? { theirsIdentity: parseIdentity(o.theirsIdentity, `${at}.theirsIdentity`) } : {}),
     binary: bool(o.binary, `${at}.binary`),
     delegated: bool(o.delegated, `${at}.delegated`),
+    ...(o.recordId !== undefined ? { recordId: str(o.recordId, `${at}.recordId`) } : {}),
   };
 }
 
@@ -160,7 +171,8 @@ function parseSelector(value: unknown, at: string): RecordSelector {
   const o = obj(value, at);
   switch (o.kind) {
     case 'change': return { kind: 'change', id: str(o.id, `${at}.id`) };
-    case 'message': return { kind: 'message', messageId: str(o.messageId, `${at}.messageId`) };
+    case 'message': return { kind: 'message', messageId: str(o.messageId, `${at}.messageId`), ...(o.sessionId !== undefined ? { sessionId: str(o.sessionId, `${at}.sessionId`) } : {}) };
+    case 'paths': return { kind: 'paths', paths: arr(o.paths, `${at}.paths`).map((p, i) => str(p, `${at}.paths[${i}]`)) };
     case 'session': return { kind: 'session', sessionId: str(o.sessionId, `${at}.sessionId`) };
     default: return fail(`${at}.kind`, 'not a selector');
   }

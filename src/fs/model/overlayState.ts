@@ -48,8 +48,13 @@ export class OverlayState implements OverlayView {
       case 'change':
         ids = this.records.has(selector.id) ? [selector.id] : [];
         break;
-      case 'message':
-        ids = this.byMessage.get(selector.messageId) ?? [];
+      case 'message': {
+        const all = this.byMessage.get(selector.messageId) ?? [];
+        ids = selector.sessionId === undefined ? all : [...all].filter((id) => this.records.get(id)?.sessionId === selector.sessionId);
+        break;
+      }
+      case 'paths':
+        ids = [];
         break;
       case 'session':
         ids = this.bySession.get(selector.sessionId) ?? [];
@@ -61,7 +66,8 @@ export class OverlayState implements OverlayView {
   /** Installs a draft's changes; returns the paths whose entries changed. */
   commit(draft: DraftState): string[] {
     for (const id of draft.removedRecords) this.removeRecord(id);
-    for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(r);
+    for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(draft.rewrittenRecords.get(r.id) ?? r);
+    for (const [id, r] of draft.rewrittenRecords) if (this.records.has(id) && !draft.removedRecords.has(id)) this.records.set(id, r);
     for (const [path, e] of draft.changed) {
       if (e) this.entries.set(path, e);
       else this.entries.delete(path);

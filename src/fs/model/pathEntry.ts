@@ -31,6 +31,8 @@ export interface ConflictState {
   readonly binary: boolean;
   /** Handed back to the agent: its next read or list reports base, ours and theirs; its next write resolves. */
   readonly delegated: boolean;
+  /** Prune origin: the surviving record that no longer applies (what "Accept agent" keeps or "Accept disk" drops). */
+  readonly recordId?: string;
 }
 
 /**

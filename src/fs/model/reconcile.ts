@@ -1,6 +1,6 @@
 import { contentRefOf } from './contentStore';
 import { afterOf, assertNever, baseOf } from './mergeRules';
-import { isTransparent } from './pathEntry';
+import { replayComponent } from './replay';
 import { mergeContent } from './mergeContent';
 import type { ContentRef, ContentStore } from './contentStore';
 import type { DiskProbe } from './diskProbe';
@@ -9,7 +9,7 @@ import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
 import type { ConflictKind, ConflictState } from './pathEntry';
 
-export type RebaseOp = Extract<OverlayOp, { type: 'rebase' }>;
+export type RebaseOp = Extract<OverlayOp, { type: 'rebase' | 'replace' }>;
 export type ConflictOp = Extract<OverlayOp, { type: 'conflict' }>;
 
 export type ReconcileOutcome =
@@ -35,7 +35,8 @@ export function diskPathsOf(view: Pick<OverlayView, 'entry'>, path: string): str
  */
 export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, store: ContentStore, merge?: TextMerge): ReconcileOutcome {
   const e = view.entry(path);
-  if (!e || isTransparent(e)) return { kind: 'unchanged' };
+  // A prune conflict is settled first: a disk conflict must not replace it (its "Accept agent" would keep the pruned edit).
+  if (!e || e.conflict?.origin === 'prune') return { kind: 'unchanged' };
   // (disk path, composite whose content that disk file becomes)
   const checks: [string, string][] = [];
   if (e.movedFrom !== undefined) checks.push([e.movedFrom, path]);
@@ -76,8 +77,17 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     switch (m.kind) {
       case 'unchanged':
         continue;
-      case 'merged':
-        return rebase(m.result);
+      case 'merged': {
+        // The records are rebased onto the disk one by one (replay.ts), as a prune would: the staged state stays
+        // a replay of its records from the new baseline.
+        const r = replayComponent(view, [holderPath, diskPath], store, {
+          origin: 'disk',
+          baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
+        }, merge);
+        const hit = r.conflicts.length > 0 ? r.entries.find((x) => x.path === r.conflicts[0])?.conflict : undefined;
+        if (hit) return conflict(hit.kind, hit.binary);
+        return { kind: 'rebased', path: holderPath, op: { type: 'replace', reason: 'rebase', recordIds: [], rewritten: r.rewritten, entries: r.entries, removedPaths: r.removedPaths } };
+      }
       case 'conflict':
         return conflict(kindOf(m.reason), m.binary);
       default:

@@ -314,7 +314,7 @@ describe('accumulator', () => {
       model.discardPaths(['/w/a.txt']);
       sub.dispose();
       model.discardAll();
-      assert.deepStrictEqual(events.map((e) => e.op?.type), ['stage', 'stage', 'discard']);
+      assert.deepStrictEqual(events.map((e) => e.op?.type), ['stage', 'stage', 'revert']);
       assert.deepStrictEqual(events[1].paths.slice().sort(), ['/w/b.txt', '/w/c.txt']);
     });
 

@@ -4,6 +4,7 @@ import { MemoryContentStore } from '../../../src/fs/model/contentStore';
 import { parseOverlayOp, parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
 import { FakeDisk, counterIds, dec, enc, meta } from './modelFixtures';
 import { OverlayModel } from '../../../src/fs/model/overlayModel';
+import { OverlayError } from '../../../src/fs/model/overlayError';
 import type { ContentStore } from '../../../src/fs/model/contentStore';
 import type { OverlayOp } from '../../../src/fs/model/overlayOp';
 
@@ -110,8 +111,18 @@ function run(w: World, a: Action): void {
       const conflicts = model.conflicts();
       if (!conflicts.length) return;
       const p = conflicts[a.nth % conflicts.length].path;
-      if (a.how === 'manual') model.resolveManually(p, a.nth % 2 ? enc(`merged by hand ${a.nth}\n`) : undefined);
-      else model.resolve(p, { kind: a.how });
+      if (a.how !== 'manual') {
+        model.resolve(p, { kind: a.how });
+        return;
+      }
+      // "No file" cannot be said through a rename or a create: a clear error that leaves the model as it was.
+      const before = JSON.stringify(model.snapshot());
+      try {
+        model.resolveManually(p, a.nth % 2 ? enc(`merged by hand ${a.nth}\n`) : undefined);
+      } catch (e) {
+        assert.ok(e instanceof OverlayError && e.code === 'InvalidOperation' && a.nth % 2 === 0, String(e));
+        assert.strictEqual(JSON.stringify(model.snapshot()), before);
+      }
       return;
     }
   }

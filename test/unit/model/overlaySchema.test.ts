@@ -49,7 +49,7 @@ describe('snapshot and op schema', () => {
       types.add(op.type);
       assert.deepStrictEqual(parseOverlayOp(JSON.parse(JSON.stringify(op))), op);
     }
-    assert.deepStrictEqual([...types].sort(), ['applied', 'conflict', 'discard', 'discardAll', 'rebase', 'resolve', 'revert', 'stage']);
+    assert.deepStrictEqual([...types].sort(), ['applied', 'conflict', 'discard', 'discardAll', 'replace', 'resolve', 'revert', 'stage']);
   });
 
   it('a corrupt snapshot is a CorruptState error and leaves the model as it was', () => {

@@ -138,12 +138,14 @@ describe('prune by message', () => {
     assert.strictEqual(readText(model, disk, '/w/c.txt'), undefined);
   });
 
-  it('pruning a rename whose source was recreated since is a (rename) conflict', () => {
+  it('pruning a rename whose source was recreated since: the new file and the one that comes back conflict', () => {
     const { disk, model } = setup();
     model.rename('/w/a.txt', '/w/c.txt', meta('m1'), disk);
     model.write('/w/a.txt', enc('new a\n'), meta('m2'), disk);
-    assert.deepStrictEqual(model.prune('m1').conflicts, ['/w/c.txt']);
-    assert.strictEqual(model.composite('/w/c.txt')?.conflict?.kind, 'rename');
+    assert.deepStrictEqual(model.prune('m1').conflicts, ['/w/a.txt']);
+    assert.strictEqual(model.composite('/w/a.txt')?.conflict?.kind, 'creation');
+    assert.strictEqual(model.composite('/w/a.txt')?.conflict?.origin, 'prune');
+    assert.strictEqual(readText(model, disk, '/w/c.txt'), undefined);
   });
 
   it('pruning the first of two chained renames leaves the second one from the original path', () => {

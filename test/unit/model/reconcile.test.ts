@@ -29,7 +29,7 @@ describe('reconcile', () => {
     disk.put('/w/a.txt', FIVE.replace('five', 'FIVE'));
     const o = model.reconcile('/w/a.txt', disk);
     assert.strictEqual(o.kind, 'rebased');
-    assert.strictEqual(ops[ops.length - 1].type, 'rebase');
+    assert.strictEqual(ops[ops.length - 1].type, 'replace');
     assert.strictEqual(readText(model, disk, '/w/a.txt'), 'ONE\ntwo\nthree\nfour\nFIVE\n');
     assert.strictEqual(model.composite('/w/a.txt')?.before, model.store.put(enc(FIVE.replace('five', 'FIVE'))));
     assert.deepStrictEqual(model.reconcile('/w/a.txt', disk), { kind: 'unchanged' });

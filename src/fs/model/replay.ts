@@ -1,0 +1,253 @@
+import { baseOf, stateOf } from './mergeRules';
+import { mergeContent } from './mergeContent';
+import { makeEntry } from './accumulator';
+import { componentOf } from './component';
+import type { ChangeRecord } from './changeRecord';
+import type { ContentRef, ContentStore } from './contentStore';
+import type { TextMerge } from './mergeContent';
+import type { OverlayView } from './overlayDraft';
+import type { ConflictKind, ConflictState, FileIdentity, PathEntry } from './pathEntry';
+
+/**
+ * The one rule of the overlay (issue 13): a path's staged state is a pure function of its disk baseline and the
+ * surviving records that touch it, replayed in staging order. Prune, discard, rebase onto a changed disk and
+ * "accept the agent's version" all take records out or move a baseline, then replay the affected component here —
+ * so nothing taken out can come back, and no composite exists without a record that made it (a path whose
+ * replay leaves no record is clean).
+ *
+ * A record replays exactly when the content it finds equals its `before`. Otherwise it is rebased, as Jujutsu
+ * rebases descendants of an abandoned change: a write by a three-way merge (its before → after applied to what is
+ * there now), a delete deletes whatever is there (the intent was "no file"), a rename moves whatever is there.
+ * What cannot be rebased (overlapping edits, a write to a file that is gone, a create or a rename onto a file that
+ * exists) keeps the agent's outcome and becomes a conflict on the path, a first-class value naming the record.
+ * Rebased records are returned rewritten, so the next replay is exact again.
+ */
+
+/** Where a path's content comes from, for the rename links: the disk file of that path, or null (new content). */
+type Lineage = string | null;
+
+export interface ReplayOptions {
+  /** Records taken out first. */
+  readonly removed?: ReadonlySet<string>;
+  /** Disk baselines that moved (a rebase onto the disk, or adopting the disk's version). */
+  readonly baselines?: ReadonlyMap<string, { readonly base: ContentRef | null; readonly identity?: FileIdentity }>;
+  /**
+   * Records that, when they no longer apply, are rewritten to apply as they stand — the person chose the agent's
+   * version. Every other record is rebased by a three-way merge, or becomes a conflict.
+   */
+  readonly force?: (record: ChangeRecord) => boolean;
+  /** Paths whose earlier conflicts this replay settles (others keep a disk conflict while its baseline stays). */
+  readonly settled?: ReadonlySet<string>;
+  /** What the conflicts this replay finds are called (a prune's or the disk's). */
+  readonly origin: ConflictState['origin'];
+  /** Records to rewrite before replaying (a manual resolution's content). */
+  readonly rewrites?: ReadonlyMap<string, ChangeRecord>;
+}
+
+export interface ReplayResult {
+  /** Entries of the component after the replay (paths that still have records). */
+  readonly entries: readonly PathEntry[];
+  /** Paths of the component left with no record: clean again. */
+  readonly removedPaths: readonly string[];
+  /** Surviving records whose before/after the rebase changed (same id and origin). */
+  readonly rewritten: readonly ChangeRecord[];
+  readonly removedRecordIds: readonly string[];
+  /** Paths where this replay found a conflict. */
+  readonly conflicts: readonly string[];
+  /** For each path: the records whose content it shows now (writes to it, renames into it, and their sources'). */
+  readonly provenance: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The paths of the component, and its records (survivors and removed), in staging order. */
+  readonly paths: readonly string[];
+  readonly records: readonly ChangeRecord[];
+}
+
+/** Replays the component of `seeds` (see the module comment). Pure: the caller installs the result. */
+export function replayComponent(view: OverlayView, seeds: Iterable<string>, store: ContentStore, options: ReplayOptions, merge?: TextMerge): ReplayResult {
+  const { paths, recordIds } = componentOf(view, seeds);
+  const removed = options.removed ?? new Set<string>();
+  const all = [...recordIds].map((id) => view.record(id) as ChangeRecord).sort((a, b) => view.order(a.id) - view.order(b.id));
+
+  const base = new Map<string, ContentRef | null>();
+  const identity = new Map<string, FileIdentity | undefined>();
+  const cur = new Map<string, ContentRef | null>();
+  const lineage = new Map<string, Lineage>();
+  const prov = new Map<string, Set<string>>();
+  const ids = new Map<string, string[]>();
+  for (const p of paths) {
+    const e = view.entry(p) as PathEntry;
+    const moved = options.baselines?.get(p);
+    const b = moved ? moved.base : (baseOf(e.state) ?? null);
+    base.set(p, b);
+    identity.set(p, moved ? (moved.identity ?? (moved.base === null ? undefined : e.identity)) : e.identity);
+    cur.set(p, b);
+    lineage.set(p, b === null ? null : p);
+    prov.set(p, new Set());
+    ids.set(p, []);
+  }
+
+  const conflicts = new Map<string, ConflictState>();
+  const rewritten: ChangeRecord[] = [];
+  const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary = false): void => {
+    if (!conflicts.has(path)) conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
+  };
+
+  // A rename taken out did not happen: until its file leaves the destination, later records there are about the
+  // file at the source, so they follow it home (rewritten with the source's path).
+  const alias = new Map<string, string>();
+  const resolve = (p: string): string => alias.get(p) ?? p;
+  for (const original of all) {
+    if (removed.has(original.id)) {
+      if (original.operation === 'rename' && original.fromPath !== undefined) alias.set(original.path, resolve(original.fromPath));
+      continue;
+    }
+    const given = options.rewrites?.get(original.id) ?? original;
+    const r = aliased(given, resolve);
+    if (given.operation === 'delete') alias.delete(given.path);
+    if (given.operation === 'rename' && given.fromPath !== undefined) {
+      alias.delete(given.fromPath);
+      alias.delete(given.path);
+    }
+    let out: ChangeRecord = r;
+    switch (r.operation) {
+      case 'create':
+      case 'modify': {
+        const p = r.path;
+        const c = cur.get(p) as ContentRef | null;
+        let after = r.after as ContentRef;
+        if (c !== r.before) {
+          const rebased = options.force?.(original) ? undefined : rebaseWrite(r, c, store, merge);
+          if (rebased && rebased.kind === 'merged') after = rebased.after;
+          else if (rebased && rebased.kind === 'conflict') conflict(p, r, rebased.conflict, c, rebased.binary);
+          if (!rebased || rebased.kind === 'merged') out = { ...r, operation: c === null ? 'create' : 'modify', before: c, after };
+        }
+        if (c === null) {
+          lineage.set(p, null);
+          prov.set(p, new Set());
+        }
+        cur.set(p, after);
+        (prov.get(p) as Set<string>).add(r.id);
+        (ids.get(p) as string[]).push(r.id);
+        break;
+      }
+      case 'delete': {
+        const p = r.path;
+        const c = cur.get(p) as ContentRef | null;
+        (ids.get(p) as string[]).push(r.id);
+        if (c === null) break; // nothing left to delete: the record has no effect (it stays, for its message)
+        if (c !== r.before) out = { ...r, before: c };
+        cur.set(p, null);
+        lineage.set(p, null);
+        prov.set(p, new Set());
+        break;
+      }
+      case 'rename': {
+        const from = r.fromPath as string;
+        const to = r.path;
+        const c = cur.get(from) as ContentRef | null;
+        const d = cur.get(to) as ContentRef | null;
+        if (c === null && options.force?.(original) && d === null) {
+          // The file to move is gone and the person kept the agent's version: what it moved is created there.
+          out = { ...withoutFrom(r), operation: 'create', before: null };
+          cur.set(to, r.after);
+          lineage.set(to, null);
+          prov.set(to, new Set([r.id]));
+          (ids.get(to) as string[]).push(r.id);
+          break;
+        }
+        if (from === to) {
+          (ids.get(to) as string[]).push(r.id);
+          break; // it moves the file onto itself now (its source's rename was taken out): no effect
+        }
+        (ids.get(from) as string[]).push(r.id);
+        (ids.get(to) as string[]).push(r.id);
+        if (c === null) break; // nothing left to move
+        if (d !== null && !options.force?.(original)) conflict(to, r, 'rename', d);
+        // A rename that settled a conflict by hand carries the merged result as its after.
+        const moved = r.after !== r.before ? (r.after as ContentRef) : c;
+        if (c !== r.before) out = { ...r, before: c, after: moved };
+        cur.set(to, moved);
+        cur.set(from, null);
+        lineage.set(to, lineage.get(from) as Lineage);
+        lineage.set(from, null);
+        prov.set(to, new Set([...(prov.get(from) as Set<string>), r.id]));
+        prov.set(from, new Set());
+        break;
+      }
+    }
+    if (out !== original) rewritten.push(out);
+  }
+
+  // Conflicts the replay did not create: a disk conflict stays while its baseline does, a delegation stays with its record.
+  for (const p of paths) {
+    const old = view.entry(p)?.conflict;
+    const found = conflicts.get(p);
+    if (found && old && old.recordId === found.recordId && old.delegated) conflicts.set(p, { ...found, delegated: true });
+    if (!found && old?.origin === 'disk' && !options.baselines?.has(old.diskPath ?? p) && !options.settled?.has(p)) conflicts.set(p, old);
+  }
+
+  const movedTo = new Map<string, string>();
+  for (const p of paths) {
+    const l = lineage.get(p);
+    if (l !== null && l !== undefined && l !== p) movedTo.set(l, p);
+  }
+  const entries: PathEntry[] = [];
+  const removedPaths: string[] = [];
+  for (const p of paths) {
+    const recs = ids.get(p) as string[];
+    if (recs.length === 0) {
+      removedPaths.push(p);
+      continue;
+    }
+    const l = lineage.get(p);
+    entries.push(makeEntry({
+      path: p,
+      state: stateOf(base.get(p) as ContentRef | null, cur.get(p) as ContentRef | null),
+      movedFrom: l !== null && l !== undefined && l !== p ? l : undefined,
+      movedTo: movedTo.get(p),
+      identity: identity.get(p),
+      recordIds: recs,
+      conflict: conflicts.get(p),
+    }));
+  }
+  return {
+    entries,
+    removedPaths,
+    rewritten,
+    removedRecordIds: all.filter((r) => removed.has(r.id)).map((r) => r.id),
+    conflicts: [...conflicts.keys()].filter((p) => !removedPaths.includes(p)),
+    provenance: prov,
+    paths,
+    records: all,
+  };
+}
+
+/** The record with its paths read through the aliases of renames taken out. */
+function aliased(r: ChangeRecord, resolve: (p: string) => string): ChangeRecord {
+  const path = resolve(r.path);
+  const fromPath = r.fromPath === undefined ? undefined : resolve(r.fromPath);
+  if (path === r.path && fromPath === r.fromPath) return r;
+  return { ...r, path, ...(fromPath !== undefined ? { fromPath } : {}) };
+}
+
+function withoutFrom(r: ChangeRecord): ChangeRecord {
+  const { fromPath: _dropped, ...rest } = r;
+  return rest;
+}
+
+type WriteRebase =
+  | { readonly kind: 'merged'; readonly after: ContentRef }
+  | { readonly kind: 'conflict'; readonly conflict: ConflictKind; readonly binary: boolean };
+
+/** A write whose `before` is no longer what is there: its change applied to the content there now. */
+function rebaseWrite(r: ChangeRecord, current: ContentRef | null, store: ContentStore, merge: TextMerge | undefined): WriteRebase {
+  const after = r.after as ContentRef;
+  if (current === after) return { kind: 'merged', after };
+  if (r.before === null) return { kind: 'conflict', conflict: current === null ? 'deletion' : 'creation', binary: false };
+  if (current === null) return { kind: 'conflict', conflict: 'deletion', binary: false };
+  const m = mergeContent(r.before, after, current, store, merge);
+  switch (m.kind) {
+    case 'unchanged': return { kind: 'merged', after };
+    case 'merged': return m.result === null ? { kind: 'conflict', conflict: 'deletion', binary: false } : { kind: 'merged', after: m.result };
+    case 'conflict': return { kind: 'conflict', conflict: 'text', binary: m.binary };
+  }
+}
