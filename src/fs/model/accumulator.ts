@@ -21,6 +21,7 @@ interface EntryFields {
   readonly state: PathEntry['state'];
   readonly movedFrom?: string;
   readonly movedTo?: string;
+  readonly fresh?: boolean;
   readonly identity?: FileIdentity;
   readonly recordIds: readonly string[];
   readonly conflict?: ConflictState;
@@ -31,6 +32,8 @@ export function makeEntry(f: EntryFields): PathEntry {
   const e: { -readonly [K in keyof PathEntry]: PathEntry[K] } = { path: f.path, state: f.state, recordIds: f.recordIds };
   if (f.movedFrom !== undefined) e.movedFrom = f.movedFrom;
   if (f.movedTo !== undefined) e.movedTo = f.movedTo;
+  // Only a present file over a disk file can be new content: elsewhere the flag says nothing.
+  if (f.fresh && f.state.kind === 'modified' && f.movedFrom === undefined) e.fresh = true;
   if (f.identity !== undefined) e.identity = f.identity;
   if (f.conflict !== undefined) e.conflict = f.conflict;
   return e;
@@ -110,10 +113,13 @@ export function applyEvent(draft: OverlayDraft, path: string, event: PathEvent, 
     unlinkOrigin(draft, movedFrom);
     movedFrom = undefined;
   }
+  // Content written where nothing was (a delete, or a move away, came first) is new, not the disk file.
+  const fresh = (!restart && e?.fresh) || ((afterOf(state) ?? null) === null && state.kind !== 'clean');
   draft.setEntry(makeEntry({
     path,
     state: next,
     movedFrom,
+    fresh,
     movedTo: restart ? undefined : e?.movedTo,
     identity: restart ? identity : e?.identity,
     recordIds: appendId(e?.recordIds, recordId),
@@ -151,6 +157,7 @@ export function moveContent(draft: OverlayDraft, from: string, to: string, conte
   draft.setEntry(makeEntry({
     path: to,
     state: nextB,
+    fresh: origin !== to,
     movedFrom: origin !== undefined && origin !== to ? origin : undefined,
     movedTo: origin === to || b.restart ? undefined : eB?.movedTo,
     identity: b.restart ? undefined : eB?.identity,
@@ -163,7 +170,7 @@ export function moveContent(draft: OverlayDraft, from: string, to: string, conte
 function originOf(e: PathEntry | undefined, path: string): string | undefined {
   if (!e) return path;
   if (e.movedFrom !== undefined) return e.movedFrom;
-  if (e.movedTo !== undefined) return undefined; // the path's own file moved away: what is here now is new
+  if (e.movedTo !== undefined || e.fresh) return undefined; // the path's own file moved away or was deleted: what is here now is new
   return e.state.kind === 'modified' ? path : undefined;
 }
 

@@ -132,6 +132,7 @@ function parseEntry(value: unknown, at: string): PathEntry {
     state,
     ...(o.movedFrom !== undefined ? { movedFrom: str(o.movedFrom, `${at}.movedFrom`) } : {}),
     ...(o.movedTo !== undefined ? { movedTo: str(o.movedTo, `${at}.movedTo`) } : {}),
+    ...(o.fresh !== undefined ? { fresh: bool(o.fresh, `${at}.fresh`) } : {}),
     ...optIdentity(o.identity, `${at}.identity`),
     recordIds: arr(o.recordIds, `${at}.recordIds`).map((id, i) => str(id, `${at}.recordIds[${i}]`)),
     ...(o.conflict !== undefined ? { conflict: parseConflict(o.conflict, `${at}.conflict`) } : {}),

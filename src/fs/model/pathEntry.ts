@@ -47,6 +47,11 @@ export interface PathEntry {
   readonly movedFrom?: string;
   /** This path's disk file now lives at this path in the overlay (the other end of `movedFrom`). */
   readonly movedTo?: string;
+  /**
+   * The content here is new, not this path's disk file (that file was deleted or moved away, then the path was
+   * written again): a later rename carries no link back to this path's disk file.
+   */
+  readonly fresh?: boolean;
   /** Identity of this path's disk file when the baseline was taken. */
   readonly identity?: FileIdentity;
   /** Contributing records, oldest first. A rename record is listed at both its source and its destination. */

@@ -84,7 +84,9 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
           origin: 'disk',
           baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
         }, merge);
-        const hit = r.conflicts.length > 0 ? r.entries.find((x) => x.path === r.conflicts[0])?.conflict : undefined;
+        // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
+        const fresh = r.conflicts.filter((p) => view.entry(p)?.conflict?.origin !== 'prune');
+        const hit = fresh.length > 0 ? r.entries.find((x) => x.path === fresh[0])?.conflict : undefined;
         if (hit) return conflict(hit.kind, hit.binary);
         return { kind: 'rebased', path: holderPath, op: { type: 'replace', reason: 'rebase', recordIds: [], rewritten: r.rewritten, entries: r.entries, removedPaths: r.removedPaths } };
       }

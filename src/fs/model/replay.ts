@@ -182,7 +182,8 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
     const old = view.entry(p)?.conflict;
     const found = conflicts.get(p);
     if (found && old && old.recordId === found.recordId && old.delegated) conflicts.set(p, { ...found, delegated: true });
-    if (!found && old?.origin === 'disk' && !options.baselines?.has(old.diskPath ?? p) && !options.settled?.has(p)) conflicts.set(p, old);
+    // A disk conflict cannot be recomputed from the records, so it wins over a prune conflict found here.
+    if (old?.origin === 'disk' && !options.baselines?.has(old.diskPath ?? p) && !options.settled?.has(p)) conflicts.set(p, old);
   }
 
   const movedTo = new Map<string, string>();
@@ -204,6 +205,7 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
       state: stateOf(base.get(p) as ContentRef | null, cur.get(p) as ContentRef | null),
       movedFrom: l !== null && l !== undefined && l !== p ? l : undefined,
       movedTo: movedTo.get(p),
+      fresh: l === null,
       identity: identity.get(p),
       recordIds: recs,
       conflict: conflicts.get(p),

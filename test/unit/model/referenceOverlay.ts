@@ -1,0 +1,356 @@
+import { threeWayMerge } from '../../../src/fs/merge/threeWayMerge';
+
+/**
+ * The naive reference the overlay model is fuzzed against (issue 13): the whole staged view is recomputed from
+ * scratch, after every step, by replaying every surviving record over the disk baselines. No indexes, no
+ * components, no caches, no incremental folding — short enough to read in a few minutes.
+ *
+ * The rule: a record applies as it was made when it finds the content it saw (`before`). If not, it is rebased:
+ * a write merges its own change into what is there (overlapping edits, a write to a file that is gone, a create
+ * onto a file that exists are conflicts, and the write keeps its content), a delete removes whatever is there, a
+ * rename moves whatever is there (onto an occupied path: a conflict). A rename taken out did not happen, so later
+ * records at its destination follow the file home until it leaves the destination. After each replay the
+ * records are replaced by their rebased versions (Jujutsu rewrites descendants the same way). The three-way text
+ * merge is the project's (tested against `git merge-file` on its own).
+ */
+export type Text = string | null;
+
+export interface RefRecord {
+  readonly id: string;
+  readonly op: 'write' | 'delete' | 'rename';
+  readonly path: string;
+  readonly from?: string;
+  readonly before: Text;
+  readonly after: Text;
+  readonly session: string;
+  readonly message: string;
+}
+
+export interface RefComposite {
+  readonly path: string;
+  readonly kind: 'create' | 'modify' | 'delete' | 'rename';
+  readonly from?: string;
+}
+
+interface Replayed {
+  readonly cur: Map<string, Text>;
+  /** Which disk file a path shows (its own path, another's, or null for new content). */
+  readonly origin: Map<string, string | null>;
+  readonly ids: Map<string, string[]>;
+  readonly conflicts: Set<string>;
+  /** The records whose content each path shows. */
+  readonly shows: Map<string, Set<string>>;
+  readonly records: RefRecord[];
+}
+
+export class ReferenceOverlay {
+  /** The disk content of each path some record touches, when first touched (or when rebased). */
+  base = new Map<string, Text>();
+  records: RefRecord[] = [];
+  /** Paths holding a disk conflict → the disk path that diverged (its baseline stays the old one meanwhile). */
+  diskConflicts = new Map<string, string>();
+  private nextId = 0;
+
+  constructor(readonly disk: Map<string, string>) {}
+
+  // ── the view ───────────────────────────────────────────────────────────────────────────────────────────
+
+  replay(records = this.records, base = this.base): Replayed {
+    const cur = new Map(base);
+    const origin = new Map([...base].map(([p, t]) => [p, t === null ? null : p]));
+    const ids = new Map([...base.keys()].map((p) => [p, [] as string[]]));
+    const shows = new Map([...base.keys()].map((p) => [p, new Set<string>()]));
+    const conflicts = new Set<string>();
+    const out: RefRecord[] = [];
+    for (const r of records) {
+      let next: RefRecord = r;
+      const c = cur.get(r.path) ?? null;
+      if (r.op === 'write') {
+        let after = r.after as string;
+        if (c !== r.before) {
+          const m = rebase(r.before, after, c);
+          if (m === undefined) conflicts.add(r.path);
+          else next = { ...r, before: c, after: (after = m) };
+        }
+        if (c === null) {
+          origin.set(r.path, null);
+          shows.set(r.path, new Set());
+        }
+        cur.set(r.path, after);
+        shows.get(r.path)?.add(r.id);
+        ids.get(r.path)?.push(r.id);
+      } else if (r.op === 'delete') {
+        ids.get(r.path)?.push(r.id);
+        if (c !== null) {
+          if (c !== r.before) next = { ...r, before: c };
+          cur.set(r.path, null);
+          origin.set(r.path, null);
+          shows.set(r.path, new Set());
+        }
+      } else {
+        const from = r.from as string;
+        const moving = cur.get(from) ?? null;
+        if (from === r.path) {
+          ids.get(r.path)?.push(r.id);
+        } else {
+          ids.get(from)?.push(r.id);
+          ids.get(r.path)?.push(r.id);
+          if (moving !== null) {
+            if (c !== null) conflicts.add(r.path);
+            if (moving !== r.before) next = { ...r, before: moving, after: moving };
+            cur.set(r.path, moving);
+            cur.set(from, null);
+            origin.set(r.path, origin.get(from) ?? null);
+            origin.set(from, null);
+            shows.set(r.path, new Set([...(shows.get(from) ?? []), r.id]));
+            shows.set(from, new Set());
+          }
+        }
+      }
+      out.push(next);
+    }
+    return { cur, origin, ids, conflicts, shows, records: out };
+  }
+
+  read(path: string): Text {
+    if (!this.base.has(path) || !this.visible(path)) return this.disk.get(path) ?? null;
+    return this.replay().cur.get(path) ?? null;
+  }
+
+  /** Conflicted paths: the replay's and the disk's. */
+  conflicts(): Set<string> {
+    return new Set([...this.replay().conflicts, ...this.diskConflicts.keys()]);
+  }
+
+  /** What Source Control lists. */
+  composites(): RefComposite[] {
+    const v = this.replay();
+    const conflicted = this.conflicts();
+    const out: RefComposite[] = [];
+    for (const [p, b] of this.base) {
+      const a = v.cur.get(p) ?? null;
+      const o = v.origin.get(p) ?? null;
+      const movedAway = [...v.origin].some(([q, x]) => x === p && q !== p);
+      const movedIn = o !== null && o !== p;
+      if (!conflicted.has(p)) {
+        if (!movedIn && !movedAway && a === b) continue;
+        if (movedAway && a === null) continue;
+      }
+      if (movedIn) out.push({ path: p, kind: 'rename', from: o });
+      else out.push({ path: p, kind: a === null ? 'delete' : b === null ? 'create' : 'modify' });
+    }
+    return out;
+  }
+
+  /** Record ids at each path, oldest first. */
+  recordIds(): Map<string, string[]> {
+    return this.replay().ids;
+  }
+
+  private visible(path: string): boolean {
+    return this.conflicts().has(path) || this.composites().some((c) => c.path === path) || this.movedAway(path);
+  }
+
+  private movedAway(path: string): boolean {
+    return [...this.replay().origin].some(([q, x]) => x === path && q !== path);
+  }
+
+  // ── staging ────────────────────────────────────────────────────────────────────────────────────────────
+
+  write(path: string, text: string, session: string, message: string): void {
+    const before = this.read(path);
+    if (before === text && !this.visible(path)) return;
+    this.touch(path);
+    this.stage({ op: 'write', path, before, after: text, session, message });
+  }
+
+  delete(path: string, session: string, message: string): boolean {
+    const before = this.read(path);
+    if (before === null) return false;
+    this.touch(path);
+    this.stage({ op: 'delete', path, before, after: null, session, message });
+    return true;
+  }
+
+  rename(from: string, to: string, session: string, message: string, overwrite: boolean): boolean {
+    const moving = this.read(from);
+    if (from === to || moving === null) return false;
+    if (this.read(to) !== null) {
+      if (!overwrite) return false;
+      this.delete(to, session, message);
+    }
+    this.touch(from);
+    this.touch(to);
+    this.stage({ op: 'rename', path: to, from, before: moving, after: moving, session, message });
+    return true;
+  }
+
+  private touch(path: string): void {
+    if (!this.base.has(path)) this.base.set(path, this.disk.get(path) ?? null);
+  }
+
+  private stage(r: Omit<RefRecord, 'id'>): void {
+    this.records.push({ id: `r${++this.nextId}`, ...r });
+  }
+
+  // ── taking records out ─────────────────────────────────────────────────────────────────────────────────
+
+  prune(message: string, session: string): void {
+    this.takeOut(this.records.filter((r) => r.message === message && r.session === session));
+  }
+
+  discardSession(session: string): void {
+    this.takeOut(this.records.filter((r) => r.session === session));
+  }
+
+  discardRecord(id: string): void {
+    this.takeOut(this.records.filter((r) => r.id === id));
+  }
+
+  /** "Discard" on listed paths: the records there and those whose content they show, not what others show. */
+  discardPaths(paths: readonly string[]): void {
+    const v = this.replay();
+    const take = new Set<string>();
+    for (const p of paths) for (const id of [...(v.ids.get(p) ?? []), ...(v.shows.get(p) ?? [])]) take.add(id);
+    for (const [q, ids] of v.shows) if (!paths.includes(q)) for (const id of ids) take.delete(id);
+    this.takeOut(this.records.filter((r) => take.has(r.id)));
+  }
+
+  private takeOut(gone: readonly RefRecord[]): void {
+    const ids = new Set(gone.map((r) => r.id));
+    // A rename taken out did not happen: later records at its destination follow the file home.
+    const alias = new Map<string, string>();
+    const home = (p: string): string => alias.get(p) ?? p;
+    const kept: RefRecord[] = [];
+    for (const r of this.records) {
+      if (ids.has(r.id)) {
+        if (r.op === 'rename') alias.set(r.path, home(r.from as string));
+        continue;
+      }
+      const moved: RefRecord = { ...r, path: home(r.path), ...(r.from !== undefined ? { from: home(r.from) } : {}) };
+      if (r.op === 'delete') alias.delete(r.path);
+      if (r.op === 'rename') {
+        alias.delete(r.from as string);
+        alias.delete(r.path);
+      }
+      kept.push(moved);
+    }
+    this.records = this.replay(kept).records;
+    this.forgetUntouched();
+  }
+
+  private forgetUntouched(): void {
+    const touched = new Set(this.records.flatMap((r) => (r.from !== undefined ? [r.path, r.from] : [r.path])));
+    for (const p of [...this.base.keys()]) {
+      if (!touched.has(p)) {
+        this.base.delete(p);
+        this.diskConflicts.delete(p);
+      }
+    }
+  }
+
+  // ── the disk ───────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The disk at `path` changed: rebase onto it when the staged state merges with it (the records replayed from
+   * the new baseline), else a disk conflict where that disk file's content is shown now.
+   */
+  reconcile(path: string): void {
+    if (!this.base.has(path)) return;
+    const v = this.replay();
+    const holder = [...v.origin].find(([q, o]) => o === path && q !== path)?.[0] ?? path;
+    const b = this.base.get(path) ?? null;
+    const theirs = this.disk.get(path) ?? null;
+    if (theirs === b) {
+      for (const [h, d] of this.diskConflicts) if (d === path) this.diskConflicts.delete(h);
+      return;
+    }
+    // A prune conflict is settled first (by every composite that would look at this disk file).
+    if (v.conflicts.has(path) && (holder === path || v.conflicts.has(holder))) return;
+    const ours = v.cur.get(holder) ?? null;
+    const renamedIn = v.origin.get(path) !== null && v.origin.get(path) !== path;
+    if (holder === path && renamedIn) {
+      if (theirs === null || theirs === ours) this.rebaseOnto(path, theirs, v, true);
+      else this.diskConflicts.set(holder, path);
+      return;
+    }
+    if (theirs === null && b !== null && ours !== null) {
+      this.diskConflicts.set(holder, path);
+      return;
+    }
+    if (ours !== b && ours !== theirs && rebaseWhole(b, ours, theirs) === undefined) {
+      this.diskConflicts.set(holder, path);
+      return;
+    }
+    this.rebaseOnto(path, theirs, v, false);
+    if (this.base.get(path) !== theirs) this.diskConflicts.set(holder, path);
+  }
+
+  private rebaseOnto(path: string, theirs: Text, before: Replayed, keepRecords: boolean): void {
+    const base = new Map(this.base).set(path, theirs);
+    const after = this.replay(this.records, base);
+    const fresh = [...after.conflicts].some((p) => !before.conflicts.has(p));
+    if (fresh && !keepRecords) return;
+    this.base = base;
+    if (!keepRecords) this.records = after.records;
+    for (const [h, d] of this.diskConflicts) if (d === path) this.diskConflicts.delete(h);
+  }
+
+  reconcileAll(): void {
+    for (const p of [...this.base.keys()]) this.reconcile(p);
+  }
+
+  // ── apply ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The paths linked to `path` by records: applied together. */
+  component(path: string): Set<string> {
+    const out = new Set<string>();
+    const stack = [path];
+    while (stack.length) {
+      const p = stack.pop() as string;
+      if (out.has(p) || !this.base.has(p)) continue;
+      out.add(p);
+      const v = this.replay();
+      const o = v.origin.get(p);
+      if (o !== null && o !== undefined) stack.push(o);
+      for (const [q, x] of v.origin) if (x === p) stack.push(q);
+      for (const r of this.records) {
+        if (r.path === p || r.from === p) stack.push(r.path, ...(r.from !== undefined ? [r.from] : []));
+      }
+    }
+    return out;
+  }
+
+  /** Writes the component of `path` to the disk; false (nothing written) on a conflict or a stale baseline. */
+  apply(path: string): boolean {
+    const group = this.component(path);
+    if (group.size === 0) return true;
+    const conflicted = this.conflicts();
+    for (const p of group) if (conflicted.has(p) || (this.disk.get(p) ?? null) !== this.base.get(p)) return false;
+    const v = this.replay();
+    for (const p of group) {
+      const a = v.cur.get(p) ?? null;
+      if (a === null) this.disk.delete(p);
+      else this.disk.set(p, a);
+    }
+    this.records = this.records.filter((r) => !group.has(r.path) && !(r.from !== undefined && group.has(r.from)));
+    this.forgetUntouched();
+    return true;
+  }
+}
+
+/** One record's change moved onto other content; undefined when it does not merge. */
+function rebase(before: Text, after: string, current: Text): string | undefined {
+  if (current === after) return after;
+  if (before === null || current === null) return undefined;
+  if (after === before) return current;
+  const m = threeWayMerge(before, after, current);
+  return m.kind === 'clean' ? m.text : undefined;
+}
+
+/** The whole staged state moved onto the disk's (the conflict check before a rebase). */
+function rebaseWhole(base: Text, ours: Text, theirs: Text): Text | undefined {
+  if (base === null || ours === null || theirs === null) return undefined;
+  const m = threeWayMerge(base, ours, theirs);
+  return m.kind === 'clean' ? m.text : undefined;
+}
