@@ -123,7 +123,8 @@ export function applyEvent(draft: OverlayDraft, path: string, event: PathEvent, 
     movedTo: restart ? undefined : e?.movedTo,
     identity: restart ? identity : e?.identity,
     recordIds: appendId(e?.recordIds, recordId),
-    conflict: e?.conflict,
+    // Deleting content that a prune could not rebase settles that conflict (a disk conflict stays: the user's file).
+    conflict: e?.conflict?.origin === 'prune' && afterOf(next) === null ? undefined : e?.conflict,
   }));
 }
 
@@ -148,7 +149,8 @@ export function moveContent(draft: OverlayDraft, from: string, to: string, conte
     movedTo: origin === from ? to : a.restart ? undefined : eA?.movedTo,
     identity: a.restart ? identity : eA?.identity,
     recordIds: appendId(eA?.recordIds, recordId),
-    conflict: eA?.conflict,
+    // A prune conflict travels with the content it is about.
+    conflict: eA?.conflict?.origin === 'prune' ? undefined : eA?.conflict,
   }));
   if (origin !== undefined && origin !== from && origin !== to) {
     const o = draft.entry(origin);
@@ -162,7 +164,7 @@ export function moveContent(draft: OverlayDraft, from: string, to: string, conte
     movedTo: origin === to || b.restart ? undefined : eB?.movedTo,
     identity: b.restart ? undefined : eB?.identity,
     recordIds: appendId(eB?.recordIds, recordId),
-    conflict: eB?.conflict,
+    conflict: eB?.conflict ?? (eA?.conflict?.origin === 'prune' ? eA.conflict : undefined),
   }));
 }
 

@@ -80,14 +80,19 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
       case 'merged': {
         // The records are rebased onto the disk one by one (replay.ts), as a prune would: the staged state stays
         // a replay of its records from the new baseline.
+        // A conflict the replay finds is a record that did not rebase (a prune conflict); one the new baseline
+        // causes refuses the rebase and becomes a disk conflict below.
         const r = replayComponent(view, [holderPath, diskPath], store, {
-          origin: 'disk',
+          origin: 'prune',
           baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
         }, merge);
         // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
-        const fresh = r.conflicts.filter((p) => view.entry(p)?.conflict?.origin !== 'prune');
-        const hit = fresh.length > 0 ? r.entries.find((x) => x.path === fresh[0])?.conflict : undefined;
-        if (hit) return conflict(hit.kind, hit.binary);
+        const before = new Set(replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge).found);
+        const fresh = r.found.find((p) => !before.has(p));
+        if (fresh !== undefined) {
+          const hit = r.entries.find((x) => x.path === fresh)?.conflict;
+          return conflict(hit?.kind ?? 'text', hit?.binary ?? false);
+        }
         return { kind: 'rebased', path: holderPath, op: { type: 'replace', reason: 'rebase', recordIds: [], rewritten: r.rewritten, entries: r.entries, removedPaths: r.removedPaths } };
       }
       case 'conflict':
@@ -96,7 +101,7 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
         return assertNever(m);
     }
   }
-  if (e.conflict?.origin === 'disk') {
+  if (e.conflict?.origin === 'disk' && checks.some(([diskPath]) => diskPath === (e.conflict?.diskPath ?? path))) {
     // The disk came back to the baseline: the conflict is gone.
     return { kind: 'rebased', path, op: { type: 'rebase', path, diskPath: path, base: baseOf(e.state) ?? null, after: afterOf(e.state) ?? null } };
   }

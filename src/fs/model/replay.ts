@@ -52,8 +52,10 @@ export interface ReplayResult {
   /** Surviving records whose before/after the rebase changed (same id and origin). */
   readonly rewritten: readonly ChangeRecord[];
   readonly removedRecordIds: readonly string[];
-  /** Paths where this replay found a conflict. */
+  /** Paths where this replay left a conflict (found, or a disk conflict that stays). */
   readonly conflicts: readonly string[];
+  /** Paths where replaying the records found a conflict (a disk conflict held there may hide it). */
+  readonly found: readonly string[];
   /** For each path: the records whose content it shows now (writes to it, renames into it, and their sources'). */
   readonly provenance: ReadonlyMap<string, ReadonlySet<string>>;
   /** The paths of the component, and its records (survivors and removed), in staging order. */
@@ -86,6 +88,11 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
   }
 
   const conflicts = new Map<string, ConflictState>();
+  // A disk conflict cannot be recomputed from the records, so it stays, and wins over a prune conflict found at its path.
+  const diskHeld = new Set(paths.filter((p) => {
+    const old = view.entry(p)?.conflict;
+    return old?.origin === 'disk' && !options.baselines?.has(old.diskPath ?? p) && !options.settled?.has(p);
+  }));
   const rewritten: ChangeRecord[] = [];
   const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary = false): void => {
     if (!conflicts.has(path)) conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
@@ -138,6 +145,7 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
         cur.set(p, null);
         lineage.set(p, null);
         prov.set(p, new Set());
+        conflicts.delete(p); // the content that did not rebase is gone: nothing is left to settle
         break;
       }
       case 'rename': {
@@ -161,6 +169,10 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
         (ids.get(from) as string[]).push(r.id);
         (ids.get(to) as string[]).push(r.id);
         if (c === null) break; // nothing left to move
+        // A conflict travels with the content it is about.
+        const carried = diskHeld.has(from) ? undefined : conflicts.get(from);
+        if (carried) conflicts.delete(from);
+        if (carried && !conflicts.has(to)) conflicts.set(to, carried);
         if (d !== null && !options.force?.(original)) conflict(to, r, 'rename', d);
         // A rename that settled a conflict by hand carries the merged result as its after.
         const moved = r.after !== r.before ? (r.after as ContentRef) : c;
@@ -178,12 +190,12 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
   }
 
   // Conflicts the replay did not create: a disk conflict stays while its baseline does, a delegation stays with its record.
+  const foundPaths = [...conflicts.keys()];
   for (const p of paths) {
     const old = view.entry(p)?.conflict;
     const found = conflicts.get(p);
     if (found && old && old.recordId === found.recordId && old.delegated) conflicts.set(p, { ...found, delegated: true });
-    // A disk conflict cannot be recomputed from the records, so it wins over a prune conflict found here.
-    if (old?.origin === 'disk' && !options.baselines?.has(old.diskPath ?? p) && !options.settled?.has(p)) conflicts.set(p, old);
+    if (diskHeld.has(p) && old) conflicts.set(p, old);
   }
 
   const movedTo = new Map<string, string>();
@@ -217,6 +229,7 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
     rewritten,
     removedRecordIds: all.filter((r) => removed.has(r.id)).map((r) => r.id),
     conflicts: [...conflicts.keys()].filter((p) => !removedPaths.includes(p)),
+    found: foundPaths,
     provenance: prov,
     paths,
     records: all,

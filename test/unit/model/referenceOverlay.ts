@@ -55,7 +55,8 @@ export class ReferenceOverlay {
 
   // ── the view ───────────────────────────────────────────────────────────────────────────────────────────
 
-  replay(records = this.records, base = this.base): Replayed {
+  /** `held`: paths whose disk conflict stays through this replay (a conflict content carries stays behind it). */
+  replay(records = this.records, base = this.base, held: ReadonlySet<string> = new Set(this.diskConflicts.keys())): Replayed {
     const cur = new Map(base);
     const origin = new Map([...base].map(([p, t]) => [p, t === null ? null : p]));
     const ids = new Map([...base.keys()].map((p) => [p, [] as string[]]));
@@ -86,6 +87,7 @@ export class ReferenceOverlay {
           cur.set(r.path, null);
           origin.set(r.path, null);
           shows.set(r.path, new Set());
+          conflicts.delete(r.path); // deleting content that did not rebase settles it
         }
       } else {
         const from = r.from as string;
@@ -96,6 +98,9 @@ export class ReferenceOverlay {
           ids.get(from)?.push(r.id);
           ids.get(r.path)?.push(r.id);
           if (moving !== null) {
+            // A conflict travels with its content.
+            // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
+            if (!held.has(from) && conflicts.delete(from)) conflicts.add(r.path);
             if (c !== null) conflicts.add(r.path);
             if (moving !== r.before) next = { ...r, before: moving, after: moving };
             cur.set(r.path, moving);
@@ -185,8 +190,11 @@ export class ReferenceOverlay {
     return true;
   }
 
+  /** First touch takes the disk as the baseline; so does a touch of a path whose records show nothing (it read through). */
   private touch(path: string): void {
-    if (!this.base.has(path)) this.base.set(path, this.disk.get(path) ?? null);
+    if (!this.base.has(path) || (!this.visible(path) && this.base.get(path) !== (this.disk.get(path) ?? null))) {
+      this.base.set(path, this.disk.get(path) ?? null);
+    }
   }
 
   private stage(r: Omit<RefRecord, 'id'>): void {
@@ -266,29 +274,36 @@ export class ReferenceOverlay {
       return;
     }
     // A prune conflict is settled first (by every composite that would look at this disk file).
-    if (v.conflicts.has(path) && (holder === path || v.conflicts.has(holder))) return;
+    const pruneShown = (p: string): boolean => v.conflicts.has(p) && !this.diskConflicts.has(p);
+    if (pruneShown(path) && (holder === path || pruneShown(holder))) return;
     const ours = v.cur.get(holder) ?? null;
     const renamedIn = v.origin.get(path) !== null && v.origin.get(path) !== path;
     if (holder === path && renamedIn) {
       if (theirs === null || theirs === ours) this.rebaseOnto(path, theirs, v, true);
-      else this.diskConflicts.set(holder, path);
+      else this.conflictAt(holder, path);
       return;
     }
     if (theirs === null && b !== null && ours !== null) {
-      this.diskConflicts.set(holder, path);
+      this.conflictAt(holder, path);
       return;
     }
     if (ours !== b && ours !== theirs && rebaseWhole(b, ours, theirs) === undefined) {
-      this.diskConflicts.set(holder, path);
+      this.conflictAt(holder, path);
       return;
     }
     this.rebaseOnto(path, theirs, v, false);
-    if (this.base.get(path) !== theirs) this.diskConflicts.set(holder, path);
+    if (this.base.get(path) !== theirs) this.conflictAt(holder, path);
+  }
+
+  /** A composite shows one disk conflict: the first divergence found stays until its disk path settles. */
+  private conflictAt(holder: string, diskPath: string): void {
+    if (!this.diskConflicts.has(holder)) this.diskConflicts.set(holder, diskPath);
   }
 
   private rebaseOnto(path: string, theirs: Text, before: Replayed, keepRecords: boolean): void {
     const base = new Map(this.base).set(path, theirs);
-    const after = this.replay(this.records, base);
+    const held = new Set([...this.diskConflicts].filter(([, d]) => d !== path).map(([h]) => h));
+    const after = this.replay(this.records, base, held);
     const fresh = [...after.conflicts].some((p) => !before.conflicts.has(p));
     if (fresh && !keepRecords) return;
     this.base = base;
