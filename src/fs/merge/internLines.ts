@@ -63,7 +63,7 @@ class LineTable {
   private count = 0;
 
   constructor(private readonly texts: readonly string[], expected: number) {
-    let cap = 1024;
+    let cap = 64;
     while (cap < 2 * expected) cap *= 2;
     this.slots = new Int32Array(2 * cap);
     this.mask = cap - 1;

@@ -1,3 +1,4 @@
+import { alignedMerge } from './alignedMerge';
 import { diffLines } from './diffLines';
 import { internLines, sliceLines } from './internLines';
 import { mergeHunks } from './mergeHunks';
@@ -38,6 +39,8 @@ export const THEIRS_LABEL = 'disk';
  * surrounding lines use CRLF, a newline added after a side that lacks a final one, as git does).
  */
 export function threeWayMerge(base: string, ours: string, theirs: string): MergeResult {
+  const aligned = alignedMerge(base, ours, theirs);
+  if (aligned !== undefined) return { kind: 'clean', text: aligned };
   const [b, o, t] = internLines([base, ours, theirs]);
   const toOurs = diffLines(b, o);
   if (toOurs.length === 0) return { kind: 'clean', text: theirs };

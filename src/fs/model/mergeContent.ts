@@ -29,17 +29,27 @@ export function mergeContent(
   theirs: ContentRef | null,
   store: ContentStore,
   merge: TextMerge = threeWayMerge,
+  /** Decoded texts by ref, shared by the merges of one replay (one record's after is the next one's before). */
+  texts?: Map<ContentRef, string | undefined>,
 ): ContentMerge {
   if (theirs === base) return { kind: 'unchanged' };
   if (ours === base || ours === theirs) return { kind: 'merged', result: theirs };
   if (base === null) return { kind: 'conflict', reason: 'bothCreated', binary: false };
   if (theirs === null) return { kind: 'conflict', reason: 'theirsDeleted', binary: false };
   if (ours === null) return { kind: 'conflict', reason: 'oursDeleted', binary: false };
-  const b = decodeText(store.get(base));
-  const o = decodeText(store.get(ours));
-  const t = decodeText(store.get(theirs));
+  const text = (ref: ContentRef): string | undefined => {
+    if (texts?.has(ref)) return texts.get(ref);
+    const decoded = decodeText(store.get(ref));
+    texts?.set(ref, decoded);
+    return decoded;
+  };
+  const b = text(base);
+  const o = text(ours);
+  const t = text(theirs);
   if (b === undefined || o === undefined || t === undefined) return { kind: 'conflict', reason: 'text', binary: true };
   const m = merge(b, o, t);
   if (m.kind === 'conflict') return { kind: 'conflict', reason: 'text', binary: false };
-  return { kind: 'merged', result: store.put(encodeText(m.text)) };
+  const result = store.put(encodeText(m.text));
+  texts?.set(result, m.text);
+  return { kind: 'merged', result };
 }

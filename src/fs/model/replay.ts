@@ -88,6 +88,7 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
   }
 
   const conflicts = new Map<string, ConflictState>();
+  const texts = new Map<ContentRef, string | undefined>();
   // A disk conflict cannot be recomputed from the records, so it stays, and wins over a prune conflict found at its path.
   const diskHeld = new Set(paths.filter((p) => {
     const old = view.entry(p)?.conflict;
@@ -122,7 +123,7 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
         const c = cur.get(p) as ContentRef | null;
         let after = r.after as ContentRef;
         if (c !== r.before) {
-          const rebased = options.force?.(original) ? undefined : rebaseWrite(r, c, store, merge);
+          const rebased = options.force?.(original) ? undefined : rebaseWrite(r, c, store, merge, texts);
           if (rebased && rebased.kind === 'merged') after = rebased.after;
           else if (rebased && rebased.kind === 'conflict') conflict(p, r, rebased.conflict, c, rebased.binary);
           if (!rebased || rebased.kind === 'merged') out = { ...r, operation: c === null ? 'create' : 'modify', before: c, after };
@@ -254,12 +255,12 @@ type WriteRebase =
   | { readonly kind: 'conflict'; readonly conflict: ConflictKind; readonly binary: boolean };
 
 /** A write whose `before` is no longer what is there: its change applied to the content there now. */
-function rebaseWrite(r: ChangeRecord, current: ContentRef | null, store: ContentStore, merge: TextMerge | undefined): WriteRebase {
+function rebaseWrite(r: ChangeRecord, current: ContentRef | null, store: ContentStore, merge: TextMerge | undefined, texts: Map<ContentRef, string | undefined>): WriteRebase {
   const after = r.after as ContentRef;
   if (current === after) return { kind: 'merged', after };
   if (r.before === null) return { kind: 'conflict', conflict: current === null ? 'deletion' : 'creation', binary: false };
   if (current === null) return { kind: 'conflict', conflict: 'deletion', binary: false };
-  const m = mergeContent(r.before, after, current, store, merge);
+  const m = mergeContent(r.before, after, current, store, merge, texts);
   switch (m.kind) {
     case 'unchanged': return { kind: 'merged', after };
     case 'merged': return m.result === null ? { kind: 'conflict', conflict: 'deletion', binary: false } : { kind: 'merged', after: m.result };
