@@ -169,11 +169,26 @@ export class GrantStore {
     return result;
   }
 
-  /** The user denied an agent request: every outstanding version grant goes (the shared slot stays: it was the user's own act). */
-  deny(): void {
-    if (this.grants.size === 0) return;
-    this.grants.clear();
-    this.fire('denied');
+  /**
+   * The user denied an agent request for `filePath` (absolute): that file's outstanding version grants go; other
+   * files' ids stay (what the user allowed for them still holds), and so does the shared slot (the user's own act).
+   * Returns how many ids were revoked.
+   */
+  deny(filePath: string): number {
+    let revoked = 0;
+    for (const [id, grant] of this.grants) {
+      if (grant.filePath !== filePath) continue;
+      this.grants.delete(id);
+      revoked++;
+    }
+    if (revoked) this.fire('denied');
+    return revoked;
+  }
+
+  /** Whether `id` is a live (unexpired) grant, whatever its file: for views that outlive nothing. */
+  isLive(id: string): boolean {
+    const grant = this.grants.get(id.toLowerCase());
+    return !!grant && this.clock.now() < grant.expiresAt;
   }
 
   /**

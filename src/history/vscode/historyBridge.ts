@@ -108,11 +108,12 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
   const status = vscode.window.createStatusBarItem('agentOverlay.history', vscode.StatusBarAlignment.Left, -100);
   status.name = 'History Helper';
   const updateStatus = () => {
-    const waiting = requests.waiting.length;
+    // Requests waiting for the user: queued behind a dialog, or parked (their picker was closed unanswered).
+    const pending = requests.pendingCount;
     const shared = grants.peekShared();
-    if (waiting > 0) {
-      status.text = `$(history) ${waiting} history request${waiting === 1 ? '' : 's'}`;
-      status.tooltip = `${waiting} AI agent request${waiting === 1 ? ' is' : 's are'} waiting for your answer. Click to see ${waiting === 1 ? 'it' : 'them'}.`;
+    if (pending > 0) {
+      status.text = `$(history) ${pending} history request${pending === 1 ? '' : 's'}`;
+      status.tooltip = `${pending} AI agent request${pending === 1 ? ' is' : 's are'} waiting for your answer. Click to answer.`;
       status.command = HISTORY_COMMANDS.respond;
       status.show();
     } else if (shared) {
@@ -136,7 +137,9 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
     status,
     grants.onDidChange((change) => {
       schedule();
-      if (change === 'denied' || change === 'cleared' || change === 'shared') views.clear('agentGrant');
+      if (change === 'cleared' || change === 'shared') views.clear('agentGrant');
+      // A denial revokes one file's ids: only the views those ids opened go.
+      if (change === 'denied') for (const v of [...views.values()]) if (v.origin === 'agentGrant' && !grants.isLive(v.id)) views.delete(v.id);
       updateStatus();
     }),
     requests.onDidChange(updateStatus),
