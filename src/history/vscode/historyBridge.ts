@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { AgentTool } from '../../tools/agentTool';
 import { GetSharedContentTool } from '../../tools/history/getSharedContentTool';
@@ -47,6 +48,7 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
     clock,
     ttlMinutes: config().get('grantTtlMinutes'),
     clearAfterRetrieval: config().get<boolean>('clearAfterRetrieval', true),
+    caseSensitivePaths: () => caseSensitiveFolders(),
   });
   const settings = (): HistoryPickerSettings => ({
     maxVersionsInPicker: countSetting(config().get('maxVersionsInPicker'), DEFAULT_MAX_VERSIONS_IN_PICKER, 1, 500),
@@ -172,6 +174,22 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
       for (const d of disposables.reverse()) d.dispose();
     },
   };
+}
+
+/**
+ * Whether the workspace's file system tells paths apart by case, probed as VS Code's own rule can only guess
+ * (it assumes so on Linux only): a folder path with letters whose case-swapped form exists too is on a
+ * case-insensitive file system (Windows, a default macOS volume). Without letters to swap, the platform decides.
+ */
+function caseSensitiveFolders(): boolean {
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (folder.uri.scheme !== 'file') continue;
+    const p = folder.uri.fsPath;
+    const swapped = [...p].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    if (swapped === p) continue;
+    return !fs.existsSync(swapped);
+  }
+  return process.platform === 'linux';
 }
 
 function channelLog(channel: vscode.LogOutputChannel): HistoryLog {

@@ -75,7 +75,7 @@ export class HistoryCommands implements vscode.Disposable {
     const { file, version } = chosen;
     let text: string;
     try {
-      text = await this.deps.files.readText(version);
+      text = await this.deps.files.readText(version, file.filePath);
     } catch (err) {
       this.deps.log.error(`share: could not read the version of ${file.displayPath} from ${this.when(version)}`, err);
       this.deps.consent.warn(`${messages.couldNotAccess(file.displayPath)} ${(err as Error).message}`);

@@ -87,7 +87,7 @@ export class GetVersionContentTool implements AgentTool<GetVersionContentInput> 
       if (used.kind !== 'granted') return versionIdError(used, displayPath);
       let content: string;
       try {
-        content = await files.readText(used.grant.version);
+        content = await files.readText(used.grant.version, used.grant.filePath);
       } catch (err) {
         log.error(`history_getVersionContent: could not read the version of ${displayPath} from ${when}`, err);
         consent.warn(messages.couldNotAccess(displayPath));

@@ -74,8 +74,8 @@ export interface HistoryFileAccess {
   resolve(filePath: unknown): Promise<ResolvedWorkspacePath>;
   /** Every version of the file, newest first (empty: no history). Throws `HistoryReadError`. */
   listVersions(file: ResolvedWorkspacePath): Promise<readonly HistoryVersion[]>;
-  /** One version's text. Throws `HistoryReadError` or `VersionTextError` (binary, invalid UTF-8). */
-  readText(version: HistoryVersion): Promise<string>;
+  /** One version of `filePath` (absolute) as text, decoded as VS Code would. Throws `HistoryReadError` or `VersionTextError` (binary). */
+  readText(version: HistoryVersion, filePath: string): Promise<string>;
 }
 
 export interface HistoryPickerSettings {

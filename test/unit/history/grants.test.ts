@@ -202,6 +202,20 @@ describe('grants', () => {
     for (const h of no) assert.ok(!pathHintMatches(h, fileA), h);
   });
 
+  it('filePathHint follows the file system\'s case rule, still by whole segments', () => {
+    for (const h of ['A.TS', 'SRC/A.TS', './Src\\a.Ts', '/WS/SRC/A.TS']) {
+      assert.ok(pathHintMatches(h, fileA, false), `${h} on a case-insensitive file system`);
+      assert.ok(!pathHintMatches(h, fileA, true), `${h} on a case-sensitive one`);
+    }
+    for (const h of ['RC/A.TS', 'OTHER/SRC/A.TS', 'B.TS', '.TS']) assert.ok(!pathHintMatches(h, fileA, false), h);
+    let sensitive = true;
+    const store = new GrantStore({ caseSensitivePaths: () => sensitive });
+    store.share(fileA, v1, 'text');
+    assert.strictEqual(store.takeShared('A.TS').kind, 'no_matching_content');
+    sensitive = false;
+    assert.strictEqual(store.takeShared('A.TS').kind, 'success');
+  });
+
   it('sweeps expired state and tells when to sweep next', () => {
     const { clock, store } = setup({ ttlMinutes: 2 });
     assert.strictEqual(store.nextExpiry(), undefined);

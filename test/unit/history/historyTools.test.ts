@@ -47,7 +47,7 @@ class FakeFiles implements HistoryFileAccess {
     if (this.listError) throw this.listError;
     return this.history.get(file.relativePath) ?? [];
   }
-  async readText(v: HistoryVersion): Promise<string> {
+  async readText(v: HistoryVersion, _filePath: string): Promise<string> {
     const t = this.texts.get(v.contentPath);
     if (t === undefined) throw new Error(`unexpected read of ${v.contentPath}`);
     if (t instanceof Error) throw t;
