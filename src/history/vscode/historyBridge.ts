@@ -70,7 +70,7 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
   const files = new WorkspaceHistoryFiles(sources, log);
   const requests = new HistoryRequestQueue(() => clock.now());
   const views = new HistoryViewRegistry();
-  const scripted = testMode ? new ScriptedHistoryConsentUi(offsetClock!, () => grants.sweep()) : undefined;
+  const scripted = testMode ? new ScriptedHistoryConsentUi(offsetClock!, () => grants.sweep(), () => requests.pendingCount) : undefined;
   const consent: HistoryConsentUi = scripted ?? new VscodeHistoryConsentUi();
 
   const servable = (id: string, fileName: string): HistoryView | undefined => {

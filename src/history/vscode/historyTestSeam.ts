@@ -53,6 +53,8 @@ export interface HistoryTestSeam {
   readonly notifications: readonly string[];
   /** Moves the bridge's clock forward (grant expiry without waiting). */
   advanceClock(ms: number): void;
+  /** Agent requests waiting for the user (queued, or parked with their picker closed): what the status bar counts. */
+  readonly pendingRequests: number;
   /** Forgets scripted answers and records; the clock keeps its offset. */
   reset(): void;
 }
@@ -75,7 +77,11 @@ export class ScriptedHistoryConsentUi implements HistoryConsentUi, HistoryTestSe
   private readonly notificationLog: string[] = [];
   private events = 0;
 
-  constructor(private readonly clock: OffsetClock, private readonly onAdvance: () => void) {}
+  constructor(private readonly clock: OffsetClock, private readonly onAdvance: () => void, private readonly pending: () => number) {}
+
+  get pendingRequests(): number {
+    return this.pending();
+  }
 
   get prompts(): readonly RecordedPrompt[] {
     return this.promptLog;
