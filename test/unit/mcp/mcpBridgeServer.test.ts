@@ -3,6 +3,7 @@ import * as http from 'http';
 import * as net from 'net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpBridgeServer } from '../../../src/mcp/mcpBridgeServer';
 import { McpBindError } from '../../../src/mcp/mcpEndpoint';
 import { McpBridgeController } from '../../../src/mcp/mcpBridgeController';
@@ -109,6 +110,27 @@ describe('MCP bridge server (plain Node, real HTTP, the SDK client)', function (
     const invalid = await client.callTool({ name: 'history_getSharedContent', arguments: { filePathHint: 7 } });
     assert.strictEqual(invalid.isError, true);
     assert.strictEqual((invalid.structuredContent as { status: string }).status, 'error');
+  });
+
+  it('declares logging: a log notification for each tool call at or above the level the client set', async () => {
+    const client = await connect(bridge);
+    clients.push(client);
+    assert.deepStrictEqual(client.getServerCapabilities()?.logging, {});
+    const logs: { level: string; data: unknown }[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, n => { logs.push({ level: n.params.level, data: n.params.data }); });
+    await client.callTool({ name: 'fake_put', arguments: { path: 'a.txt', content: 'x' } });
+    await client.callTool({ name: 'fake_fail', arguments: {} });
+    assert.deepStrictEqual(logs, [
+      { level: 'info', data: { event: 'toolCall', tool: 'fake_put' } },
+      { level: 'info', data: { event: 'toolResult', tool: 'fake_put', isError: false, status: 'staged' } },
+      { level: 'info', data: { event: 'toolCall', tool: 'fake_fail' } },
+      { level: 'warning', data: { event: 'toolResult', tool: 'fake_fail', isError: true, status: 'error' } },
+    ]);
+    logs.length = 0;
+    assert.deepStrictEqual(await client.setLoggingLevel('warning'), {});
+    await client.callTool({ name: 'fake_put', arguments: { path: 'b.txt', content: 'x' } });
+    await client.callTool({ name: 'fake_fail', arguments: {} });
+    assert.deepStrictEqual(logs.map(l => l.level), ['warning'], 'info is below the level the client set');
   });
 
   it('answers an unknown tool with a protocol error', async () => {
