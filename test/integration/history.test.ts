@@ -28,8 +28,13 @@ describe('history bridge (real local history)', function () {
   /** Calls a tool as an agent would and returns the JSON it answered (the text after the summary line). */
   async function invoke(tool: string, input: object): Promise<Record<string, unknown>> {
     const result = await vscode.lm.invokeTool(tool, { input, toolInvocationToken: undefined });
-    const body = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-    return JSON.parse(body.substring(body.indexOf('\n') + 1));
+    const parts = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : ''));
+    const body = parts.join('');
+    const data = JSON.parse(body.substring(body.indexOf('\n') + 1));
+    // A program reads the JSON part on its own: the same answer, nothing else in it.
+    assert.strictEqual(parts.length, 2, 'a sentence part and a JSON part');
+    assert.deepStrictEqual(JSON.parse(parts[1]), data);
+    return data;
   }
 
   function entryFiles(): string[] {
