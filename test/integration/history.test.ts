@@ -443,6 +443,31 @@ describe('history bridge (real local history)', function () {
     }
   });
 
+  it('non-UTF-8 text versions are decoded as VS Code would; real binary stays refused (issue 16 item 7)', async () => {
+    const dot = (stamp: string) => fileUri(`.history/hist/sample_${stamp}.txt`).fsPath;
+    fs.mkdirSync(path.dirname(dot('x')), { recursive: true });
+    fs.writeFileSync(dot('20240102030401'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])); // "café\n" in Latin-1
+    fs.writeFileSync(dot('20240102030402'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('na\u00efve \u2603\n', 'utf16le')]));
+    fs.writeFileSync(dot('20240102030403'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]));
+    try {
+      seam.scriptConsent('allow', { pick: 'allRecent' });
+      const r = await invoke('history_requestVersions', { filePath: REL });
+      const versions = r.versions as { id: string; timestamp: string }[];
+      const at = (second: number) => versions.find((v) => v.timestamp === new Date(2024, 0, 2, 3, 4, second).toISOString().replace(/\.\d{3}Z$/, 'Z'))!;
+      const read = async (second: number) => {
+        seam.scriptConsent('allow');
+        return invoke('history_getVersionContent', { filePath: REL, versionId: at(second).id });
+      };
+      assert.strictEqual((await read(1)).content, 'caf\u00e9\n');
+      assert.strictEqual((await read(2)).content, 'na\u00efve \u2603\n');
+      const binary = await read(3);
+      assert.strictEqual(binary.status, 'error');
+      assert.match(String(binary.message), /binary/);
+    } finally {
+      fs.rmSync(fileUri('.history').fsPath, { recursive: true, force: true });
+    }
+  });
+
   it('agent requests wait their turn: one dialog at a time, in arrival order', async () => {
     seam.scriptConsent(slow('allow'), slow({ pick: [0] }), slow('deny'));
     const a = invoke('history_requestVersions', { filePath: REL });
