@@ -84,6 +84,11 @@ export interface GrantStoreOptions {
   readonly clearAfterRetrieval?: boolean;
   /** Id source; uuid v4 unless a test injects one. */
   readonly newId?: () => string;
+  /**
+   * Whether the workspace's file system tells paths apart by case (asked at each `takeShared`): `filePathHint`
+   * follows that rule. Default: case-sensitive.
+   */
+  readonly caseSensitivePaths?: () => boolean;
 }
 
 const MAX_EXPIRED_IDS = 1024;
@@ -97,6 +102,7 @@ export class GrantStore {
   private readonly listeners = new Set<(change: GrantChange) => void>();
   private readonly clock: Clock;
   private readonly newId: () => string;
+  private readonly caseSensitivePaths: () => boolean;
   private ttlMs: number;
   private clearAfterRetrieval: boolean;
   private disposed = false;
@@ -104,6 +110,7 @@ export class GrantStore {
   constructor(options: GrantStoreOptions = {}) {
     this.clock = options.clock ?? systemClock;
     this.newId = options.newId ?? uuidv4;
+    this.caseSensitivePaths = options.caseSensitivePaths ?? (() => true);
     this.ttlMs = grantTtlMs(options.ttlMinutes);
     this.clearAfterRetrieval = options.clearAfterRetrieval ?? true;
   }
@@ -169,11 +176,26 @@ export class GrantStore {
     return result;
   }
 
-  /** The user denied an agent request: every outstanding version grant goes (the shared slot stays: it was the user's own act). */
-  deny(): void {
-    if (this.grants.size === 0) return;
-    this.grants.clear();
-    this.fire('denied');
+  /**
+   * The user denied an agent request for `filePath` (absolute): that file's outstanding version grants go; other
+   * files' ids stay (what the user allowed for them still holds), and so does the shared slot (the user's own act).
+   * Returns how many ids were revoked.
+   */
+  deny(filePath: string): number {
+    let revoked = 0;
+    for (const [id, grant] of this.grants) {
+      if (grant.filePath !== filePath) continue;
+      this.grants.delete(id);
+      revoked++;
+    }
+    if (revoked) this.fire('denied');
+    return revoked;
+  }
+
+  /** Whether `id` is a live (unexpired) grant, whatever its file: for views that outlive nothing. */
+  isLive(id: string): boolean {
+    const grant = this.grants.get(id.toLowerCase());
+    return !!grant && this.clock.now() < grant.expiresAt;
   }
 
   /**
@@ -214,7 +236,7 @@ export class GrantStore {
   takeShared(hint?: unknown): SharedLookup {
     const shared = this.disposed ? undefined : this.peekShared();
     if (!shared) return { kind: 'no_content_available' };
-    if (typeof hint === 'string' && hint.trim() !== '' && !pathHintMatches(hint, shared)) {
+    if (typeof hint === 'string' && hint.trim() !== '' && !pathHintMatches(hint, shared, this.caseSensitivePaths())) {
       return { kind: 'no_matching_content', sharedDisplayPath: shared.displayPath, hint };
     }
     if (this.clearAfterRetrieval) {
@@ -315,11 +337,16 @@ export class GrantStoreError extends Error {
 
 /**
  * Does the agent's `filePathHint` name the shared file? Agents write `src/a.ts`, `./src/a.ts`, `src\a.ts`,
- * just `a.ts`, or the absolute path; any of those matches. The hint only disambiguates, it grants nothing:
- * the content was already shared by the user.
+ * just `a.ts`, or the absolute path; any of those matches. It compares whole path segments from the end (`a.ts`
+ * and `src/a.ts` name `src/a.ts`; `rc/a.ts` and `other/src/a.ts` do not), and letter case as the file system does:
+ * on a case-insensitive one `SRC/A.TS` names `src/a.ts`, as VS Code would open it. The hint only disambiguates,
+ * it grants nothing: the content was already shared by the user.
  */
-export function pathHintMatches(hint: string, file: GrantedFile): boolean {
-  const norm = (p: string) => p.trim().replace(/\\/g, '/');
+export function pathHintMatches(hint: string, file: GrantedFile, caseSensitive = true): boolean {
+  const norm = (p: string) => {
+    const slashed = p.trim().replace(/\\/g, '/');
+    return caseSensitive ? slashed : slashed.toLowerCase();
+  };
   const h = norm(hint);
   if (h === norm(file.filePath)) return true;
   const hintSegs = h.split('/').filter((s) => s !== '' && s !== '.');

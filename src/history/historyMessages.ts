@@ -29,6 +29,11 @@ export function contentAvailable(file: string, when: string): string {
   return `Historical content of ${file} (${when}) has been made available to the AI Agent.`;
 }
 
+/** An agent's version picker was closed without an answer (Escape, or another quick input took its place). */
+export function requestParked(file: string): string {
+  return `The AI agent's request for the history of ${file} is still waiting. Answer it from the status bar or with "History Helper: Respond to AI Agent's request for history".`;
+}
+
 /** After any "Deny" (seed 000, "Respond to AI Agent's request", step 4). */
 export function accessDenied(file: string): string {
   return `Access to historical versions for ${file} was denied.`;

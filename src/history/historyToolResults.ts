@@ -76,6 +76,14 @@ export function noHistoryError(displayPath: string): ErrorResult {
   );
 }
 
+/** A path that names no file and has no local history: most often a typo. No dialog was shown. */
+export function noSuchFileError(displayPath: string): ErrorResult {
+  return toolError(
+    `There is no file at ${displayPath} and no local history for that path. Check the path (relative to the workspace `
+    + 'folder; in a multi-root workspace, prefix the folder name) and call history_requestVersions again.',
+  );
+}
+
 export function versionContentSuccess(grant: Grant, content: string): GetVersionContentResult {
   return { status: 'success', filePath: grant.displayPath, versionId: grant.id, content };
 }

@@ -3,7 +3,8 @@ import { formatRelativeTime } from './relativeTime';
 
 /**
  * What a version Quick Pick shows, built without `vscode` so the labels and the "All recent (up to N)" rule are
- * unit-tested; the adapter only turns these into QuickPickItems (and a test seam answers with indexes).
+ * unit-tested; the adapter only turns these into QuickPickItems and applies `nextPickerChecks` to what the user
+ * checks (and a test seam answers with indexes).
  */
 
 export interface VersionChoice {
@@ -50,18 +51,39 @@ export function allRecentLabel(count: number): string {
   return `All recent (up to ${count})`;
 }
 
+/** What the multi-select picker shows checked: the "All recent" shortcut and the version rows (indexes). */
+export interface PickerChecks {
+  readonly allRecent: boolean;
+  /** Indexes into the choices (newest first), ascending, each once. */
+  readonly versions: readonly number[];
+}
+
 /**
- * The versions a multi-select pick stands for: the checked ones, plus the `allRecentCount` newest when
- * "All recent" is checked; in choice order (newest first), each once. Indexes out of range are ignored.
+ * The picker's checks after the user changed them from `before` to `after`. "All recent (up to N)" is only a
+ * shortcut: checking it checks the N newest versions, unchecking it unchecks them, and it stays checked only while
+ * all N are checked (uncheck one of them and it unchecks itself). So what the list shows checked is always what
+ * will be shared: `checkedVersions` of the accepted state, nothing added.
  */
-export function resolvePickedVersions(
-  choices: readonly VersionChoice[],
-  pickedIndexes: readonly number[],
-  allRecent: boolean,
-  allRecentCount: number,
-): HistoryVersion[] {
+export function nextPickerChecks(before: PickerChecks, after: PickerChecks, choiceCount: number, allRecentCount: number): PickerChecks {
+  const recent = Math.min(Math.max(0, allRecentCount), choiceCount);
+  const versions = new Set(after.versions.filter((i) => Number.isInteger(i) && i >= 0 && i < choiceCount));
+  if (after.allRecent && !before.allRecent) {
+    for (let i = 0; i < recent; i++) versions.add(i);
+  } else if (!after.allRecent && before.allRecent && sameSet(before.versions, versions)) {
+    for (let i = 0; i < recent; i++) versions.delete(i);
+  }
+  let allRecent = recent > 0;
+  for (let i = 0; i < recent; i++) if (!versions.has(i)) allRecent = false;
+  return { allRecent, versions: [...versions].sort((a, b) => a - b) };
+}
+
+function sameSet(a: readonly number[], b: ReadonlySet<number>): boolean {
+  return a.length === b.size && a.every((i) => b.has(i));
+}
+
+/** The versions the checked rows stand for, newest first, each once. Indexes out of range are ignored. */
+export function checkedVersions(choices: readonly VersionChoice[], pickedIndexes: readonly number[]): HistoryVersion[] {
   const chosen = new Set<number>();
   for (const i of pickedIndexes) if (Number.isInteger(i) && i >= 0 && i < choices.length) chosen.add(i);
-  if (allRecent) for (let i = 0; i < Math.min(allRecentCount, choices.length); i++) chosen.add(i);
   return [...chosen].sort((a, b) => a - b).map((i) => choices[i].version);
 }

@@ -1,8 +1,16 @@
 /**
- * Tool results carry content as JSON text, so a version must be valid UTF-8 without NUL bytes; anything else
- * is reported as binary instead of being mangled into replacement characters (SPEC §9 invariant 5).
+ * A version's bytes as the text VS Code would show for it, so a tool result carries the same characters the user
+ * sees (SPEC §9 invariant 5: nothing mangled into replacement characters):
+ *
+ * 1. a byte order mark decides (UTF-8, UTF-16 LE, UTF-16 BE), and is not part of the text — as VS Code reads it;
+ * 2. else the `files.encoding` setting for the file, when it names another encoding than UTF-8;
+ * 3. else UTF-8 when the bytes are valid UTF-8;
+ * 4. else windows-1252, the single-byte Western encoding (a superset of Latin-1) that VS Code's encoding guess
+ *    gives such text; every byte is a character, so nothing is lost.
+ *
+ * Real binary stays refused: NUL bytes outside UTF-16 (VS Code's own binary check).
  */
-export type VersionTextErrorCode = 'binary' | 'invalidUtf8';
+export type VersionTextErrorCode = 'binary' | 'unsupportedEncoding';
 
 export class VersionTextError extends Error {
   constructor(readonly code: VersionTextErrorCode, message: string) {
@@ -11,13 +19,67 @@ export class VersionTextError extends Error {
   }
 }
 
-export function decodeVersionText(bytes: Uint8Array): string {
-  if (bytes.includes(0)) {
+export interface DecodeOptions {
+  /** The file's `files.encoding` value (a VS Code encoding id such as `utf8`, `windows1252`, `utf16le`). */
+  readonly encoding?: string;
+}
+
+/** The text and the encoding it was read with (a WHATWG label). */
+export interface DecodedText {
+  readonly text: string;
+  readonly encoding: string;
+}
+
+export function decodeVersionText(bytes: Uint8Array, options: DecodeOptions = {}): string {
+  return decodeVersion(bytes, options).text;
+}
+
+export function decodeVersion(bytes: Uint8Array, options: DecodeOptions = {}): DecodedText {
+  const bom = byteOrderMark(bytes);
+  if (bom) return { text: decode(bom.encoding, bytes.subarray(bom.length)), encoding: bom.encoding };
+  const configured = options.encoding ? whatwgLabel(options.encoding) : undefined;
+  if (options.encoding && configured === undefined) {
+    throw new VersionTextError('unsupportedEncoding', `this historical version is in the encoding "${options.encoding}" (files.encoding), which History Helper cannot decode; only text it can decode can be shared`);
+  }
+  const utf16 = configured === 'utf-16le' || configured === 'utf-16be';
+  if (!utf16 && bytes.includes(0)) {
     throw new VersionTextError('binary', 'this historical version is binary (it contains NUL bytes); only text versions can be shared');
   }
+  if (configured && configured !== 'utf-8') return { text: decode(configured, bytes), encoding: configured };
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    throw new VersionTextError('invalidUtf8', 'this historical version is not valid UTF-8 text; only text versions can be shared');
+    return { text: decode('windows-1252', bytes), encoding: 'windows-1252' };
   }
+}
+
+function byteOrderMark(b: Uint8Array): { encoding: string; length: number } | undefined {
+  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
+  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
+  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
+  return undefined;
+}
+
+function decode(label: string, bytes: Uint8Array): string {
+  return new TextDecoder(label, { ignoreBOM: true }).decode(bytes);
+}
+
+/** VS Code's encoding ids (`files.encoding`) that have a WHATWG decoder; undefined for the others (cp437, …). */
+export function whatwgLabel(vscodeEncoding: string): string | undefined {
+  const id = vscodeEncoding.toLowerCase();
+  const fixed: Record<string, string> = {
+    utf8: 'utf-8', utf8bom: 'utf-8', utf16le: 'utf-16le', utf16be: 'utf-16be', macroman: 'macintosh', cp866: 'ibm866',
+    koi8r: 'koi8-r', koi8u: 'koi8-u', koi8ru: 'koi8-u', shiftjis: 'shift_jis', eucjp: 'euc-jp', euckr: 'euc-kr',
+    gbk: 'gbk', gb18030: 'gb18030', gb2312: 'gbk', cp950: 'big5', big5hkscs: 'big5', windows874: 'windows-874',
+  };
+  if (fixed[id]) return fixed[id];
+  let m = /^windows(12[5-9]\d)$/.exec(id);
+  if (m) return `windows-${m[1]}`;
+  m = /^iso8859(\d{1,2})$/.exec(id);
+  if (m && m[1] !== '1' && m[1] !== '9' && m[1] !== '11') return `iso-8859-${m[1]}`;
+  // WHATWG folds Latin-1 into windows-1252 and Latin-5 into windows-1254; ISO 8859-11 is windows-874's subset.
+  if (id === 'iso88591') return 'windows-1252';
+  if (id === 'iso88599') return 'windows-1254';
+  if (id === 'iso885911') return 'windows-874';
+  return undefined;
 }

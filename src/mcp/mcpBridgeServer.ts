@@ -3,7 +3,9 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, SetLevelRequestSchema, type LoggingLevel,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { LOOPBACK_HOST, guardRequest } from './mcpRequestGuard';
 import { MCP_PATH, McpBindError, assertLoopbackHost, endpointUrl, type McpEndpoint } from './mcpEndpoint';
@@ -26,7 +28,12 @@ interface Session {
   readonly transport: StreamableHTTPServerTransport;
   readonly server: Server;
   lastUsed: number;
+  /** The client's `logging/setLevel`: log notifications below it are not sent. */
+  logLevel: LoggingLevel;
 }
+
+/** MCP's log levels, least severe first (RFC 5424 order, as the spec lists them). */
+const LOG_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /** Instructions shown to MCP clients at `initialize`. */
 const INSTRUCTIONS =
@@ -124,10 +131,12 @@ export class McpBridgeServer implements McpEndpoint {
   }
 
   private newSession(): Session {
-    const server = new Server(this.options.serverInfo, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION });
+    // `logging`: the client sets a level and receives a log notification for each tool call it makes (who called
+    // what, and how it ended) on that call's response stream, hence SSE responses rather than plain JSON.
+    const server = new Server(this.options.serverInfo, { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      enableJsonResponse: true,
+      enableJsonResponse: false,
       maxRequestBodySize: MAX_BODY_BYTES,
       onsessioninitialized: id => {
         this.sessions.set(id, session);
@@ -140,16 +149,29 @@ export class McpBridgeServer implements McpEndpoint {
         this.options.log?.('info', `MCP session ${id.slice(0, 8)} closed by the client.`);
       },
     });
-    const session: Session = { transport, server, lastUsed: Date.now() };
+    const session: Session = { transport, server, lastUsed: Date.now(), logLevel: 'info' };
     const { tools, log } = this.options;
+    server.setRequestHandler(SetLevelRequestSchema, request => {
+      session.logLevel = request.params.level;
+      return {};
+    });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const name = request.params.name;
       const client = server.getClientVersion()?.name;
       log?.('info', `${client ?? 'MCP client'} calls ${name}.`);
+      const notify = async (level: LoggingLevel, data: Record<string, unknown>) => {
+        if (LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(session.logLevel)) return;
+        // A client gone mid-call must not turn the call into a failure.
+        await extra.sendNotification({ method: 'notifications/message', params: { level, logger: 'agent-overlay', data } }).catch(() => undefined);
+      };
+      await notify('info', { event: 'toolCall', tool: name });
       try {
-        return await tools.call(name, request.params.arguments, { clientName: client, mcpSessionId: extra.sessionId, requestId: extra.requestId }, extra.signal);
+        const result = await tools.call(name, request.params.arguments, { clientName: client, mcpSessionId: extra.sessionId, requestId: extra.requestId }, extra.signal);
+        await notify(result.isError ? 'warning' : 'info', { event: 'toolResult', tool: name, isError: result.isError, status: statusOf(result.structuredContent) });
+        return result;
       } catch (e) {
+        await notify('error', { event: 'toolResult', tool: name, isError: true, message: e instanceof Error ? e.message : String(e) });
         if (e instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, e.message);
         throw e;
       }
@@ -168,6 +190,11 @@ export class McpBridgeServer implements McpEndpoint {
       void closeSession(oldest);
     }
   }
+}
+
+/** The answer's `status` (or `success`), for a log line that says how a call ended without its content. */
+function statusOf(data: Record<string, unknown>): unknown {
+  return data.status ?? (typeof data.success === 'boolean' ? (data.success ? 'success' : 'failure') : undefined);
 }
 
 /** The bridge never asks the client for input (elicitation), so no schema validator (and no ajv) is needed. */

@@ -1,6 +1,7 @@
-import type { AgentTool } from '../tools/agentTool';
+import type { AgentTool, ToolAnswer } from '../tools/agentTool';
 import { invokeAgentTool } from '../tools/invokeAgentTool';
-import { answerText, errorAnswer } from '../tools/toolAnswerText';
+import { answerObject, answerText, errorAnswer } from '../tools/toolAnswerText';
+import { outputSchemaOf, type OutputSchema } from '../tools/toolOutputSchemas';
 import type { ObjectSchema } from '../tools/jsonSchema';
 import { advertisedInputSchema, mcpCaller, splitArguments, type McpCallOrigin } from './mcpToolArguments';
 
@@ -10,14 +11,23 @@ export interface McpToolDescription {
   readonly title: string;
   readonly description: string;
   readonly inputSchema: ObjectSchema;
+  /** The JSON every answer of the tool has (`structuredContent`). */
+  readonly outputSchema: OutputSchema;
 }
 
-/** A `tools/call` result: the same text VS Code's chat gets, `isError` for error answers. */
+/**
+ * A `tools/call` result: the same text VS Code's chat gets (the sentence, then the JSON: for models), the JSON
+ * again as `structuredContent` (for programs: no parsing of the text), and `isError` for error answers.
+ */
 export interface McpToolResult {
   readonly content: { readonly type: 'text'; readonly text: string }[];
+  readonly structuredContent: Record<string, unknown>;
   readonly isError: boolean;
   readonly [key: string]: unknown;
 }
+
+/** For a tool outside the catalog (a test's fake): any JSON object. */
+const ANY_OBJECT: OutputSchema = { type: 'object', description: 'The answer as JSON.', properties: {} };
 
 export class UnknownToolError extends Error {
   readonly code = 'UnknownTool';
@@ -53,6 +63,7 @@ export class McpToolService {
       title: t.metadata.displayName,
       description: t.metadata.modelDescription,
       inputSchema: advertisedInputSchema(t.metadata.inputSchema),
+      outputSchema: outputSchemaOf(t.metadata.toolName) ?? ANY_OBJECT,
     }));
   }
 
@@ -65,9 +76,13 @@ export class McpToolService {
       split = splitArguments(tool.metadata.inputSchema, args);
     } catch (e) {
       // A malformed sessionId/messageId: answered like any invalid input.
-      return { content: [{ type: 'text', text: answerText(errorAnswer(name, e)) }], isError: true };
+      return result(tool.errorAnswer?.(e) ?? errorAnswer(name, e), true);
     }
     const outcome = await invokeAgentTool(tool as AgentTool<unknown>, split.toolInput, mcpCaller(split, origin), { signal });
-    return { content: [{ type: 'text', text: outcome.text }], isError: outcome.isError };
+    return result(outcome.answer, outcome.isError);
   }
+}
+
+function result(answer: ToolAnswer, isError: boolean): McpToolResult {
+  return { content: [{ type: 'text', text: answerText(answer) }], structuredContent: answerObject(answer), isError };
 }

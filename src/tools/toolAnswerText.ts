@@ -4,9 +4,25 @@ import { ToolError, type ToolAnswer } from './agentTool';
 /**
  * The text every front end returns for an answer: one sentence, then the JSON. Errors become an answer too
  * (`{"status":"error","code",...,"message"}`) so the model reads why and what to do instead of a stack trace.
+ * Programs get the JSON on its own as well: `answerParts` (VS Code) and `answerObject` (MCP `structuredContent`).
  */
 export function answerText(answer: ToolAnswer): string {
-  return `${answer.summary}\n${JSON.stringify(answer.data, null, 2)}`;
+  const [sentence, json] = answerParts(answer);
+  return sentence + json;
+}
+
+/**
+ * The answer as two pieces whose concatenation is `answerText`: the sentence (with its line break), for models,
+ * and the JSON alone, which a program parses as it is.
+ */
+export function answerParts(answer: ToolAnswer): [sentence: string, json: string] {
+  return [`${answer.summary}\n`, JSON.stringify(answer.data, null, 2)];
+}
+
+/** The answer's JSON as an object (MCP's `structuredContent` must be one); a non-object is wrapped as `{value}`. */
+export function answerObject(answer: ToolAnswer): Record<string, unknown> {
+  const data = answer.data;
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? data as Record<string, unknown> : { value: data ?? null };
 }
 
 export function errorAnswer(toolName: string, error: unknown): ToolAnswer {

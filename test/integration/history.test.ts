@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { v4 as uuidv4 } from 'uuid';
 import { localHistoryFolderName } from '../../src/history/localHistoryHash';
 import { remoteUriString } from '../../src/history/resourceUri';
-import type { HistoryTestSeam } from '../../src/history/vscode/historyTestSeam';
+import type { HistoryTestSeam, ScriptedConsentAnswer } from '../../src/history/vscode/historyTestSeam';
 import { eventually, testing, text, workspaceFolder } from './testApi';
 
 /**
@@ -28,8 +28,13 @@ describe('history bridge (real local history)', function () {
   /** Calls a tool as an agent would and returns the JSON it answered (the text after the summary line). */
   async function invoke(tool: string, input: object): Promise<Record<string, unknown>> {
     const result = await vscode.lm.invokeTool(tool, { input, toolInvocationToken: undefined });
-    const body = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-    return JSON.parse(body.substring(body.indexOf('\n') + 1));
+    const parts = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : ''));
+    const body = parts.join('');
+    const data = JSON.parse(body.substring(body.indexOf('\n') + 1));
+    // A program reads the JSON part on its own: the same answer, nothing else in it.
+    assert.strictEqual(parts.length, 2, 'a sentence part and a JSON part');
+    assert.deepStrictEqual(JSON.parse(parts[1]), data);
+    return data;
   }
 
   function entryFiles(): string[] {
@@ -66,6 +71,19 @@ describe('history bridge (real local history)', function () {
       // The next save must be more than mergeWindow (1 s) later, or VS Code rewrites this entry in place.
       await new Promise((r) => setTimeout(r, 1100));
     }
+    // Two more files with one saved version each: second.txt stays, gone.txt is deleted (its history stays).
+    for (const rel of ['hist/second.txt', 'hist/gone.txt']) {
+      fs.writeFileSync(fileUri(rel).fsPath, 'first\n');
+      const other = await vscode.workspace.openTextDocument(fileUri(rel));
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(other.uri, new vscode.Range(0, 0, other.lineCount, 0), `saved ${rel}\n`);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await other.save(), `save ${rel}`);
+    }
+    const folderOf = (rel: string) => path.join(runDir, 'user-data', 'User', 'History', localHistoryFolderName(remoteUriString(remote, fileUri(rel).fsPath)));
+    await eventually(() => fs.existsSync(folderOf('hist/gone.txt')) && fs.existsSync(folderOf('hist/second.txt')), 'history of second.txt and gone.txt');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(fileUri('hist/gone.txt').fsPath);
   });
 
   beforeEach(() => seam.reset());
@@ -123,7 +141,22 @@ describe('history bridge (real local history)', function () {
     assert.strictEqual(other.content, 'version 3\n');
   });
 
-  it('Deny returns denied_by_user, shows the seed\'s notice, and revokes every outstanding id', async () => {
+  it('Deny revokes that file\'s ids only: another file\'s ids still work (issue 16 item 4)', async () => {
+    const [mine] = await grantVersions([0]);
+    const [theirs] = await grantVersions([0], 'hist/second.txt');
+    seam.reset();
+    seam.scriptConsent('deny');
+    assert.deepStrictEqual(await invoke('history_requestVersions', { filePath: REL }), { status: 'denied_by_user' });
+    seam.scriptConsent('allow');
+    assert.strictEqual((await invoke('history_getVersionContent', { filePath: REL, versionId: mine.id })).status, 'error', 'the denied file\'s id is revoked');
+    seam.scriptConsent('allow');
+    assert.deepStrictEqual(await invoke('history_getVersionContent', { filePath: 'hist/second.txt', versionId: theirs.id }), {
+      status: 'success', filePath: 'hist/second.txt', versionId: theirs.id, content: 'saved hist/second.txt\n',
+    });
+    assert.deepStrictEqual(seam.prompts.map((p) => p.kind), ['confirm', 'confirm'], 'no dialog for the revoked id');
+  });
+
+  it('Deny returns denied_by_user, shows the seed\'s notice, and revokes the file\'s outstanding ids', async () => {
     seam.scriptConsent('deny');
     assert.deepStrictEqual(await invoke('history_requestVersions', { filePath: REL }), { status: 'denied_by_user' });
     assert.deepStrictEqual(seam.prompts.map((p) => p.kind), ['confirm'], 'no picker after Deny');
@@ -139,10 +172,10 @@ describe('history bridge (real local history)', function () {
     assert.strictEqual(seam.prompts.length, 0);
   });
 
-  it('dismissing the picker or picking nothing shares nothing', async () => {
-    seam.scriptConsent('allow', 'dismiss');
-    assert.deepStrictEqual(await invoke('history_requestVersions', { filePath: REL }), { status: 'denied_by_user' });
+  it('picking nothing or the picker\'s Deny button shares nothing', async () => {
     seam.scriptConsent('allow', { pick: [] });
+    assert.deepStrictEqual(await invoke('history_requestVersions', { filePath: REL }), { status: 'denied_by_user' });
+    seam.scriptConsent('allow', 'denyPicker');
     assert.deepStrictEqual(await invoke('history_requestVersions', { filePath: REL }), { status: 'denied_by_user' });
   });
 
@@ -189,12 +222,25 @@ describe('history bridge (real local history)', function () {
     assert.strictEqual(seam.prompts.length, 0);
   });
 
-  it('a file without history: an error after Allow, no picker', async () => {
+  it('a path with no history at all is an error before any dialog: a typo, or a file never saved (issue 16 item 2)', async () => {
+    const typo = await invoke('history_requestVersions', { filePath: 'hist/sampel.txt' });
+    assert.strictEqual(typo.status, 'error');
+    assert.match(String(typo.message), /^There is no file at hist\/sampel\.txt and no local history for that path\. Check the path/);
+    const never = await invoke('history_requestVersions', { filePath: 'hist/other.txt' });
+    assert.strictEqual(never.status, 'error');
+    assert.match(String(never.message), /No local history is available for hist\/other\.txt/);
+    assert.deepStrictEqual(seam.prompts, [], 'no dialog, scripted or not');
+  });
+
+  it('a deleted file that has history still gets the normal flow', async () => {
+    assert.ok(!fs.existsSync(fileUri('hist/gone.txt').fsPath));
+    seam.scriptConsent('allow', { pick: [0] });
+    const r = await invoke('history_requestVersions', { filePath: 'hist/gone.txt' });
+    assert.strictEqual(r.status, 'success', JSON.stringify(r));
+    const [v] = r.versions as { id: string }[];
     seam.scriptConsent('allow');
-    const r = await invoke('history_requestVersions', { filePath: 'hist/other.txt' });
-    assert.strictEqual(r.status, 'error');
-    assert.match(String(r.message), /No local history is available for hist\/other\.txt/);
-    assert.deepStrictEqual(seam.prompts.map((p) => p.kind), ['confirm']);
+    assert.strictEqual((await invoke('history_getVersionContent', { filePath: 'hist/gone.txt', versionId: v.id })).content, 'saved hist/gone.txt\n');
+    assert.deepStrictEqual(seam.prompts.map((p) => p.kind), ['confirm', 'pick', 'confirm']);
   });
 
   it('history: serves nothing without consent and never lists', async () => {
@@ -273,6 +319,23 @@ describe('history bridge (real local history)', function () {
     assert.strictEqual(seam.prompts.filter((p) => p.kind === 'confirm').length, 0, 'getSharedContent shows no prompt');
   });
 
+  it('filePathHint follows the file system\'s case rule and matches whole path segments (issue 16 item 5)', async () => {
+    // The workspace's own file system decides: does the case-swapped path name the same file?
+    const upper = fileUri().fsPath.replace(/sample\.txt$/, 'SAMPLE.TXT');
+    const caseInsensitive = fs.existsSync(upper);
+    const share = async () => {
+      seam.scriptConsent({ pick: [0] });
+      await vscode.commands.executeCommand('agentOverlay.history.shareVersion', fileUri());
+    };
+    await share();
+    assert.strictEqual((await invoke('history_getSharedContent', { filePathHint: 'ample.txt' })).status, 'no_matching_content', 'a segment is matched whole');
+    assert.strictEqual((await invoke('history_getSharedContent', { filePathHint: 'st/sample.txt' })).status, 'no_matching_content');
+    const shouted = await invoke('history_getSharedContent', { filePathHint: 'HIST/SAMPLE.TXT' });
+    assert.strictEqual(shouted.status, caseInsensitive ? 'success' : 'no_matching_content', `case-insensitive file system: ${caseInsensitive}`);
+    if (caseInsensitive) await share();
+    assert.strictEqual((await invoke('history_getSharedContent', { filePathHint: './hist/sample.txt' })).status, 'success');
+  });
+
   it('a new share replaces the old one and revokes version ids; "Clear shared content" clears it', async () => {
     const [v] = await grantVersions([0]);
     seam.scriptConsent({ pick: [3] });
@@ -289,8 +352,77 @@ describe('history bridge (real local history)', function () {
 
   it('"Respond to AI Agent\'s request for history" with nothing waiting just says so', async () => {
     await vscode.commands.executeCommand('agentOverlay.history.respondToRequest');
+    assert.deepStrictEqual(seam.notifications, ['No AI agent request for history is waiting.']);
     assert.strictEqual(seam.prompts.length, 0);
   });
+
+  /** A person's answer: the dialog stays open a while, so overlap and order would show. */
+  const slow = (answer: ScriptedConsentAnswer, delayMs = 400): ScriptedConsentAnswer => ({ delayMs, answer });
+  const PARKED = (file: string) => `The AI agent's request for the history of ${file} is still waiting. Answer it from the status bar or with "History Helper: Respond to AI Agent's request for history".`;
+
+  it('a picker closed unanswered parks its request (no denial); Respond reopens it with nothing else waiting', async () => {
+    seam.scriptConsent('allow', slow('dismiss'));
+    const pending = invoke('history_requestVersions', { filePath: REL });
+    await eventually(() => seam.notifications.includes(PARKED(REL)), 'the parked notice');
+    assert.strictEqual(seam.pendingRequests, 1, 'the status bar counts it');
+    assert.ok(!seam.notifications.some((n) => n.includes('denied')), 'not a denial');
+    seam.scriptConsent(slow({ pick: [2] }));
+    await vscode.commands.executeCommand('agentOverlay.history.respondToRequest');
+    const r = await pending;
+    assert.strictEqual(r.status, 'success', JSON.stringify(r));
+    assert.strictEqual((r.versions as unknown[]).length, 1);
+    assert.deepStrictEqual(seam.prompts.map((p) => [p.kind, p.text]), [
+      ['confirm', "AI Agent is requesting access to historical versions for 'hist/sample.txt'."],
+      ['pick', 'Share versions of hist/sample.txt with the AI agent'],
+      ['pick', 'Share versions of hist/sample.txt with the AI agent'],
+    ], 'the status bar entry reopens the picker, without asking Allow again');
+    assert.strictEqual(seam.pendingRequests, 0);
+  });
+
+  it('two requests waiting: Respond lists both, answers the chosen one first, then the parked one reopens', async () => {
+    seam.scriptConsent(slow('allow'), slow('dismiss'));
+    const a = invoke('history_requestVersions', { filePath: REL });
+    await eventually(() => seam.notifications.includes(PARKED(REL)), 'the parked notice');
+    const b = invoke('history_requestVersions', { filePath: 'hist/second.txt' });
+    await eventually(() => seam.pendingRequests === 2, 'the second request queued behind the parked one');
+    assert.strictEqual(seam.prompts.length, 2, 'the second request waits: no dialog over a parked request');
+    seam.scriptConsent(slow({ respond: 1 }), slow('allow'), slow({ pick: [0] }), slow({ pick: [0, 1] }));
+    await vscode.commands.executeCommand('agentOverlay.history.respondToRequest');
+    const [ra, rb] = await Promise.all([a, b]);
+    assert.strictEqual(rb.status, 'success', JSON.stringify(rb));
+    assert.strictEqual((rb.versions as unknown[]).length, 1);
+    assert.strictEqual(ra.status, 'success', JSON.stringify(ra));
+    assert.strictEqual((ra.versions as unknown[]).length, 2);
+    assert.deepStrictEqual(seam.prompts.map((p) => [p.kind, p.kind === 'confirm' ? p.text.replace(/.*for '(.*)'\./, '$1') : p.kind === 'pick' ? p.text.replace(/^Share versions of (\S+) .*/, '$1') : p.items]), [
+      ['confirm', 'hist/sample.txt'],
+      ['pick', 'hist/sample.txt'],
+      ['respond', ['hist/sample.txt', 'hist/second.txt']],
+      ['confirm', 'hist/second.txt'],
+      ['pick', 'hist/second.txt'],
+      ['pick', 'hist/sample.txt'],
+    ]);
+    assertOneAtATime();
+  });
+
+  it('"Deny all waiting requests" denies the parked and the queued request, and nothing else', async () => {
+    seam.scriptConsent('allow', slow('dismiss'));
+    const a = invoke('history_requestVersions', { filePath: REL });
+    await eventually(() => seam.notifications.includes(PARKED(REL)), 'the parked notice');
+    const b = invoke('history_requestVersions', { filePath: 'hist/second.txt' });
+    await eventually(() => seam.pendingRequests === 2, 'two requests pending');
+    seam.scriptConsent(slow({ respond: 'denyAll' }));
+    await vscode.commands.executeCommand('agentOverlay.history.respondToRequest');
+    assert.deepStrictEqual(await Promise.all([a, b]), [{ status: 'denied_by_user' }, { status: 'denied_by_user' }]);
+    assert.deepStrictEqual(seam.prompts.map((p) => p.kind), ['confirm', 'pick', 'respond']);
+  });
+
+  /** Every dialog was answered before the next one opened. */
+  function assertOneAtATime(): void {
+    for (let i = 1; i < seam.prompts.length; i++) {
+      const [prev, next] = [seam.prompts[i - 1], seam.prompts[i]];
+      assert.ok(prev.closed > 0 && prev.closed < next.opened, `dialog ${i} (${prev.kind}) closed (${prev.closed}) before dialog ${i + 1} (${next.kind}) opened (${next.opened})`);
+    }
+  }
 
   it('reads the Local History extension\'s .history tree too', async () => {
     const dotFile = fileUri('.history/hist/sample_20240102030405.txt');
@@ -311,17 +443,45 @@ describe('history bridge (real local history)', function () {
     }
   });
 
-  it('agent requests wait their turn: one dialog at a time, in order', async () => {
-    seam.scriptConsent('deny', 'deny');
-    const [a, b] = await Promise.all([
-      invoke('history_requestVersions', { filePath: REL }),
-      invoke('history_requestVersions', { filePath: 'hist/other.txt' }),
+  it('non-UTF-8 text versions are decoded as VS Code would; real binary stays refused (issue 16 item 7)', async () => {
+    const dot = (stamp: string) => fileUri(`.history/hist/sample_${stamp}.txt`).fsPath;
+    fs.mkdirSync(path.dirname(dot('x')), { recursive: true });
+    fs.writeFileSync(dot('20240102030401'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])); // "café\n" in Latin-1
+    fs.writeFileSync(dot('20240102030402'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('na\u00efve \u2603\n', 'utf16le')]));
+    fs.writeFileSync(dot('20240102030403'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]));
+    try {
+      seam.scriptConsent('allow', { pick: 'allRecent' });
+      const r = await invoke('history_requestVersions', { filePath: REL });
+      const versions = r.versions as { id: string; timestamp: string }[];
+      const at = (second: number) => versions.find((v) => v.timestamp === new Date(2024, 0, 2, 3, 4, second).toISOString().replace(/\.\d{3}Z$/, 'Z'))!;
+      const read = async (second: number) => {
+        seam.scriptConsent('allow');
+        return invoke('history_getVersionContent', { filePath: REL, versionId: at(second).id });
+      };
+      assert.strictEqual((await read(1)).content, 'caf\u00e9\n');
+      assert.strictEqual((await read(2)).content, 'na\u00efve \u2603\n');
+      const binary = await read(3);
+      assert.strictEqual(binary.status, 'error');
+      assert.match(String(binary.message), /binary/);
+    } finally {
+      fs.rmSync(fileUri('.history').fsPath, { recursive: true, force: true });
+    }
+  });
+
+  it('agent requests wait their turn: one dialog at a time, in arrival order', async () => {
+    seam.scriptConsent(slow('allow'), slow({ pick: [0] }), slow('deny'));
+    const a = invoke('history_requestVersions', { filePath: REL });
+    await eventually(() => seam.prompts.length === 1, 'the first dialog');
+    const b = invoke('history_requestVersions', { filePath: 'hist/second.txt' });
+    await eventually(() => seam.pendingRequests === 1, 'the second request queued while the first dialog is open');
+    const [ra, rb] = await Promise.all([a, b]);
+    assert.deepStrictEqual([ra.status, rb.status], ['success', 'denied_by_user']);
+    assert.deepStrictEqual(seam.prompts.map((p) => [p.kind, p.text]), [
+      ['confirm', "AI Agent is requesting access to historical versions for 'hist/sample.txt'."],
+      ['pick', 'Share versions of hist/sample.txt with the AI agent'],
+      ['confirm', "AI Agent is requesting access to historical versions for 'hist/second.txt'."],
     ]);
-    assert.deepStrictEqual([a.status, b.status], ['denied_by_user', 'denied_by_user']);
-    assert.deepStrictEqual(seam.prompts.map((p) => p.text).sort(), [
-      "AI Agent is requesting access to historical versions for 'hist/other.txt'.",
-      "AI Agent is requesting access to historical versions for 'hist/sample.txt'.",
-    ]);
+    assertOneAtATime();
   });
 
   it('contributes the History Helper commands and the three tools', async () => {

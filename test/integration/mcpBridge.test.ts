@@ -1,20 +1,28 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as cp from 'child_process';
 import * as http from 'http';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { localHistoryFolderName } from '../../src/history/localHistoryHash';
+import { remoteUriString } from '../../src/history/resourceUri';
 import { TOOL_CATALOG } from '../../src/tools/toolCatalog';
-import { eventually, testing, workspaceFolder } from './testApi';
+import { EXTENSION_ID, eventually, testing, workspaceFolder } from './testApi';
 
 type Endpoint = { url: string; port: number; token: string };
-type CallResult = { isError?: boolean; content: { type: string; text: string }[] };
+type CallResult = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
 
-/** The SDK's own client, with the bearer header, as an agent outside VS Code would connect. */
+/**
+ * The SDK's own client, with the bearer header, as an agent outside VS Code would connect. It lists the tools
+ * first, so the SDK validates every structuredContent against the tool's declared outputSchema from then on.
+ */
 async function connect(endpoint: Endpoint, name = 'integration-agent'): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers: { Authorization: `Bearer ${endpoint.token}` } } }));
+  await client.listTools();
   return client;
 }
 
@@ -24,7 +32,10 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   assert.strictEqual(r.content[0].type, 'text');
   const text = r.content[0].text;
   const nl = text.indexOf('\n');
-  return { isError: r.isError === true, summary: text.slice(0, nl), data: JSON.parse(text.slice(nl + 1)) };
+  const data = JSON.parse(text.slice(nl + 1));
+  // Programs read structuredContent; models read the text. Both say the same.
+  assert.deepStrictEqual(r.structuredContent, data, `${name}: structuredContent is the answer's JSON`);
+  return { isError: r.isError === true, summary: text.slice(0, nl), data };
 }
 
 /** A raw request, so a test can send any Host and Origin header. */
@@ -77,6 +88,47 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     const bar = (await testing()).mcp.statusBar();
     assert.ok(bar.visible);
     assert.strictEqual(bar.text, `$(radio-tower) MCP :${endpoint.port}`);
+  });
+
+  it('passes the server scenarios of the official MCP conformance suite that apply to a tools-only server', async function () {
+    this.timeout(180_000);
+    // The suite's client sends no Authorization header, so a loopback port forward adds the bearer token, as a
+    // client configured with it would; it keeps Host and Origin as sent (only the forwarded port is mapped), so
+    // the DNS-rebinding scenario still meets the server's own Host/Origin checks.
+    const forward = http.createServer((req, res) => {
+      const host = (req.headers.host ?? '').replace(new RegExp(`^(127\\.0\\.0\\.1|localhost):${(forward.address() as { port: number }).port}$`), `$1:${endpoint.port}`);
+      const up = http.request({ host: '127.0.0.1', port: endpoint.port, path: req.url, method: req.method, headers: { ...req.headers, host, authorization: `Bearer ${endpoint.token}` } }, r => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      up.on('error', e => { res.writeHead(502); res.end(String(e)); });
+      req.pipe(up);
+    });
+    await new Promise<void>(r => forward.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(forward.address() as { port: number }).port}/mcp`;
+    const cli = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-'));
+    try {
+      assert.ok(Number(process.versions.node.split('.')[0]) >= 22, `the suite needs Node 22 or newer; the extension host runs ${process.version}`);
+      // Not run: tools-call-*, json-schema-2020-12 (they call the suite's own test tools, e.g. test_simple_text),
+      // resources-*, prompts-*, completion-complete, elicitation-* (capabilities this server does not have).
+      for (const scenario of ['server-initialize', 'ping', 'tools-list', 'logging-set-level', 'dns-rebinding-protection', 'server-sse-multiple-streams', 'server-sse-polling']) {
+        const run = await new Promise<{ code: number | null; out: string }>(resolve => {
+          const child = cp.spawn(process.execPath, [cli, 'server', '--url', url, '--scenario', scenario], { cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', NO_COLOR: '1' } });
+          let out = '';
+          child.stdout.on('data', d => (out += d));
+          child.stderr.on('data', d => (out += d));
+          child.on('close', code => resolve({ code, out }));
+        });
+        const clean = run.out.replace(/\u001b\[[0-9;]*m/g, '');
+        assert.strictEqual(run.code, 0, `${scenario}:\n${clean}`);
+        assert.match(clean, /Passed: (\d+)\/\1, 0 failed/, `${scenario}:\n${clean}`);
+        assert.doesNotMatch(clean, /FAILURE/, `${scenario}:\n${clean}`);
+      }
+    } finally {
+      forward.close();
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
   });
 
   it('lists every registered tool with the same name and input schema, plus sessionId/messageId', async () => {
@@ -133,9 +185,12 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     const missing = await call(client, 'overlay_writeFile', { path: 'mcp/x.txt' });
     assert.match(String(missing.data.message), /input\.content is required/);
     const viaVsCode = await vscode.lm.invokeTool('overlay_writeFile', { input: { path: 'mcp/x.txt' }, toolInvocationToken: undefined });
-    const vsText = (viaVsCode.content[0] as vscode.LanguageModelTextPart).value;
-    const mcpText = ((await client.callTool({ name: 'overlay_writeFile', arguments: { path: 'mcp/x.txt' } })) as CallResult).content[0].text;
-    assert.strictEqual(mcpText, vsText);
+    // VS Code's result: the sentence, then the JSON alone as its own part; joined, MCP's text.
+    const parts = viaVsCode.content.map(p => (p as vscode.LanguageModelTextPart).value);
+    assert.strictEqual(parts.length, 2);
+    const viaMcp = (await client.callTool({ name: 'overlay_writeFile', arguments: { path: 'mcp/x.txt' } })) as CallResult;
+    assert.strictEqual(viaMcp.content[0].text, parts.join(''));
+    assert.deepStrictEqual(JSON.parse(parts[1]), viaMcp.structuredContent);
   });
 
   it("asks the person in VS Code before discarding another session's change, as for VS Code's chat", async () => {
@@ -160,6 +215,14 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     const seam = (await testing()).history;
     assert.ok(seam, 'the history test seam exists under the integration runner');
     seam.reset();
+    // A path without history is answered before any dialog, so give the file one saved version first.
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(abs('mcp/existing.txt')));
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(0, 0), 'saved in the editor\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save());
+    const historyFolder = path.join(process.env.AGENT_OVERLAY_TEST_RUN_DIR!, 'user-data', 'User', 'History', localHistoryFolderName(remoteUriString(vscode.env.remoteName!, abs('mcp/existing.txt'))));
+    await eventually(() => fs.existsSync(historyFolder), 'the local history entry of mcp/existing.txt');
     seam.scriptConsent('deny');
     const client = await connect(endpoint);
     clients.push(client);

@@ -8,10 +8,12 @@ import { testing, workspaceFolder } from './testApi';
 /** Invokes a tool the way a chat would and splits its answer into the sentence and the JSON. */
 async function invoke(name: string, input: object): Promise<{ summary: string; data: Record<string, unknown> }> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  const textPart = result.content.find((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart);
-  assert.ok(textPart, `${name} answered with text`);
-  const nl = textPart.value.indexOf('\n');
-  return { summary: textPart.value.slice(0, nl), data: JSON.parse(textPart.value.slice(nl + 1)) };
+  // Two text parts: the sentence, then the JSON alone (what a program reads).
+  const parts = result.content.map(p => (p instanceof vscode.LanguageModelTextPart ? p.value : undefined));
+  assert.ok(parts.length === 2 && parts.every(p => p !== undefined), `${name} answered with a sentence part and a JSON part`);
+  const [sentence, json] = parts as string[];
+  assert.ok(sentence.endsWith('\n') && !sentence.slice(0, -1).includes('\n'), `${name}: one sentence line`);
+  return { summary: sentence.slice(0, -1), data: JSON.parse(json) };
 }
 
 describe('overlay tools through vscode.lm.invokeTool', () => {

@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { localDateTime } from '../../src/history/versionChoices';
+import type { Locator } from 'playwright-core';
 import { Workbench, screenshotOnFailure } from './workbench';
 
 /**
@@ -38,6 +39,32 @@ describe('UI: History Helper consent', function () {
     await wb.page.keyboard.press('Enter');
   }
 
+  /** Whether a picker row shows its checkbox checked (what the person sees). */
+  async function isChecked(row: Locator): Promise<boolean> {
+    const box = row.locator('input[type="checkbox"], .monaco-custom-toggle').first();
+    // Evaluated in the page; typed structurally since the test compiles without the DOM library.
+    return box.evaluate((el: { checked?: boolean; classList: { contains(c: string): boolean }; getAttribute(a: string): string | null }) =>
+      el.checked === true || el.classList.contains('checked') || el.getAttribute('aria-checked') === 'true');
+  }
+
+  async function clickCheckbox(row: Locator): Promise<void> {
+    await row.locator('input[type="checkbox"], .quick-input-list-checkbox, .monaco-custom-toggle').first().click();
+  }
+
+  /** The text a version row shows (its label, source and exact local time). */
+  async function rowText(row: Locator): Promise<string> {
+    return (await row.locator('.quick-input-list-label-meta, .label-description, .monaco-icon-label-container').allInnerTexts()).join(' ');
+  }
+
+  /** Asserts the agent's versions are exactly the rows in `rows` (by the exact local time each row shows). */
+  function assertExactly(versions: { timestamp: string }[], rows: string[]): void {
+    assert.strictEqual(versions.length, rows.length, `${versions.length} versions for ${rows.length} checked rows`);
+    for (const v of versions) {
+      const local = localDateTime(Date.parse(v.timestamp));
+      assert.ok(rows.some((c) => c.includes(local)), `${local} is one of the checked rows: ${rows.join(' | ')}`);
+    }
+  }
+
   /** The History/ folder entries VS Code wrote for notes.txt (read from the run's user data, as a test may). */
   function historyEntries(): string[] {
     const root = path.join(wb.runDir, 'user-data', 'User', 'History');
@@ -71,6 +98,14 @@ describe('UI: History Helper consent', function () {
     }
   });
   afterEach(async function () { await screenshotOnFailure(wb, this.currentTest); });
+
+  async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {
+    const end = Date.now() + 20_000;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+      await wb.page.waitForTimeout(200);
+    }
+  }
   after(async () => { await wb?.close(); });
 
   it('an agent request shows the modal; Allow, check two versions → the agent gets exactly those two', async () => {
@@ -106,10 +141,66 @@ describe('UI: History Helper consent', function () {
     await wb.hideNotifications();
   });
 
+  it('"All recent", then one version unchecked: the agent gets exactly the checked versions (issue 16 item 1)', async () => {
+    await agentCalls('history_requestVersions', { filePath: 'notes.txt' });
+    await wb.answerDialog("AI Agent is requesting access to historical versions for 'notes.txt'.", 'Allow');
+    const picker = wb.page.locator('.quick-input-widget', { hasText: 'Share versions of notes.txt with the AI agent' });
+    await picker.waitFor({ state: 'visible' });
+    const rows = picker.locator('.quick-input-list .monaco-list-row', { hasText: 'notes.txt (' });
+    await rows.nth(2).waitFor({ state: 'visible' });
+    const all = picker.locator('.monaco-list-row', { hasText: 'All recent (up to 10)' });
+    const count = await rows.count();
+
+    await clickCheckbox(all);
+    // Checking "All recent" checks the rows it stands for (here every row: fewer than 10), so the list shows it.
+    await waitUntil(async () => (await Promise.all([...Array(count).keys()].map((i) => isChecked(rows.nth(i))))).every(Boolean), 'every row checked');
+    await clickCheckbox(rows.nth(1));
+    await waitUntil(async () => !(await isChecked(rows.nth(1))) && !(await isChecked(all)), 'row 2 and "All recent" unchecked');
+    const checked: string[] = [];
+    for (let i = 0; i < count; i++) if (await isChecked(rows.nth(i))) checked.push(await rowText(rows.nth(i)));
+    const unchecked = await rowText(rows.nth(1));
+    assert.strictEqual(checked.length, count - 1);
+    await wb.screenshot('history-all-recent-minus-one');
+    await picker.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
+
+    const result = await toolResult(2);
+    assert.strictEqual(result.status, 'success', JSON.stringify(result));
+    const versions = result.versions as { id: string; timestamp: string; label: string }[];
+    assertExactly(versions, checked);
+    assert.ok(!versions.some((v) => unchecked.includes(localDateTime(Date.parse(v.timestamp)))), `the unchecked row (${unchecked}) did not reach the agent`);
+    await wb.findNotification(`${count - 1} historical versions of notes.txt are now available for the AI agent to list.`);
+    await wb.hideNotifications();
+  });
+
+  it('opening the Command Palette over the picker does not deny; Respond from the status bar reopens it (issue 16 item 3)', async () => {
+    await agentCalls('history_requestVersions', { filePath: 'notes.txt' });
+    await wb.answerDialog("AI Agent is requesting access to historical versions for 'notes.txt'.", 'Allow');
+    const picker = wb.page.locator('.quick-input-widget', { hasText: 'Share versions of notes.txt with the AI agent' });
+    await picker.waitFor({ state: 'visible' });
+    const rows = picker.locator('.quick-input-list .monaco-list-row', { hasText: 'notes.txt (' });
+    await clickCheckbox(rows.nth(0));
+    const kept = await rowText(rows.nth(0));
+    // Another quick input takes the screen (VS Code shows one at a time): the picker goes, the request stays.
+    await wb.page.keyboard.press('F1');
+    await wb.page.keyboard.press('Escape');
+    const status = wb.page.locator('.statusbar-item', { hasText: '1 history request' });
+    await status.waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.screenshot('history-request-parked');
+    await status.click();
+    await picker.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.ok(await isChecked(rows.nth(0)), 'what was checked before is still checked');
+    await clickCheckbox(rows.nth(2));
+    const checked = [kept, await rowText(rows.nth(2))];
+    await picker.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
+    const result = await toolResult(3);
+    assert.strictEqual(result.status, 'success', JSON.stringify(result));
+    assertExactly(result.versions as { timestamp: string }[], checked);
+  });
+
   it('Deny returns denied_by_user', async () => {
     await agentCalls('history_requestVersions', { filePath: 'notes.txt' });
     await wb.answerDialog("AI Agent is requesting access to historical versions for 'notes.txt'.", 'Deny');
-    assert.deepStrictEqual(await toolResult(2), { status: 'denied_by_user' });
+    assert.deepStrictEqual(await toolResult(4), { status: 'denied_by_user' });
     await wb.findNotification('Access to historical versions for notes.txt was denied.');
     await wb.screenshot('history-denied');
     await wb.hideNotifications();
@@ -126,7 +217,7 @@ describe('UI: History Helper consent', function () {
     await wb.hideNotifications();
 
     await agentCalls('history_getSharedContent', { filePathHint: 'notes.txt' });
-    const result = await toolResult(3);
+    const result = await toolResult(5);
     const onDisk = fs.readFileSync(path.join(wb.workspace, 'notes.txt'), 'utf8');
     assert.deepStrictEqual(result, { status: 'success', filePath: 'notes.txt', content: onDisk }, 'the newest version is what was last saved');
   });

@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { AgentTool } from '../../tools/agentTool';
 import { GetSharedContentTool } from '../../tools/history/getSharedContentTool';
@@ -47,6 +48,7 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
     clock,
     ttlMinutes: config().get('grantTtlMinutes'),
     clearAfterRetrieval: config().get<boolean>('clearAfterRetrieval', true),
+    caseSensitivePaths: () => caseSensitiveFolders(),
   });
   const settings = (): HistoryPickerSettings => ({
     maxVersionsInPicker: countSetting(config().get('maxVersionsInPicker'), DEFAULT_MAX_VERSIONS_IN_PICKER, 1, 500),
@@ -68,7 +70,7 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
   const files = new WorkspaceHistoryFiles(sources, log);
   const requests = new HistoryRequestQueue(() => clock.now());
   const views = new HistoryViewRegistry();
-  const scripted = testMode ? new ScriptedHistoryConsentUi(offsetClock!, () => grants.sweep()) : undefined;
+  const scripted = testMode ? new ScriptedHistoryConsentUi(offsetClock!, () => grants.sweep(), () => requests.pendingCount) : undefined;
   const consent: HistoryConsentUi = scripted ?? new VscodeHistoryConsentUi();
 
   const servable = (id: string, fileName: string): HistoryView | undefined => {
@@ -108,11 +110,12 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
   const status = vscode.window.createStatusBarItem('agentOverlay.history', vscode.StatusBarAlignment.Left, -100);
   status.name = 'History Helper';
   const updateStatus = () => {
-    const waiting = requests.waiting.length;
+    // Requests waiting for the user: queued behind a dialog, or parked (their picker was closed unanswered).
+    const pending = requests.pendingCount;
     const shared = grants.peekShared();
-    if (waiting > 0) {
-      status.text = `$(history) ${waiting} history request${waiting === 1 ? '' : 's'}`;
-      status.tooltip = `${waiting} AI agent request${waiting === 1 ? ' is' : 's are'} waiting for your answer. Click to see ${waiting === 1 ? 'it' : 'them'}.`;
+    if (pending > 0) {
+      status.text = `$(history) ${pending} history request${pending === 1 ? '' : 's'}`;
+      status.tooltip = `${pending} AI agent request${pending === 1 ? ' is' : 's are'} waiting for your answer. Click to answer.`;
       status.command = HISTORY_COMMANDS.respond;
       status.show();
     } else if (shared) {
@@ -136,7 +139,9 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
     status,
     grants.onDidChange((change) => {
       schedule();
-      if (change === 'denied' || change === 'cleared' || change === 'shared') views.clear('agentGrant');
+      if (change === 'cleared' || change === 'shared') views.clear('agentGrant');
+      // A denial revokes one file's ids: only the views those ids opened go.
+      if (change === 'denied') for (const v of [...views.values()]) if (v.origin === 'agentGrant' && !grants.isLive(v.id)) views.delete(v.id);
       updateStatus();
     }),
     requests.onDidChange(updateStatus),
@@ -169,6 +174,22 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
       for (const d of disposables.reverse()) d.dispose();
     },
   };
+}
+
+/**
+ * Whether the workspace's file system tells paths apart by case, probed as VS Code's own rule can only guess
+ * (it assumes so on Linux only): a folder path with letters whose case-swapped form exists too is on a
+ * case-insensitive file system (Windows, a default macOS volume). Without letters to swap, the platform decides.
+ */
+function caseSensitiveFolders(): boolean {
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (folder.uri.scheme !== 'file') continue;
+    const p = folder.uri.fsPath;
+    const swapped = [...p].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    if (swapped === p) continue;
+    return !fs.existsSync(swapped);
+  }
+  return process.platform === 'linux';
 }
 
 function channelLog(channel: vscode.LogOutputChannel): HistoryLog {

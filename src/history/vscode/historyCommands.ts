@@ -75,7 +75,7 @@ export class HistoryCommands implements vscode.Disposable {
     const { file, version } = chosen;
     let text: string;
     try {
-      text = await this.deps.files.readText(version);
+      text = await this.deps.files.readText(version, file.filePath);
     } catch (err) {
       this.deps.log.error(`share: could not read the version of ${file.displayPath} from ${this.when(version)}`, err);
       this.deps.consent.warn(`${messages.couldNotAccess(file.displayPath)} ${(err as Error).message}`);
@@ -87,37 +87,42 @@ export class HistoryCommands implements vscode.Disposable {
     return { filePath: shared.displayPath, timestamp: shared.timestamp };
   }
 
-  /** "Respond to AI Agent's request for history": the requests waiting behind the dialog on screen. */
+  /**
+   * "Respond to AI Agent's request for history" (also the status bar item): the requests waiting for the user.
+   * VS Code shows one quick input at a time, so this never opens over a request's picker: by the time it runs,
+   * the palette (or this list) has hidden that picker and its request is parked, not denied. One parked request
+   * and nothing else waiting: its picker reopens at once. Several: the user picks which to answer now.
+   */
   async respond(): Promise<void> {
-    const { requests } = this.deps;
-    const waiting = requests.waiting;
-    if (waiting.length === 0) {
-      const current = requests.current;
-      void vscode.window.showInformationMessage(current
+    const { requests, consent } = this.deps;
+    const current = requests.current;
+    const pending = [...(current?.parked ? [current] : []), ...requests.waiting];
+    if (pending.length === 0) {
+      consent.notify(current
         ? `The AI agent's request for ${current.displayPath} is waiting for your answer in the open dialog.`
         : messages.NO_WAITING_REQUESTS);
       return;
     }
-    type Item = vscode.QuickPickItem & { id?: number };
+    if (pending.length === 1 && current?.parked) {
+      this.deps.log.info(`respond: the user reopens the request for ${current.displayPath}`);
+      requests.answerNow(current.id);
+      return;
+    }
     const now = this.deps.clock.now();
-    const items: Item[] = [
-      ...waiting.map((r): Item => ({
-        id: r.id,
-        label: `$(history) ${r.displayPath}`,
-        description: r.kind === 'listVersions' ? 'wants the list of versions' : `wants the version from ${r.versionLabel ?? 'earlier'}`,
-        detail: `Requested ${formatRelativeTime(r.requestedAt, now)} through ${r.via}. Pick it to answer it next.`,
-      })),
-      { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: '$(close) Deny all waiting requests' },
-    ];
-    const picked = await vscode.window.showQuickPick(items, { title: 'AI agent requests for history', placeHolder: 'Answer one next, or deny them all' });
-    if (!picked) return;
-    if (picked.id === undefined) {
-      const n = requests.denyWaiting();
+    const choice = await consent.chooseRequest(pending.map((r) => ({
+      id: r.id,
+      label: r.displayPath,
+      description: r.kind === 'listVersions' ? 'wants the list of versions' : `wants the version from ${r.versionLabel ?? 'earlier'}`,
+      detail: `Requested ${formatRelativeTime(r.requestedAt, now)} through ${r.via}.${r.parked ? ' You closed its picker without answering.' : ''} Pick it to answer it now.`,
+    })));
+    if (!choice) return;
+    if (choice.kind === 'denyAll') {
+      const n = requests.denyAllPending();
       this.deps.log.info(`respond: the user denied ${n} waiting request(s)`);
       return;
     }
-    requests.prioritize(picked.id);
+    this.deps.log.info(`respond: the user answers request ${choice.id} now`);
+    requests.answerNow(choice.id);
   }
 
   /** "Open historical version": the user's own view of a version (their action is the grant). Returns its URI. */
@@ -252,7 +257,7 @@ export class HistoryCommands implements vscode.Disposable {
       choices: versionChoices(path.basename(file.absolutePath), versions, this.deps.clock.now(), this.deps.settings().maxVersionsInPicker),
       canPickMany: false,
     });
-    const version = picked?.[0];
+    const version = picked.kind === 'accepted' ? picked.versions[0] : undefined;
     return version ? { file, version } : undefined;
   }
 }

@@ -2,10 +2,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Clock } from '../grants';
-import type { HistoryVersion } from '../historyVersion';
-import { resolvePickedVersions } from '../versionChoices';
+import { checkedVersions, nextPickerChecks } from '../versionChoices';
 import type {
-  ConsentAnswer, ConsentPrompt, HistoryConsentUi, VersionPickRequest,
+  ConsentAnswer, ConsentPrompt, HistoryConsentUi, PendingRequestItem, RespondChoice, VersionPick, VersionPickRequest,
 } from '../../tools/history/historyToolPorts';
 
 /**
@@ -15,21 +14,34 @@ import type {
  * tool call.
  */
 
-/** One scripted answer: to a modal (`allow`/`deny`), or to a version picker (indexes into its newest-first list). */
+/**
+ * One scripted answer: to a modal (`allow`/`deny`); to a version picker (indexes into its newest-first list, or
+ * `allRecent` = checking "All recent"; `dismiss` = hidden unanswered; `denyPicker` = its Deny button); to the
+ * Respond list (`{respond: index}` into the items it shows, or `denyAll`; `dismiss` = Escape). Wrapped in
+ * `{delayMs, answer}`, the dialog stays open that long first, as a person takes time to answer.
+ */
 export type ScriptedConsentAnswer =
   | 'allow'
   | 'deny'
   | { readonly pick: readonly number[] | 'allRecent' }
-  | 'dismiss';
+  | 'dismiss'
+  | 'denyPicker'
+  | { readonly respond: number | 'denyAll' }
+  | { readonly delayMs: number; readonly answer: ScriptedConsentAnswer };
 
 export interface RecordedPrompt {
-  readonly kind: 'confirm' | 'pick';
-  /** The modal's message, or the picker's title. */
+  readonly kind: 'confirm' | 'pick' | 'respond';
+  /** The modal's message, the picker's title, or the Respond list's title. */
   readonly text: string;
-  /** Picker: the item labels shown (without "All recent"). */
+  /** Picker: the item labels shown (without "All recent"); Respond list: the requests' labels. */
   readonly items?: readonly string[];
+  /** Picker: the labels of the rows checked when it opened. */
+  readonly checked?: readonly string[];
   /** True when no answer was scripted: the seam then denied / dismissed it (fails closed). */
   readonly unscripted: boolean;
+  /** Position in the seam's event order when the dialog opened and when it was answered (overlap and order). */
+  readonly opened: number;
+  closed: number;
 }
 
 export interface HistoryTestSeam {
@@ -41,6 +53,8 @@ export interface HistoryTestSeam {
   readonly notifications: readonly string[];
   /** Moves the bridge's clock forward (grant expiry without waiting). */
   advanceClock(ms: number): void;
+  /** Agent requests waiting for the user (queued, or parked with their picker closed): what the status bar counts. */
+  readonly pendingRequests: number;
   /** Forgets scripted answers and records; the clock keeps its offset. */
   reset(): void;
 }
@@ -61,8 +75,13 @@ export class ScriptedHistoryConsentUi implements HistoryConsentUi, HistoryTestSe
   private answers: ScriptedConsentAnswer[] = [];
   private readonly promptLog: RecordedPrompt[] = [];
   private readonly notificationLog: string[] = [];
+  private events = 0;
 
-  constructor(private readonly clock: OffsetClock, private readonly onAdvance: () => void) {}
+  constructor(private readonly clock: OffsetClock, private readonly onAdvance: () => void, private readonly pending: () => number) {}
+
+  get pendingRequests(): number {
+    return this.pending();
+  }
 
   get prompts(): readonly RecordedPrompt[] {
     return this.promptLog;
@@ -87,19 +106,49 @@ export class ScriptedHistoryConsentUi implements HistoryConsentUi, HistoryTestSe
   }
 
   async confirm(prompt: ConsentPrompt): Promise<ConsentAnswer> {
-    const answer = this.answers.shift();
-    this.promptLog.push({ kind: 'confirm', text: prompt.message, unscripted: answer === undefined });
+    const { answer, record } = await this.answer({ kind: 'confirm', text: prompt.message });
+    record.closed = ++this.events;
     return answer === 'allow' ? 'allow' : 'deny';
   }
 
-  async pickVersions(request: VersionPickRequest): Promise<readonly HistoryVersion[] | undefined> {
-    const answer = this.answers.shift();
-    this.promptLog.push({ kind: 'pick', text: request.title, items: request.choices.map((c) => c.label), unscripted: answer === undefined });
-    if (answer === undefined || typeof answer === 'string') return undefined;
-    const picked = answer.pick === 'allRecent'
-      ? resolvePickedVersions(request.choices, [], true, request.allRecentCount ?? 0)
-      : resolvePickedVersions(request.choices, answer.pick, false, 0);
-    return request.canPickMany ? picked : picked.slice(0, 1);
+  async pickVersions(request: VersionPickRequest): Promise<VersionPick> {
+    const keys = new Set((request.preselected ?? []).map((v) => v.contentPath));
+    const checkedAtOpen = request.choices.flatMap((c, i) => (keys.has(c.version.contentPath) ? [i] : []));
+    const { answer, record } = await this.answer({
+      kind: 'pick', text: request.title, items: request.choices.map((c) => c.label), checked: checkedAtOpen.map((i) => request.choices[i].label),
+    });
+    record.closed = ++this.events;
+    if (answer === 'denyPicker') return { kind: 'denied' };
+    if (answer === undefined || typeof answer === 'string' || !('pick' in answer)) {
+      return { kind: 'hidden', checked: checkedVersions(request.choices, checkedAtOpen) };
+    }
+    // As a person would: "All recent" checks rows (the same rule as the real picker), the answer is the checked rows.
+    const checks = answer.pick === 'allRecent'
+      ? nextPickerChecks({ allRecent: false, versions: [] }, { allRecent: true, versions: [] }, request.choices.length, request.allRecentCount ?? 0).versions
+      : answer.pick;
+    const picked = checkedVersions(request.choices, checks);
+    return { kind: 'accepted', versions: request.canPickMany ? picked : picked.slice(0, 1) };
+  }
+
+  async chooseRequest(items: readonly PendingRequestItem[]): Promise<RespondChoice | undefined> {
+    const { answer, record } = await this.answer({ kind: 'respond', text: 'AI agent requests for history', items: items.map((i) => i.label) });
+    record.closed = ++this.events;
+    if (typeof answer !== 'object' || !('respond' in answer)) return undefined;
+    if (answer.respond === 'denyAll') return { kind: 'denyAll' };
+    const item = items[answer.respond];
+    return item ? { kind: 'answer', id: item.id } : undefined;
+  }
+
+  /** Records the dialog, takes the next scripted answer, and waits its delay (the dialog is "open" meanwhile). */
+  private async answer(shown: Omit<RecordedPrompt, 'unscripted' | 'opened' | 'closed'>): Promise<{ answer: ScriptedConsentAnswer | undefined; record: RecordedPrompt }> {
+    let answer = this.answers.shift();
+    const record: RecordedPrompt = { ...shown, unscripted: answer === undefined, opened: ++this.events, closed: 0 };
+    this.promptLog.push(record);
+    while (typeof answer === 'object' && 'delayMs' in answer) {
+      await new Promise((r) => setTimeout(r, answer && typeof answer === 'object' && 'delayMs' in answer ? answer.delayMs : 0));
+      answer = answer.answer;
+    }
+    return { answer, record };
   }
 
   notify(message: string): void {

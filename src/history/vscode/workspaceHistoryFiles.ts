@@ -43,7 +43,9 @@ export class WorkspaceHistoryFiles implements HistoryFileAccess {
     return listing.versions;
   }
 
-  async readText(version: HistoryVersion): Promise<string> {
-    return decodeVersionText(await this.sources.readContent(version, MAX_TOOL_CONTENT_BYTES));
+  async readText(version: HistoryVersion, filePath: string): Promise<string> {
+    // The file's own files.encoding (it can differ per folder or language), as VS Code would open it.
+    const encoding = vscode.workspace.getConfiguration('files', vscode.Uri.file(filePath)).get<string>('encoding');
+    return decodeVersionText(await this.sources.readContent(version, MAX_TOOL_CONTENT_BYTES), { encoding });
   }
 }

@@ -52,7 +52,7 @@ export const GET_VERSION_CONTENT_METADATA: ToolMetadata = {
 /**
  * `history_getVersionContent {filePath, versionId}` (SPEC §3). An id that is not a live grant for this file
  * (unknown, guessed, expired, used, another file's) gets an error without any dialog: there is nothing to
- * consent to. A live one gets the modal; Allow returns the text once (by default), Deny clears every grant.
+ * consent to. A live one gets the modal; Allow returns the text once (by default), Deny revokes this file's ids.
  */
 export class GetVersionContentTool implements AgentTool<GetVersionContentInput> {
   static readonly toolName = GET_VERSION_CONTENT_METADATA.toolName;
@@ -87,7 +87,7 @@ export class GetVersionContentTool implements AgentTool<GetVersionContentInput> 
       if (used.kind !== 'granted') return versionIdError(used, displayPath);
       let content: string;
       try {
-        content = await files.readText(used.grant.version);
+        content = await files.readText(used.grant.version, used.grant.filePath);
       } catch (err) {
         log.error(`history_getVersionContent: could not read the version of ${displayPath} from ${when}`, err);
         consent.warn(messages.couldNotAccess(displayPath));
@@ -111,9 +111,9 @@ export class GetVersionContentTool implements AgentTool<GetVersionContentInput> 
         return answer(cancelledResult());
     }
     if (result.status === 'denied_by_user') {
-      grants.deny();
+      const revoked = grants.deny(file.absolutePath);
       consent.notify(messages.accessDenied(displayPath));
-      log.info(`history_getVersionContent: the user denied the version of ${displayPath} from ${when}; all version ids were revoked`);
+      log.info(`history_getVersionContent: the user denied the version of ${displayPath} from ${when}; ${revoked} version id(s) of this file were revoked`);
     } else if (result.status === 'success') {
       log.info(`history_getVersionContent: shared the version of ${displayPath} from ${when} (${result.content.length} characters)`);
     } else {

@@ -29,13 +29,39 @@ export interface VersionPickRequest {
   readonly canPickMany: boolean;
   /** Multi-select only: adds an "All recent (up to N)" item. */
   readonly allRecentCount?: number;
+  /** Versions shown checked when it opens (a parked request reopened keeps what the user had checked). */
+  readonly preselected?: readonly HistoryVersion[];
+  /** An agent's request: the picker has its own Deny button. */
+  readonly deniable?: boolean;
 }
+
+/**
+ * How a version picker ended. Hidden is NOT a denial: VS Code shows one quick input at a time, so Escape and
+ * another Quick Pick (the Command Palette included) look the same; a hidden agent request is parked instead.
+ */
+export type VersionPick =
+  | { readonly kind: 'accepted'; readonly versions: readonly HistoryVersion[] }
+  | { readonly kind: 'hidden'; readonly checked: readonly HistoryVersion[] }
+  /** The picker's Deny button. */
+  | { readonly kind: 'denied' };
+
+/** One line of "Respond to AI Agent's request for history". */
+export interface PendingRequestItem {
+  readonly id: number;
+  readonly label: string;
+  readonly description: string;
+  readonly detail: string;
+}
+
+export type RespondChoice = { readonly kind: 'answer'; readonly id: number } | { readonly kind: 'denyAll' };
 
 /** The consent dialogs and notifications. In VS Code: `window.showWarningMessage({modal})`, Quick Picks, toasts. */
 export interface HistoryConsentUi {
   confirm(prompt: ConsentPrompt, signal?: AbortSignal): Promise<ConsentAnswer>;
-  /** The versions picked ("All recent" expanded), newest first; `undefined` when the picker was dismissed. */
-  pickVersions(request: VersionPickRequest, signal?: AbortSignal): Promise<readonly HistoryVersion[] | undefined>;
+  /** The versions checked when the picker was accepted, newest first; or how else it ended. */
+  pickVersions(request: VersionPickRequest, signal?: AbortSignal): Promise<VersionPick>;
+  /** "Respond to AI Agent's request for history": which pending request to answer now, or deny them all. */
+  chooseRequest(items: readonly PendingRequestItem[]): Promise<RespondChoice | undefined>;
   /** A non-modal status notification (every share is announced). */
   notify(message: string): void;
   /** A non-modal warning (a history read failed). */
@@ -48,8 +74,8 @@ export interface HistoryFileAccess {
   resolve(filePath: unknown): Promise<ResolvedWorkspacePath>;
   /** Every version of the file, newest first (empty: no history). Throws `HistoryReadError`. */
   listVersions(file: ResolvedWorkspacePath): Promise<readonly HistoryVersion[]>;
-  /** One version's text. Throws `HistoryReadError` or `VersionTextError` (binary, invalid UTF-8). */
-  readText(version: HistoryVersion): Promise<string>;
+  /** One version of `filePath` (absolute) as text, decoded as VS Code would. Throws `HistoryReadError` or `VersionTextError` (binary). */
+  readText(version: HistoryVersion, filePath: string): Promise<string>;
 }
 
 export interface HistoryPickerSettings {

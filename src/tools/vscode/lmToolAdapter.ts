@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { UNKNOWN_MESSAGE, UNKNOWN_SESSION, type AgentTool, type ToolCaller } from '../agentTool';
+import { UNKNOWN_MESSAGE, UNKNOWN_SESSION, type AgentTool, type ToolAnswer, type ToolCaller } from '../agentTool';
+import { answerParts } from '../toolAnswerText';
 import { LOCAL_CHAT_SESSION_PREFIX, sessionIdFromResource } from '../../chat/chatSessionResource';
 import { validateInput } from '../jsonSchema';
 import { invokeAgentTool } from '../invokeAgentTool';
@@ -26,7 +27,7 @@ export class LmToolAdapter<I> implements vscode.LanguageModelTool<I> {
     const sub = token.onCancellationRequested(() => abort.abort());
     try {
       const caller = await this.callerOf(options);
-      return textResult((await invokeAgentTool(this.tool as AgentTool<unknown>, options.input, caller, { signal: abort.signal })).text);
+      return toolResult((await invokeAgentTool(this.tool as AgentTool<unknown>, options.input, caller, { signal: abort.signal })).answer);
     } finally {
       sub.dispose();
     }
@@ -40,8 +41,13 @@ export class LmToolAdapter<I> implements vscode.LanguageModelTool<I> {
   }
 }
 
-function textResult(text: string): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+/**
+ * Two text parts: the sentence, then the JSON alone. Joined, they are the text the model always got; a program
+ * reads the last part as JSON without parsing a sentence. (VS Code 1.104's stable API has no data part for tool
+ * results — `LanguageModelDataPart` is proposed API — so the JSON travels as its own text part.)
+ */
+function toolResult(answer: ToolAnswer): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult(answerParts(answer).map((p) => new vscode.LanguageModelTextPart(p)));
 }
 
 /**

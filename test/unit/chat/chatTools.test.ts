@@ -5,6 +5,9 @@ import { LOCAL_CHAT_SESSION_PREFIX } from '../../../src/chat/chatSessionResource
 import { GET_FIRST_REQUEST_INPUT_SCHEMA, GET_FIRST_REQUEST_TOOL, GetFirstRequestTool } from '../../../src/chat/getFirstRequestTool';
 import { GET_REQUEST_INPUT_SCHEMA, GET_REQUEST_TOOL, GetRequestTool } from '../../../src/chat/getRequestTool';
 import type { ChatSession } from '../../../src/chat/parseChatSession';
+import { UNKNOWN_MESSAGE, UNKNOWN_SESSION, type AgentTool } from '../../../src/tools/agentTool';
+import { ChatRecallAgentTool } from '../../../src/tools/chat/chatRecallAgentTool';
+import { invokeAgentTool } from '../../../src/tools/invokeAgentTool';
 import { TOOL_NAME } from '../../../src/tools/toolManifest';
 import { makeChatSessionsFolder, removeFolder } from './chatFixtures';
 
@@ -74,8 +77,15 @@ describe('chat recall tools', () => {
       assert.strictEqual(parse(await nth.invoke({ index: 1, sessionId: 'unicode' })).request, (await store.readSession('unicode')).requests[0].text);
     });
 
-    it('accepts an index sent as a numeric string', async () => {
-      assert.strictEqual(parse(await nth.invoke({ index: '2' })).request, 'Add form validation');
+    it('an index sent as a numeric string is refused by the declared schema before the tool runs, naming the field', async () => {
+      // What production does: every front end runs the tool through invokeAgentTool, which checks the input
+      // against GET_REQUEST_INPUT_SCHEMA ("index": number) first; the answer keeps the seed's failure shape.
+      const tool = new ChatRecallAgentTool(nth);
+      const outcome = await invokeAgentTool(tool as AgentTool<unknown>, { index: '2' }, { sessionId: UNKNOWN_SESSION, messageId: UNKNOWN_MESSAGE, via: 'test' });
+      assert.strictEqual(outcome.isError, true);
+      assert.deepStrictEqual(outcome.answer.data, { success: false, error: 'Invalid input: input.index must be a number, got a string.' });
+      const ok = await invokeAgentTool(tool as AgentTool<unknown>, { index: 2 }, { sessionId: UNKNOWN_SESSION, messageId: UNKNOWN_MESSAGE, via: 'test' });
+      assert.strictEqual((ok.answer.data as { request: string }).request, 'Add form validation');
     });
 
     it('explains bad input instead of guessing', async () => {

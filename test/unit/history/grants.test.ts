@@ -144,14 +144,16 @@ describe('grants', () => {
       { seed: 3, numRuns: 1000 });
   });
 
-  it('clears every version grant on deny, keeping the user\'s own share', () => {
+  it('a deny revokes that file\'s grants only, keeping other files\' and the user\'s own share', () => {
     const { store } = setup();
     store.share(fileB, v1, 'shared text');
-    const [a] = store.grantVersions(fileA, [{ version: v1 }]);
+    const [a, a2] = store.grantVersions(fileA, [{ version: v1 }, { version: v2 }]);
     const [b] = store.grantVersions(fileB, [{ version: v2 }]);
-    store.deny();
+    assert.strictEqual(store.deny(fileA.filePath), 2);
     assert.strictEqual(store.lookup(a.id, fileA.filePath).kind, 'unknown');
-    assert.strictEqual(store.lookup(b.id, fileB.filePath).kind, 'unknown');
+    assert.strictEqual(store.lookup(a2.id, fileA.filePath).kind, 'unknown');
+    assert.strictEqual(store.lookup(b.id, fileB.filePath).kind, 'granted');
+    assert.strictEqual(store.deny(fileA.filePath), 0);
     assert.strictEqual(store.peekShared()?.content, 'shared text');
   });
 
@@ -200,6 +202,20 @@ describe('grants', () => {
     for (const h of no) assert.ok(!pathHintMatches(h, fileA), h);
   });
 
+  it('filePathHint follows the file system\'s case rule, still by whole segments', () => {
+    for (const h of ['A.TS', 'SRC/A.TS', './Src\\a.Ts', '/WS/SRC/A.TS']) {
+      assert.ok(pathHintMatches(h, fileA, false), `${h} on a case-insensitive file system`);
+      assert.ok(!pathHintMatches(h, fileA, true), `${h} on a case-sensitive one`);
+    }
+    for (const h of ['RC/A.TS', 'OTHER/SRC/A.TS', 'B.TS', '.TS']) assert.ok(!pathHintMatches(h, fileA, false), h);
+    let sensitive = true;
+    const store = new GrantStore({ caseSensitivePaths: () => sensitive });
+    store.share(fileA, v1, 'text');
+    assert.strictEqual(store.takeShared('A.TS').kind, 'no_matching_content');
+    sensitive = false;
+    assert.strictEqual(store.takeShared('A.TS').kind, 'success');
+  });
+
   it('sweeps expired state and tells when to sweep next', () => {
     const { clock, store } = setup({ ttlMinutes: 2 });
     assert.strictEqual(store.nextExpiry(), undefined);
@@ -235,12 +251,12 @@ describe('grants', () => {
 
   it('grants only what was granted, under random operation sequences', () => {
     type Op = { kind: 'grant'; file: 0 | 1 } | { kind: 'advance'; minutes: number } | { kind: 'consume'; pick: number; file: 0 | 1 }
-      | { kind: 'deny' } | { kind: 'share' };
+      | { kind: 'deny'; file: 0 | 1 } | { kind: 'share' };
     const op: fc.Arbitrary<Op> = fc.oneof(
       fc.record({ kind: fc.constant('grant' as const), file: fc.constantFrom(0 as const, 1 as const) }),
       fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 7 }) }),
       fc.record({ kind: fc.constant('consume' as const), pick: fc.nat(), file: fc.constantFrom(0 as const, 1 as const) }),
-      fc.record({ kind: fc.constant('deny' as const) }),
+      fc.record({ kind: fc.constant('deny' as const), file: fc.constantFrom(0 as const, 1 as const) }),
       fc.record({ kind: fc.constant('share' as const) }),
     );
     fc.assert(fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
@@ -256,9 +272,11 @@ describe('grants', () => {
           model.set(g.id, { file: o.file, expiresAt: g.expiresAt });
           issued.push(g.id);
         } else if (o.kind === 'advance') clock.advance(o.minutes * MIN);
-        else if (o.kind === 'deny' || o.kind === 'share') {
-          if (o.kind === 'deny') store.deny();
-          else store.share(fileA, v1, 'x');
+        else if (o.kind === 'deny') {
+          store.deny(files[o.file].filePath);
+          for (const [id, m] of model) if (m.file === o.file) model.delete(id);
+        } else if (o.kind === 'share') {
+          store.share(fileA, v1, 'x');
           model.clear();
         } else if (issued.length) {
           const id = issued[o.pick % issued.length];

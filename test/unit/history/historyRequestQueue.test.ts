@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { HistoryRequestQueue, type AgentRequestInfo } from '../../../src/history/historyRequestQueue';
+import { HistoryRequestQueue, type AgentRequestInfo, type RequestTurn } from '../../../src/history/historyRequestQueue';
 
 const info = (displayPath: string): AgentRequestInfo => ({ kind: 'listVersions', displayPath, via: 'test' });
 
@@ -53,12 +53,12 @@ describe('HistoryRequestQueue (agent requests waiting on the user)', () => {
     assert.strictEqual(b.started, false);
   });
 
-  it('denyWaiting answers the waiting ones without a dialog, not the one on screen', async () => {
+  it('denyAllPending answers the waiting ones without a dialog, not the one on screen', async () => {
     const q = new HistoryRequestQueue();
     const [a, b] = [dialog<string>(), dialog<string>()];
     const pa = q.submit(info('a'), a.run);
     const pb = q.submit(info('b'), b.run);
-    assert.strictEqual(q.denyWaiting(), 1);
+    assert.strictEqual(q.denyAllPending(), 1);
     assert.deepStrictEqual(await pb, { kind: 'deniedWhileWaiting' });
     assert.strictEqual(b.started, false);
     a.answer('A');
@@ -105,5 +105,91 @@ describe('HistoryRequestQueue (agent requests waiting on the user)', () => {
     q.dispose();
     assert.deepStrictEqual(await pb, { kind: 'cancelled' });
     assert.deepStrictEqual(await q.submit(info('c'), async () => 'x'), { kind: 'cancelled' });
+  });
+
+  describe('parked requests (a picker hidden without an answer: VS Code shows one quick input at a time)', () => {
+    /** A dialog that parks once, then answers what its park resolved with. */
+    function parking() {
+      const d = { started: 0, outcomes: [] as string[], run: async (turn: RequestTurn): Promise<string> => {
+        d.started++;
+        const o = await turn.park();
+        d.outcomes.push(o);
+        return o;
+      } };
+      return d;
+    }
+
+    it('keeps its turn while parked; answerNow resumes the same dialog', async () => {
+      const q = new HistoryRequestQueue();
+      const a = parking();
+      const b = dialog<string>();
+      const pa = q.submit(info('a'), a.run);
+      void q.submit(info('b'), b.run);
+      await tick();
+      assert.deepStrictEqual([q.current?.displayPath, q.current?.parked, q.pendingCount], ['a', true, 2]);
+      assert.strictEqual(b.started, false, 'nothing else comes up over a parked request');
+      assert.strictEqual(q.answerNow(q.current!.id), true);
+      assert.deepStrictEqual(await pa, { kind: 'answered', value: 'resume' });
+      assert.strictEqual(a.started, 1);
+      await tick();
+      assert.strictEqual(b.started, true);
+    });
+
+    it('answering a waiting one first sets the parked one aside; it resumes right after', async () => {
+      const q = new HistoryRequestQueue();
+      const a = parking();
+      const [b, c] = [dialog<string>(), dialog<string>()];
+      const pa = q.submit(info('a'), a.run);
+      const pb = q.submit(info('b'), b.run);
+      void q.submit(info('c'), c.run);
+      await tick();
+      const bId = q.waiting[0].id;
+      assert.strictEqual(q.answerNow(bId), true);
+      await tick();
+      assert.strictEqual(q.current?.displayPath, 'b');
+      assert.strictEqual(b.started, true);
+      assert.deepStrictEqual(q.waiting.map((r) => [r.displayPath, r.parked]), [['a', true], ['c', false]]);
+      b.answer('B');
+      assert.deepStrictEqual(await pb, { kind: 'answered', value: 'B' });
+      assert.deepStrictEqual(await pa, { kind: 'answered', value: 'resume' });
+      assert.strictEqual(a.started, 1, 'the same dialog resumes; it does not start over');
+      await tick();
+      assert.strictEqual(c.started, true);
+    });
+
+    it('deny and cancel reach a parked request, on its turn or set aside; dispose cancels it', async () => {
+      const q = new HistoryRequestQueue();
+      const [a, b] = [parking(), parking()];
+      const pa = q.submit(info('a'), a.run);
+      const ac = new AbortController();
+      const pb = q.submit(info('b'), b.run, ac.signal);
+      await tick();
+      const aId = q.current!.id;
+      q.answerNow(q.waiting[0].id);
+      await tick();
+      assert.deepStrictEqual([q.current?.displayPath, q.current?.parked], ['b', true]);
+      assert.strictEqual(q.deny(aId), true, 'the set-aside one');
+      assert.deepStrictEqual(await pa, { kind: 'answered', value: 'deny' });
+      ac.abort();
+      assert.deepStrictEqual(await pb, { kind: 'answered', value: 'cancelled' });
+      assert.strictEqual(q.current, undefined);
+      const c = parking();
+      const pc = q.submit(info('c'), c.run);
+      await tick();
+      q.dispose();
+      assert.deepStrictEqual(await pc, { kind: 'answered', value: 'cancelled' });
+    });
+
+    it('a dialog on screen is not parked: answerNow and deny leave it alone', async () => {
+      const q = new HistoryRequestQueue();
+      const a = dialog<string>();
+      const pa = q.submit(info('a'), a.run);
+      await tick();
+      assert.strictEqual(q.answerNow(q.current!.id), false);
+      assert.strictEqual(q.deny(q.current!.id), false);
+      assert.strictEqual(q.pendingCount, 0);
+      a.answer('A');
+      assert.deepStrictEqual(await pa, { kind: 'answered', value: 'A' });
+    });
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '../../../src/history/historyToolResults';
 import { HistoryReadError, type HistoryVersion } from '../../../src/history/historyVersion';
 import { formatRelativeTime } from '../../../src/history/relativeTime';
-import { decodeVersionText, VersionTextError } from '../../../src/history/versionText';
+import { decodeVersion, decodeVersionText, VersionTextError, whatwgLabel } from '../../../src/history/versionText';
 import { WorkspacePathError } from '../../../src/history/workspacePath';
 
 const MIN = 60_000;
@@ -103,8 +103,26 @@ describe('versionText', () => {
     assert.strictEqual(decodeVersionText(Buffer.from('héllo 😀\n', 'utf8')), 'héllo 😀\n');
     assert.strictEqual(decodeVersionText(new Uint8Array()), '');
   });
-  it('refuses NUL bytes as binary and invalid UTF-8', () => {
+  it('refuses NUL bytes as binary (outside UTF-16)', () => {
     assert.throws(() => decodeVersionText(Uint8Array.from([0x61, 0, 0x62])), (e: unknown) => e instanceof VersionTextError && e.code === 'binary');
-    assert.throws(() => decodeVersionText(Uint8Array.from([0xc3, 0x28])), (e: unknown) => e instanceof VersionTextError && e.code === 'invalidUtf8');
+    assert.throws(() => decodeVersionText(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]), { encoding: 'windows1252' }), (e: unknown) => e instanceof VersionTextError && e.code === 'binary');
+  });
+  it('decodes as VS Code would: a byte order mark, then files.encoding, then UTF-8, then windows-1252', () => {
+    const latin1 = Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x0a]); // "café\n" in Latin-1: invalid UTF-8
+    assert.deepStrictEqual(decodeVersion(latin1), { text: 'café\n', encoding: 'windows-1252' });
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\0x', 'utf16le')]);
+    assert.deepStrictEqual(decodeVersion(utf16le), { text: 'héllo\0x', encoding: 'utf-16le' });
+    const utf16be = Buffer.from([0xfe, 0xff, 0x00, 0x68, 0x00, 0xe9]);
+    assert.strictEqual(decodeVersionText(utf16be), 'hé');
+    assert.strictEqual(decodeVersionText(Buffer.from([0xef, 0xbb, 0xbf, 0x61])), 'a', 'the BOM is not text');
+    // files.encoding wins over UTF-8 validity: these two bytes are "Ã©" in windows-1252, "é" in UTF-8.
+    assert.strictEqual(decodeVersionText(Buffer.from('é', 'utf8'), { encoding: 'windows1252' }), 'Ã©');
+    assert.strictEqual(decodeVersionText(Buffer.from('é', 'utf8'), { encoding: 'utf8' }), 'é');
+    assert.strictEqual(decodeVersionText(Buffer.from('hi', 'utf16le'), { encoding: 'utf16le' }), 'hi');
+    assert.strictEqual(decodeVersionText(Uint8Array.from([0x82, 0xa0]), { encoding: 'shiftjis' }), 'あ');
+    assert.throws(() => decodeVersionText(Uint8Array.from([0x61]), { encoding: 'cp437' }), (e: unknown) => e instanceof VersionTextError && e.code === 'unsupportedEncoding');
+  });
+  it('maps VS Code encoding ids to decoders', () => {
+    assert.deepStrictEqual(['iso88591', 'iso88592', 'windows1251', 'koi8r', 'cp437'].map(whatwgLabel), ['windows-1252', 'iso-8859-2', 'windows-1251', 'koi8-r', undefined]);
   });
 });

@@ -11,7 +11,8 @@ import { validateInput, ToolInputError } from '../../../src/tools/jsonSchema';
 import { GetSharedContentTool } from '../../../src/tools/history/getSharedContentTool';
 import { GetVersionContentTool } from '../../../src/tools/history/getVersionContentTool';
 import type {
-  ConsentAnswer, ConsentPrompt, HistoryConsentUi, HistoryFileAccess, HistoryToolDeps, VersionPickRequest,
+  ConsentAnswer, ConsentPrompt, HistoryConsentUi, HistoryFileAccess, HistoryToolDeps, PendingRequestItem, RespondChoice, VersionPick,
+  VersionPickRequest,
 } from '../../../src/tools/history/historyToolPorts';
 import { RequestVersionsTool } from '../../../src/tools/history/requestVersionsTool';
 
@@ -31,20 +32,22 @@ const version = (sourceId: string, timestamp: number, label = 'File Saved'): His
 class FakeFiles implements HistoryFileAccess {
   readonly history = new Map<string, HistoryVersion[]>();
   readonly texts = new Map<string, string | Error>();
+  /** Paths (relative) that name no file on disk. */
+  readonly missing = new Set<string>();
   listError: Error | undefined;
   listCalls = 0;
 
   async resolve(filePath: unknown): Promise<ResolvedWorkspacePath> {
     const segments = parseWorkspaceRelativePath(filePath, 'linux');
     const relativePath = segments.join('/');
-    return { absolutePath: `/ws/${relativePath}`, realPath: `/ws/${relativePath}`, root: { name: 'ws', path: '/ws' }, relativePath, displayPath: relativePath, exists: true };
+    return { absolutePath: `/ws/${relativePath}`, realPath: `/ws/${relativePath}`, root: { name: 'ws', path: '/ws' }, relativePath, displayPath: relativePath, exists: !this.missing.has(relativePath) };
   }
   async listVersions(file: ResolvedWorkspacePath): Promise<readonly HistoryVersion[]> {
     this.listCalls++;
     if (this.listError) throw this.listError;
     return this.history.get(file.relativePath) ?? [];
   }
-  async readText(v: HistoryVersion): Promise<string> {
+  async readText(v: HistoryVersion, _filePath: string): Promise<string> {
     const t = this.texts.get(v.contentPath);
     if (t === undefined) throw new Error(`unexpected read of ${v.contentPath}`);
     if (t instanceof Error) throw t;
@@ -52,7 +55,7 @@ class FakeFiles implements HistoryFileAccess {
   }
 }
 
-type Answer = ConsentAnswer | { pick: number[] } | 'dismiss' | ((kind: 'confirm' | 'pick') => void);
+type Answer = ConsentAnswer | { pick: number[] } | 'dismiss' | 'denyPicker' | ((kind: 'confirm' | 'pick') => void);
 
 /** Scripted consent that fails loudly on a dialog nobody scripted. */
 class FakeConsent implements HistoryConsentUi {
@@ -73,12 +76,16 @@ class FakeConsent implements HistoryConsentUi {
     if (a !== 'allow' && a !== 'deny') throw new Error(`scripted ${JSON.stringify(a)} for a confirm`);
     return a;
   }
-  async pickVersions(request: VersionPickRequest): Promise<readonly HistoryVersion[] | undefined> {
+  async pickVersions(request: VersionPickRequest): Promise<VersionPick> {
     this.picks.push(request);
     const a = this.next(request.title);
-    if (a === 'dismiss') return undefined;
+    if (a === 'dismiss') return { kind: 'hidden', checked: request.preselected ?? [] };
+    if (a === 'denyPicker') return { kind: 'denied' };
     if (typeof a !== 'object') throw new Error(`scripted ${String(a)} for a pick`);
-    return a.pick.map((i) => request.choices[i].version);
+    return { kind: 'accepted', versions: a.pick.map((i) => request.choices[i].version) };
+  }
+  async chooseRequest(items: readonly PendingRequestItem[]): Promise<RespondChoice | undefined> {
+    throw new Error(`unexpected Respond list: ${items.map((i) => i.label).join(', ')}`);
   }
   notify(message: string): void { this.notes.push(message); }
   warn(message: string): void { this.warnings.push(message); }
@@ -131,46 +138,87 @@ describe('history tools (pure, fake ports)', () => {
       assert.ok(t.logLines.some((l) => l.includes('asks for the versions of src/a.ts')));
     });
 
-    it('lists history only after Allow', async () => {
+    it('the agent learns nothing of the listing before Allow; it is listed again after', async () => {
       const t = setup();
-      t.consent.answers.push(() => assert.strictEqual(t.files.listCalls, 0, 'nothing read before the answer'), 'allow', { pick: [0] });
+      t.consent.answers.push(() => assert.strictEqual(t.files.listCalls, 1, 'only the no-history check before the answer'), 'allow', { pick: [0] });
       await t.request.invoke({ filePath: 'src/a.ts' }, caller);
-      assert.strictEqual(t.files.listCalls, 1);
+      assert.strictEqual(t.files.listCalls, 2);
       assert.deepStrictEqual(t.consent.notes, ['1 historical version of src/a.ts is now available for the AI agent to list.']);
     });
 
-    it('Deny → denied_by_user, the seed\'s notice, and every outstanding id revoked', async () => {
+    it('Deny → denied_by_user, the seed\'s notice, and this file\'s ids revoked (issue 16 item 4: not other files\')', async () => {
       const t = setup();
-      t.files.history.set('b.ts', [version('Bbbb.ts', t.clock.now())]);
       const [other] = t.grants.grantVersions({ filePath: '/ws/b.ts', displayPath: 'b.ts' }, [{ version: version('Bbbb.ts', 1) }]);
+      const [mine] = t.grants.grantVersions({ filePath: '/ws/src/a.ts', displayPath: 'src/a.ts' }, [{ version: t.versions[0] }]);
       t.consent.answers.push('deny');
       assert.deepStrictEqual((await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data, { status: 'denied_by_user' });
-      assert.strictEqual(t.files.listCalls, 0);
       assert.deepStrictEqual(t.consent.notes, ['Access to historical versions for src/a.ts was denied.']);
-      assert.strictEqual(t.grants.lookup(other.id, '/ws/b.ts').kind, 'unknown');
+      assert.strictEqual(t.grants.lookup(mine.id, '/ws/src/a.ts').kind, 'unknown');
+      assert.strictEqual(t.grants.lookup(other.id, '/ws/b.ts').kind, 'granted');
     });
 
-    it('a dismissed or empty pick shares nothing', async () => {
+    it('an empty pick or the picker\'s Deny button shares nothing', async () => {
       const t = setup();
-      t.consent.answers.push('allow', 'dismiss', 'allow', { pick: [] });
+      t.consent.answers.push('allow', { pick: [] }, 'allow', 'denyPicker');
       assert.deepStrictEqual((await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data, { status: 'denied_by_user' });
       assert.deepStrictEqual((await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data, { status: 'denied_by_user' });
       assert.strictEqual(t.grants.grantCount, 0);
     });
 
-    it('no history → an error after Allow, without a picker', async () => {
+    it('a picker closed unanswered is not a denial: the request is parked, and reopened with what was checked', async () => {
       const t = setup();
-      t.consent.answers.push('allow');
-      const r = (await t.request.invoke({ filePath: 'src/none.ts' }, caller)).data as { status: string; message: string };
-      assert.strictEqual(r.status, 'error');
-      assert.match(r.message, /No local history is available for src\/none\.ts/);
+      t.consent.answers.push('allow', 'dismiss');
+      let settled = false;
+      const pending = t.request.invoke({ filePath: 'src/a.ts' }, caller).then((r) => { settled = true; return r; });
+      const tick = () => new Promise((r) => setImmediate(r));
+      for (let i = 0; i < 10 && !t.requests.current?.parked; i++) await tick();
+      assert.strictEqual(t.requests.current?.parked, true);
+      assert.strictEqual(settled, false, 'the agent still waits');
+      assert.strictEqual(t.grants.grantCount, 0);
+      assert.match(t.consent.notes[0], /request for the history of src\/a\.ts is still waiting/);
+      t.consent.answers.push({ pick: [1] });
+      assert.strictEqual(t.requests.answerNow(t.requests.current!.id), true);
+      const r = (await pending).data as { status: string; versions: Ids };
+      assert.strictEqual(r.status, 'success');
+      assert.deepStrictEqual(r.versions.map((v) => v.timestamp), ['2025-05-01T11:30:00Z']);
+      assert.strictEqual(t.consent.picks.length, 2);
+      assert.strictEqual(t.consent.asked.length, 1, 'Allow is not asked again');
+    });
+
+    it('a parked request the user denies from the Respond command is denied', async () => {
+      const t = setup();
+      t.consent.answers.push('allow', 'dismiss');
+      const pending = t.request.invoke({ filePath: 'src/a.ts' }, caller);
+      for (let i = 0; i < 10 && !t.requests.current?.parked; i++) await new Promise((r) => setImmediate(r));
+      assert.strictEqual(t.requests.denyAllPending(), 1);
+      assert.deepStrictEqual((await pending).data, { status: 'denied_by_user' });
+    });
+
+    it('no history at all → an error before any dialog: "no such file" for a typo, "no local history" for a file', async () => {
+      const t = setup();
+      t.files.missing.add('src/typo.ts');
+      const typo = (await t.request.invoke({ filePath: 'src/typo.ts' }, caller)).data as { status: string; message: string };
+      assert.strictEqual(typo.status, 'error');
+      assert.match(typo.message, /There is no file at src\/typo\.ts and no local history/);
+      const none = (await t.request.invoke({ filePath: 'src/none.ts' }, caller)).data as { status: string; message: string };
+      assert.strictEqual(none.status, 'error');
+      assert.match(none.message, /No local history is available for src\/none\.ts/);
+      assert.deepStrictEqual(t.consent.asked, []);
       assert.strictEqual(t.consent.picks.length, 0);
+    });
+
+    it('a deleted file that has history gets the normal flow', async () => {
+      const t = setup();
+      t.files.missing.add('src/a.ts');
+      t.consent.answers.push('allow', { pick: [0] });
+      const r = (await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data as { status: string };
+      assert.strictEqual(r.status, 'success');
+      assert.strictEqual(t.consent.asked.length, 1);
     });
 
     it('a failing store → an error the model can act on, a warning for the user, details in the log', async () => {
       const t = setup();
       t.files.listError = new HistoryReadError('unreadable', 'EACCES', '/u/History/abc');
-      t.consent.answers.push('allow');
       const r = (await t.request.invoke({ filePath: 'src/a.ts' }, caller)).data as { status: string; message: string };
       assert.strictEqual(r.status, 'error');
       assert.match(r.message, /Failed to read the local history of src\/a\.ts/);
@@ -192,7 +240,7 @@ describe('history tools (pure, fake ports)', () => {
       const blocker = t.requests.submit({ kind: 'listVersions', displayPath: 'x', via: 'test' }, () => new Promise<void>((r) => (release = r)));
       const pending = t.request.invoke({ filePath: 'src/a.ts' }, caller);
       await new Promise((r) => setImmediate(r));
-      assert.strictEqual(t.requests.denyWaiting(), 1);
+      assert.strictEqual(t.requests.denyAllPending(), 1);
       assert.deepStrictEqual((await pending).data, { status: 'denied_by_user' });
       release();
       await blocker;
@@ -239,14 +287,16 @@ describe('history tools (pure, fake ports)', () => {
       assert.strictEqual(t.consent.asked.length, 1, 'no second dialog for a used id');
     });
 
-    it('Deny → denied_by_user and every id revoked', async () => {
+    it('Deny → denied_by_user and this file\'s ids revoked, not other files\'', async () => {
       const t = setup();
+      const [other] = t.grants.grantVersions({ filePath: '/ws/b.ts', displayPath: 'b.ts' }, [{ version: version('Bbbb.ts', 1) }]);
       const [v, w] = await granted(t, [0, 1]);
       t.consent.answers.push('deny');
       assert.deepStrictEqual((await t.content.invoke({ filePath: 'src/a.ts', versionId: v.id }, caller)).data, { status: 'denied_by_user' });
       assert.deepStrictEqual(t.consent.notes, ['Access to historical versions for src/a.ts was denied.']);
       assert.strictEqual((await t.content.invoke({ filePath: 'src/a.ts', versionId: w.id }, caller) as { data: { status: string } }).data.status, 'error');
       assert.strictEqual(t.allowed.length, 0);
+      assert.strictEqual(t.grants.lookup(other.id, '/ws/b.ts').kind, 'granted');
     });
 
     it('expired, foreign, guessed and malformed ids get an error and no dialog', async () => {

@@ -3,7 +3,7 @@ import type { HistoryVersion } from '../../../src/history/historyVersion';
 import { parseHistoryUriPath, historyUriPath } from '../../../src/history/historyUri';
 import { HistoryViewRegistry } from '../../../src/history/historyViewRegistry';
 import {
-  allRecentLabel, countSetting, localDateTime, resolvePickedVersions, versionChoices,
+  allRecentLabel, checkedVersions, countSetting, localDateTime, nextPickerChecks, versionChoices,
 } from '../../../src/history/versionChoices';
 
 const MIN = 60_000;
@@ -27,13 +27,33 @@ describe('version pickers', () => {
     assert.strictEqual(localDateTime(new Date(2024, 0, 2, 3, 4, 5).getTime()), '2024-01-02 03:04:05');
   });
 
-  it('"All recent (up to N)" adds the N newest to what was checked, each once, newest first', () => {
+  it('the accepted versions are exactly the checked rows, newest first, each once', () => {
     const choices = versionChoices('a.ts', versions, NOW, 50);
     assert.strictEqual(allRecentLabel(10), 'All recent (up to 10)');
-    assert.deepStrictEqual(resolvePickedVersions(choices, [2], true, 2).map((x) => x.sourceId), ['new.ts', 'mid.ts', 'old.ts']);
-    assert.deepStrictEqual(resolvePickedVersions(choices, [], true, 10).map((x) => x.sourceId), ['new.ts', 'mid.ts', 'old.ts']);
-    assert.deepStrictEqual(resolvePickedVersions(choices, [2, 0, 2, 7, -1, 1.5], false, 10).map((x) => x.sourceId), ['new.ts', 'old.ts']);
-    assert.deepStrictEqual(resolvePickedVersions(choices, [], false, 10), []);
+    assert.deepStrictEqual(checkedVersions(choices, [2, 0, 2, 7, -1, 1.5]).map((x) => x.sourceId), ['new.ts', 'old.ts']);
+    assert.deepStrictEqual(checkedVersions(choices, []), []);
+  });
+
+  describe('"All recent (up to N)" is a shortcut that checks rows, never a grant of its own', () => {
+    const none = { allRecent: false, versions: [] };
+    it('checking it checks the N newest rows, keeping rows already checked', () => {
+      assert.deepStrictEqual(nextPickerChecks({ allRecent: false, versions: [4] }, { allRecent: true, versions: [4] }, 5, 2), { allRecent: true, versions: [0, 1, 4] });
+      assert.deepStrictEqual(nextPickerChecks(none, { allRecent: true, versions: [] }, 3, 10), { allRecent: true, versions: [0, 1, 2] });
+    });
+    it('unchecking one of the N newest unchecks it, and that row stays unchecked (the leak of issue 16)', () => {
+      const all = nextPickerChecks(none, { allRecent: true, versions: [] }, 3, 10);
+      const after = nextPickerChecks(all, { allRecent: true, versions: [0, 2] }, 3, 10);
+      assert.deepStrictEqual(after, { allRecent: false, versions: [0, 2] });
+      const choices = versionChoices('a.ts', versions, NOW, 50);
+      assert.deepStrictEqual(checkedVersions(choices, after.versions).map((x) => x.sourceId), ['new.ts', 'old.ts']);
+    });
+    it('unchecking it unchecks the rows it stands for; checking all N by hand checks it', () => {
+      assert.deepStrictEqual(nextPickerChecks({ allRecent: true, versions: [0, 1, 4] }, { allRecent: false, versions: [0, 1, 4] }, 5, 2), { allRecent: false, versions: [4] });
+      assert.deepStrictEqual(nextPickerChecks({ allRecent: false, versions: [0] }, { allRecent: false, versions: [0, 1] }, 5, 2), { allRecent: true, versions: [0, 1] });
+    });
+    it('with no versions it cannot be checked', () => {
+      assert.deepStrictEqual(nextPickerChecks(none, { allRecent: true, versions: [] }, 0, 10), none);
+    });
   });
 
   it('reads count settings defensively', () => {

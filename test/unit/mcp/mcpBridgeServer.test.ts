@@ -3,11 +3,18 @@ import * as http from 'http';
 import * as net from 'net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpBridgeServer } from '../../../src/mcp/mcpBridgeServer';
 import { McpBindError } from '../../../src/mcp/mcpEndpoint';
 import { McpBridgeController } from '../../../src/mcp/mcpBridgeController';
 import { McpToolService } from '../../../src/mcp/mcpToolService';
 import { FakeTools } from './mcpFakes';
+import { GrantStore, systemClock } from '../../../src/history/grants';
+import { silentHistoryLog } from '../../../src/history/historyLog';
+import type { AgentTool } from '../../../src/tools/agentTool';
+import { GetSharedContentTool } from '../../../src/tools/history/getSharedContentTool';
+import type { HistoryConsentUi } from '../../../src/tools/history/historyToolPorts';
+import { outputSchemaOf } from '../../../src/tools/toolOutputSchemas';
 
 const serverInfo = { name: 'agent-overlay', version: '0.0.0-test' };
 
@@ -72,6 +79,58 @@ describe('MCP bridge server (plain Node, real HTTP, the SDK client)', function (
     assert.match(fakes.calls[0].caller.messageId, /^mcp:[0-9a-f]{8}\/\d+$/);
     const bad = await client.callTool({ name: 'fake_fail', arguments: {} });
     assert.strictEqual(bad.isError, true);
+  });
+
+  it('declares each tool\'s outputSchema and returns the JSON as structuredContent, which the SDK client validates', async () => {
+    // The real history_getSharedContent over a real GrantStore: its answers must pass its declared schema.
+    const grants = new GrantStore();
+    const notes: string[] = [];
+    const consent = { notify: (m: string) => notes.push(m), warn: (m: string) => notes.push(m) } as unknown as HistoryConsentUi;
+    const shared = new GetSharedContentTool({ grants, consent, log: silentHistoryLog, clock: systemClock });
+    await bridge.stop();
+    bridge = await McpBridgeServer.start({ tools: new McpToolService([shared as AgentTool<never>, ...fakes.tools]), serverInfo });
+    const client = await connect(bridge);
+    clients.push(client);
+    const { tools } = await client.listTools();
+    const declared = tools.find(t => t.name === 'history_getSharedContent')!;
+    assert.deepStrictEqual(declared.outputSchema, JSON.parse(JSON.stringify(outputSchemaOf('history_getSharedContent'))));
+    assert.strictEqual(tools.find(t => t.name === 'fake_put')!.outputSchema?.type, 'object');
+
+    const none = await client.callTool({ name: 'history_getSharedContent', arguments: {} });
+    assert.deepStrictEqual(none.structuredContent, { status: 'no_content_available' });
+    grants.share({ filePath: '/ws/src/a.ts', displayPath: 'src/a.ts' }, {
+      store: 'vscodeLocalHistory', sourceId: 'Ab12.ts', timestamp: 1, label: 'File Saved', source: undefined, contentPath: '/h/Ab12.ts', size: 1,
+    }, 'old text\n');
+    const other = await client.callTool({ name: 'history_getSharedContent', arguments: { filePathHint: 'b.ts' } });
+    assert.strictEqual((other.structuredContent as { status: string }).status, 'no_matching_content');
+    const ok = await client.callTool({ name: 'history_getSharedContent', arguments: { filePathHint: 'a.ts' } });
+    assert.deepStrictEqual(ok.structuredContent, { status: 'success', filePath: 'src/a.ts', content: 'old text\n' });
+    // The text keeps the sentence for models; its JSON part is the structuredContent.
+    assert.deepStrictEqual(JSON.parse(text(ok).slice(text(ok).indexOf('\n') + 1)), ok.structuredContent);
+    const invalid = await client.callTool({ name: 'history_getSharedContent', arguments: { filePathHint: 7 } });
+    assert.strictEqual(invalid.isError, true);
+    assert.strictEqual((invalid.structuredContent as { status: string }).status, 'error');
+  });
+
+  it('declares logging: a log notification for each tool call at or above the level the client set', async () => {
+    const client = await connect(bridge);
+    clients.push(client);
+    assert.deepStrictEqual(client.getServerCapabilities()?.logging, {});
+    const logs: { level: string; data: unknown }[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, n => { logs.push({ level: n.params.level, data: n.params.data }); });
+    await client.callTool({ name: 'fake_put', arguments: { path: 'a.txt', content: 'x' } });
+    await client.callTool({ name: 'fake_fail', arguments: {} });
+    assert.deepStrictEqual(logs, [
+      { level: 'info', data: { event: 'toolCall', tool: 'fake_put' } },
+      { level: 'info', data: { event: 'toolResult', tool: 'fake_put', isError: false, status: 'staged' } },
+      { level: 'info', data: { event: 'toolCall', tool: 'fake_fail' } },
+      { level: 'warning', data: { event: 'toolResult', tool: 'fake_fail', isError: true, status: 'error' } },
+    ]);
+    logs.length = 0;
+    assert.deepStrictEqual(await client.setLoggingLevel('warning'), {});
+    await client.callTool({ name: 'fake_put', arguments: { path: 'b.txt', content: 'x' } });
+    await client.callTool({ name: 'fake_fail', arguments: {} });
+    assert.deepStrictEqual(logs.map(l => l.level), ['warning'], 'info is below the level the client set');
   });
 
   it('answers an unknown tool with a protocol error', async () => {

@@ -17,10 +17,14 @@ describe('MCP tool service', () => {
     assert.deepStrictEqual(Object.keys(list[1].inputSchema.properties), ['messageId', 'sessionId']);
   });
 
-  it('answers with the same text as VS Code and attributes the call', async () => {
+  it('answers with the same text as VS Code, the JSON as structuredContent, and attributes the call', async () => {
     const fakes = new FakeTools();
     const r = await new McpToolService(fakes.tools).call('fake_put', { path: 'a', content: 'x', sessionId: 'conv', messageId: 'm1' }, origin);
-    assert.deepStrictEqual(r, { content: [{ type: 'text', text: answerText({ summary: 'Stored a.', data: { status: 'staged', path: 'a' } }) }], isError: false });
+    assert.deepStrictEqual(r, {
+      content: [{ type: 'text', text: answerText({ summary: 'Stored a.', data: { status: 'staged', path: 'a' } }) }],
+      structuredContent: { status: 'staged', path: 'a' },
+      isError: false,
+    });
     assert.deepStrictEqual(fakes.calls[0], { tool: 'fake_put', input: { path: 'a', content: 'x' }, caller: { sessionId: 'conv', messageId: 'm1', via: 'mcp' } });
   });
 
