@@ -166,6 +166,31 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     assert.strictEqual(read.data.content, 'export const x = 1;\n');
   });
 
+  it('issue 13: a message pruned after a later delete never comes back; Apply leaves the user\'s file as it was', async () => {
+    const t = await testing();
+    const client = await connect(endpoint);
+    clients.push(client);
+    const before = fs.readFileSync(abs('mcp/existing.txt'), 'utf8');
+    const ids = { sessionId: 'cli-conv-13' };
+    await call(client, 'overlay_writeFile', { path: 'mcp/existing.txt', content: 'the agent\'s text\n', ...ids, messageId: 'm1' });
+    await call(client, 'overlay_deleteFile', { path: 'mcp/existing.txt', ...ids, messageId: 'm2' });
+    // Another client's "m1" is another message: discarding it touches nothing of this session.
+    const other = await call(client, 'overlay_discardChanges', { messageId: 'm1', sessionId: 'cli-conv-other' });
+    assert.strictEqual(other.isError, true, JSON.stringify(other.data));
+    const m1 = await call(client, 'overlay_discardChanges', { messageId: 'm1', ...ids });
+    assert.strictEqual(m1.isError, false, JSON.stringify(m1.data));
+    const list = await call(client, 'overlay_listChanges', { sessionOnly: true, ...ids });
+    assert.deepStrictEqual((list.data.changes as { operation: string; messages: string[] }[]).map(c => [c.operation, c.messages]), [['delete', ['m2']]], 'm2\'s delete survives pruning m1');
+    const m2 = await call(client, 'overlay_discardChanges', { messageId: 'm2', ...ids });
+    assert.strictEqual(m2.isError, false, JSON.stringify(m2.data));
+    const read = await call(client, 'overlay_readFile', { path: 'mcp/existing.txt' });
+    assert.strictEqual(read.data.content, before, 'the disk shows through again, not m1\'s text');
+    t.scriptPrompts().answer('Apply');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    t.restorePrompts();
+    assert.strictEqual(fs.readFileSync(abs('mcp/existing.txt'), 'utf8'), before, 'Apply did not write m1\'s text over the user\'s file');
+  });
+
   it('attributes a call without ids to mcp:<client name>, one message per call', async () => {
     const client = await connect(endpoint, 'some-cli');
     clients.push(client);

@@ -242,26 +242,3 @@ export function discardPaths(draft: OverlayDraft, paths: Iterable<string>): void
   }
   for (const r of records) draft.removeRecord(r.id);
 }
-
-/**
- * Forgets records: removes them from every entry that lists them (a record is listed at its path and, for a
- * rename, its source), and drops entries left with no record and no visible effect.
- */
-export function removeRecords(draft: OverlayDraft, records: Iterable<ChangeRecord>): void {
-  const ids = new Set<string>();
-  const touched = new Set<string>();
-  for (const r of records) {
-    ids.add(r.id);
-    touched.add(r.path);
-    if (r.fromPath !== undefined) touched.add(r.fromPath);
-    draft.removeRecord(r.id);
-  }
-  for (const p of touched) {
-    const e = draft.entry(p);
-    if (!e) continue;
-    const rest = e.recordIds.filter((id) => !ids.has(id));
-    if (rest.length === e.recordIds.length) continue;
-    if (rest.length === 0 && isTransparent(e)) draft.deleteEntry(p);
-    else draft.setEntry(withEntry(e, { recordIds: rest }));
-  }
-}

@@ -160,9 +160,10 @@ describe('overlay invariants (seeded, randomized)', function () {
         for (const a of actions) run(w, a);
         assert.strictEqual(w.disk.mutations, w.externalEdits, 'only the test touched the disk');
 
-        // Every listed composite's after is what reads return.
+        // No composite without a record that made it (content itself is checked against the reference model in
+        // referenceFuzz.test.ts; comparing two of the model's own queries here could not fail).
         for (const c of w.model.composites()) {
-          assert.strictEqual(w.model.stagedRef(c.path), c.after);
+          assert.ok(c.records.length > 0, `${c.path} is listed with no record`);
         }
 
         const paths = allPaths(w);
