@@ -21,6 +21,8 @@ export interface ModelSelector {
 
 export interface AgentNotebookMetadata {
   readonly macroContext?: unknown;
+  /** Which cell defined each persisted macro (deleting that cell retracts it); macros without one always apply. */
+  readonly macroOrigins: Readonly<Record<string, string>>;
   readonly contextItems: readonly PersistedContextItem[];
   /** When set, the only folders (file: URIs) this notebook's prompts and tools may reach. */
   readonly allowedUris?: readonly string[];
@@ -32,11 +34,17 @@ export function readNotebookMetadata(metadata: Readonly<Record<string, unknown>>
   const m = metadata ?? {};
   return {
     macroContext: m.macroContext,
+    macroOrigins: readOrigins(m.macroOrigins),
     contextItems: Array.isArray(m.contextItems) ? m.contextItems.filter(isPersistedItem) : [],
     allowedUris: Array.isArray(m.allowedUris) ? m.allowedUris.filter((u): u is string => typeof u === 'string') : undefined,
     isSubAgent: m.isSubAgent === true,
     model: readModel(m.model),
   };
+}
+
+function readOrigins(v: unknown): Record<string, string> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
+  return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
 }
 
 function isPersistedItem(v: unknown): v is PersistedContextItem {
