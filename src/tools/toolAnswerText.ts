@@ -6,6 +6,8 @@ import { ToolError, type ToolAnswer } from './agentTool';
  * (`{"status":"error","code",...,"message"}`) so the model reads why and what to do instead of a stack trace.
  */
 export function answerText(answer: ToolAnswer): string {
+  // A tool whose answer is prose (edits_getRecent {format: "text"}) is read as written, not as a JSON string.
+  if (typeof answer.data === 'string') return `${answer.summary}\n${answer.data}`;
   return `${answer.summary}\n${JSON.stringify(answer.data, null, 2)}`;
 }
 

@@ -4,6 +4,9 @@ import type { ChangeReason, ContentChange } from '../documentChangeEvent';
 import type { DocumentEdit } from '../documentEdit';
 import { EditHistoryTracker, type RecentEditsQuery } from '../editHistoryTracker';
 import { startCleanupTimer } from '../cleanupTimer';
+import { enclosingSymbolName } from '../enclosingSymbol';
+import { recentEditsBlock, type RecentEditsSource } from '../recentEditsBlock';
+import { DocumentOutlines } from './documentOutline';
 import { editTrackerSettingsFrom, type EditTrackerSettings } from '../editTrackerSettings';
 
 /** Settings section: `agentOverlay.editHistory.*` (keys in `EDIT_TRACKER_SETTING_KEYS`). */
@@ -29,6 +32,20 @@ export class EditTrackerAdapter implements vscode.Disposable {
   private readonly labels = new AgentApplyLabels();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly trackable = new Map<string, boolean>();
+  private readonly outlines = new DocumentOutlines();
+  /** The tracker as the RECENT EDITS block and the `edits_getRecent` tool read it (symbols included). */
+  readonly source: RecentEditsSource = {
+    isEnabled: () => this.enabled,
+    getRecent: query => this.getRecent(query),
+    fileLabel: uri => this.fileLabel(uri),
+    symbols: async edits => {
+      await this.outlines.load(edits.map(e => e.uri));
+      return edit => {
+        const symbols = this.outlines.symbols(edit.uri);
+        return symbols ? enclosingSymbolName(symbols, edit.range.start.line) : undefined;
+      };
+    },
+  };
   private readonly _onDidRecord = new vscode.EventEmitter<readonly DocumentEdit[]>();
   /** Fires after a change event recorded edits (most recent first). */
   readonly onDidRecord = this._onDidRecord.event;
@@ -48,6 +65,7 @@ export class EditTrackerAdapter implements vscode.Disposable {
         const uri = d.uri.toString();
         this.tracker.close(uri);
         this.trackable.delete(uri);
+        this.outlines.forget(uri);
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.trackable.clear()),
       vscode.workspace.onDidOpenTextDocument(d => this.trackOpen([d])),
@@ -68,6 +86,11 @@ export class EditTrackerAdapter implements vscode.Disposable {
 
   getRecent(query: RecentEditsQuery): DocumentEdit[] {
     return this.tracker.getRecent(query);
+  }
+
+  /** The RECENT EDITS block for `query` ('' when off or empty), descriptions naming symbols where cheap. */
+  recentEditsText(query: RecentEditsQuery = {}): Promise<string> {
+    return recentEditsBlock(this.source, query);
   }
 
   /**
@@ -108,6 +131,7 @@ export class EditTrackerAdapter implements vscode.Disposable {
     this.disposed = true;
     for (const d of this.disposables.splice(0)) d.dispose();
     this.tracker.clear();
+    this.outlines.clear();
   }
 
   /** Synchronous on purpose: the tracker reads `getText()` as of THIS event when it has to resync. */
