@@ -11,7 +11,7 @@ import { formatMs, median, type BenchRow } from './benchRow';
  * the tracker copies them without computing anything from them.
  */
 export async function run(): Promise<BenchRow[]> {
-  return [perEvent(), lookup(), memory()];
+  return [perEvent(), manyChanges(), lookup(), memory(), openDocumentCopies()];
 }
 
 const ONE_MB = 1 << 20;
@@ -48,11 +48,20 @@ function* workload(length: () => number, seed: number): Generator<ContentChange[
       // Multi-cursor: 10 cursors spread over the document, one word each.
       const step = Math.floor(len / 11);
       yield Array.from({ length: 10 }, (_, k) => at(step * (k + 1), 0, 'word'));
-    } else {
+    } else if (kind < 98) {
       cursor = rnd(len);
       yield [at(cursor, Math.min(200, len - cursor), 'replacement text\r\n')];
+    } else {
+      // Rename symbol / replace all / format: 33-200 changes spread over the whole document (issue 18, item 8).
+      yield spreadChanges(len, 33 + rnd(168), 'renamed');
     }
   }
+}
+
+/** `count` replacements of 5 code units, evenly spread over a document of `len`. */
+function spreadChanges(len: number, count: number, text: string): ContentChange[] {
+  const step = Math.floor(len / (count + 1));
+  return Array.from({ length: count }, (_, k) => ({ rangeOffset: step * (k + 1), rangeLength: 5, range: RANGE, text }));
 }
 
 function percentile(samples: number[], p: number): number {
@@ -106,7 +115,7 @@ function perEvent(): BenchRow {
     measured: formatMs(p99),
     budget: '< 5 ms',
     ok: p99 < 5,
-    note: `10,000 events (typing, deletes, pastes, 10-cursor edits) after 1,000 warm-up; median ${formatMs(median(samples))}, `
+    note: `10,000 events (typing, deletes, pastes, 10-cursor edits, 2% renames of 33-200 changes) after 1,000 warm-up; median ${formatMs(median(samples))}, `
       + `p99.9 ${formatMs(percentile(samples, 0.999))}, max ${formatMs(Math.max(...samples))} (GC pauses land here); first sight of a document (shadow built) ${formatMs(firstSight)} cold, ${formatMs(firstSightWarm)} warm; `
       + `one 5,000-change format event ${formatMs(formatAll)}`,
   };
@@ -132,6 +141,90 @@ function filledTracker(textOf: (k: number) => string, docLength: number): { trac
     }
   }
   return { tracker, uris };
+}
+
+/** Issue 18, item 8: events of more than 32 changes (rename, replace all) on a 1 MB document. */
+function manyChanges(): BenchRow {
+  const clock = { now: Date.now() };
+  const tracker = new EditHistoryTracker({ clock: () => clock.now });
+  const uri = 'file:///bench/renamed.ts';
+  const text = bigDocument();
+  tracker.track(uri, text, 1);
+  let length = text.length;
+  let version = 1;
+  const samples: number[] = [];
+  const noResync = (): string => {
+    throw new Error('unexpected resync in the bench');
+  };
+  for (let i = 0; i < 1200; i++) {
+    const count = 33 + ((i * 37) % 168);
+    const changes = spreadChanges(length, count, i % 2 ? 'renamedValue' : 'total');
+    clock.now += 50;
+    const t0 = process.hrtime.bigint();
+    tracker.handleChange({ uri, version: ++version, changes }, noResync);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (i >= 200) samples.push(ms); // the first 200 warm up the JIT
+    for (const c of changes) length += c.text.length - c.rangeLength;
+  }
+  const p99 = percentile(samples, 0.99);
+  return {
+    name: 'edit tracker p99 per event of 33-200 changes, 1 MB doc',
+    measured: formatMs(p99),
+    budget: '< 5 ms',
+    ok: p99 < 5,
+    note: `1,000 rename-like events (33-200 changes spread over the document, each with its exact old text) after 200 warm-up; median ${formatMs(median(samples))}, max ${formatMs(Math.max(...samples))}`,
+  };
+}
+
+/**
+ * Issue 18, item 6: every open document is copied (not only the visible ones), within the budget: documents up to
+ * 5 MB, 64 MB for all copies. Opens 40 documents of 1-5 MB (120 MB of text), measures the heap the copies retain,
+ * and checks that the first replace in the last 5 MB document opened is exact.
+ */
+function openDocumentCopies(): BenchRow {
+  const gc = getGc();
+  const heap = (): number => {
+    gc?.();
+    gc?.();
+    return process.memoryUsage().heapUsed;
+  };
+  const tracker = new EditHistoryTracker({ clock: () => Date.now() });
+  const line = '  const value = computeSomething(alpha, beta); // plain ASCII comment text\n';
+  const before = heap();
+  let opened = 0;
+  let openTime = 0;
+  const sizes: number[] = [];
+  let last = { uri: '', text: '' };
+  for (let k = 0; k < 40; k++) {
+    const size = (1 + (k % 5)) * ONE_MB; // 1..5 MB
+    const text = line.repeat(Math.ceil(size / line.length)).slice(0, size);
+    const uri = `file:///bench/open/doc${k}.ts`;
+    const t0 = process.hrtime.bigint();
+    tracker.track(uri, text, 1);
+    openTime = Math.max(openTime, Number(process.hrtime.bigint() - t0) / 1e6);
+    opened += size;
+    sizes.push(size);
+    last = { uri, text };
+  }
+  const retained = heap() - before;
+  const stats = tracker.stats();
+  // The first replace in the most recently opened (5 MB) document: exact, from its copy.
+  const out = tracker.handleChange({ uri: last.uri, version: 2, changes: [{ rangeOffset: 4 * ONE_MB, rangeLength: 5, range: RANGE, text: 'total' }] }, () => {
+    throw new Error('unexpected resync: the copy should be there');
+  });
+  const exact = out.recorded[0]?.oldText === last.text.slice(4 * ONE_MB, 4 * ONE_MB + 5);
+  const budget = 64 * ONE_MB;
+  const measured = gc ? retained : stats.shadowLength * 2;
+  const mb = (b: number) => `${(b / ONE_MB).toFixed(1)} MB`;
+  return {
+    name: 'edit tracker copies of open documents',
+    measured: mb(measured),
+    budget: '≤ 64 MB in all; exact old text in any document ≤ 5 MB',
+    ok: measured <= budget && exact && tracker.isTracked(last.uri),
+    note: `${gc ? 'retained heap (heapUsed after gc)' : 'estimate: code units x 2 (gc unavailable)'} with 40 documents of 1-5 MB open (${mb(opened)} of text): `
+      + `${stats.trackedDocuments} copies of ${mb(stats.shadowLength)} kept (least recently used dropped); first replace in the last 5 MB document opened ${exact ? 'exact' : 'NOT exact'}; `
+      + `copying a 5 MB document on open ${formatMs(openTime)} at worst`,
+  };
 }
 
 function lookup(): BenchRow {

@@ -24,7 +24,7 @@ export interface ShadowTextOptions {
   readonly chunkSize?: number;
 }
 
-const DEFAULT_CHUNK = 8 * 1024;
+const DEFAULT_CHUNK = 2 * 1024;
 
 export class ShadowText {
   private chunks: string[];
