@@ -60,3 +60,27 @@ function readModel(v: unknown): ModelSelector | undefined {
   const selector = { vendor: pick('vendor'), family: pick('family'), id: pick('id') };
   return selector.vendor || selector.family || selector.id ? selector : undefined;
 }
+
+/**
+ * The metadata update that forgets what deleted cells brought: their remembered context items and the macros
+ * they defined (seed 004 keeps both in the notebook metadata; a deleted cell's turn no longer happened).
+ * Undefined when the deleted cells brought nothing, so the caller leaves the notebook undirtied.
+ */
+export function retractCells(metadata: Readonly<Record<string, unknown>> | undefined, deleted: ReadonlySet<string>): Record<string, unknown> | undefined {
+  const meta = readNotebookMetadata(metadata);
+  const items = meta.contextItems.filter(i => !deleted.has(i.cellId));
+  const gone = Object.entries(meta.macroOrigins).filter(([, cellId]) => deleted.has(cellId)).map(([name]) => name);
+  if (items.length === meta.contextItems.length && gone.length === 0) return undefined;
+  const update: Record<string, unknown> = { contextItems: items };
+  if (gone.length) {
+    const macros = typeof meta.macroContext === 'object' && meta.macroContext !== null && !Array.isArray(meta.macroContext) ? { ...(meta.macroContext as Record<string, unknown>) } : {};
+    const origins = { ...meta.macroOrigins };
+    for (const name of gone) {
+      delete macros[name];
+      delete origins[name];
+    }
+    update.macroContext = macros;
+    update.macroOrigins = origins;
+  }
+  return update;
+}

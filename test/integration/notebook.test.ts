@@ -154,6 +154,13 @@ describe('agent chat notebook (real extension host)', function () {
     assert.ok(await vscode.workspace.applyEdit(edit));
     await eventually(() => !scmPaths().includes(abs('nb/a.txt')), 'the deleted cell\'s change to leave the SCM view');
     assert.strictEqual(text(await vscode.workspace.fs.readFile(staged('nb/a.txt'))), 'on disk\n');
+
+    // Deleting the cell that defined WHO retracts the macro and what the cell referenced.
+    const asking = new vscode.WorkspaceEdit();
+    asking.set(notebook.uri, [vscode.NotebookEdit.deleteCells(new vscode.NotebookRange(0, 1))]);
+    assert.ok(await vscode.workspace.applyEdit(asking));
+    await eventually(() => JSON.stringify(notebook.metadata.macroContext) === '{}', 'the deleted cell\'s macro to be retracted');
+    assert.deepStrictEqual(notebook.metadata.contextItems, []);
   });
 
   it('re-running a cell replaces the changes of its earlier run; moving a cell keeps them', async () => {
