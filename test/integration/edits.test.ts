@@ -304,6 +304,21 @@ describe('edits: context an agent can rely on (issue 18)', function () {
     assert.deepStrictEqual((await recent({ filePath: rel, includeUndoRedo: false })).map(e => [e.origin, e.newText]), [['user', 'console.log(1);\n']]);
   });
 
+  it('describes an edit by the symbol it falls in, from the document\'s outline', async () => {
+    // A symbol provider like a language extension's (for files of this test only): login spans lines 0-3.
+    const provider = vscode.languages.registerDocumentSymbolProvider({ pattern: '**/*.outline-test' }, {
+      provideDocumentSymbols: () => [new vscode.DocumentSymbol('login', '', vscode.SymbolKind.Function, new vscode.Range(0, 0, 3, 1), new vscode.Range(0, 9, 0, 14))],
+    });
+    try {
+      const { editor, rel } = await openFile('function login() {\n  check();\n  return user;\n}\n', 'outline-test');
+      assert.ok(await editor.edit(b => b.replace(new vscode.Range(2, 9, 2, 13), 'currentUser')));
+      const text = await invokeText({ filePath: rel, format: 'text' });
+      assert.match(text, new RegExp(`replace: Replaced \`user\` with \`currentUser\` in \`login\\(\\)\` at ${rel.replace(/[.]/g, '\\.')}:3\n`));
+    } finally {
+      provider.dispose();
+    }
+  });
+
   it('reads maxGlobalEdits from the configuration', async () => {
     const config = vscode.workspace.getConfiguration('agentOverlay.editHistory');
     try {
