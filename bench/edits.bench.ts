@@ -291,6 +291,6 @@ function memory(): BenchRow {
     ok: historyBytes < 5 * ONE_MB,
     note: (gc ? 'retained heap (heapUsed after gc, filled minus edits dropped)' : 'estimate: stored UTF-16 code units x 2 bytes (gc unavailable)')
       + `; worst case: ${stats.edits} edits with ${cap}-code-unit two-byte texts on both sides (${stats.storedTextLength.toLocaleString('en')} code units). `
-      + `Not counted: shadow copies, one per edited open document, ${mb(shadowBytes)} here for 5 documents of ~${mb(stats.shadowLength / 5)} (two-byte), dropped on close`,
+      + `Not counted: the copies of open documents (their own row below), ${mb(shadowBytes)} here for 5 documents of ~${mb(stats.shadowLength / 5)} (two-byte), dropped on close`,
   };
 }
