@@ -27,9 +27,15 @@ function* workload(length: () => number, seed: number): Generator<ContentChange[
   let s = seed;
   const rnd = (n: number) => (s = (s * 1103515245 + 12345) % 2147483648) % n;
   let cursor = rnd(length());
-  for (;;) {
+  for (let n = 1; ; n++) {
     const len = length();
     cursor = Math.min(cursor, len);
+    // Every 50th event (2%, so the p99 cannot leave them out) is a rename symbol / replace all: 33-200 changes
+    // spread over the whole document (issue 18, item 8). Counted, not drawn: the generator's low bits repeat.
+    if (n % 50 === 0) {
+      yield spreadChanges(len, 33 + ((n / 50) * 37) % 168, 'renamed');
+      continue;
+    }
     const kind = rnd(100);
     const at = (offset: number, rangeLength: number, text: string): ContentChange => ({ rangeOffset: offset, rangeLength, range: RANGE, text });
     if (kind < 60) {
@@ -48,12 +54,9 @@ function* workload(length: () => number, seed: number): Generator<ContentChange[
       // Multi-cursor: 10 cursors spread over the document, one word each.
       const step = Math.floor(len / 11);
       yield Array.from({ length: 10 }, (_, k) => at(step * (k + 1), 0, 'word'));
-    } else if (kind < 98) {
+    } else {
       cursor = rnd(len);
       yield [at(cursor, Math.min(200, len - cursor), 'replacement text\r\n')];
-    } else {
-      // Rename symbol / replace all / format: 33-200 changes spread over the whole document (issue 18, item 8).
-      yield spreadChanges(len, 33 + rnd(168), 'renamed');
     }
   }
 }
@@ -97,7 +100,13 @@ function perEvent(): BenchRow {
   const events = workload(() => docLength, 12345);
   for (let i = 0; i < 1000; i++) send(events.next().value as ContentChange[]); // warm-up (JIT)
   const samples: number[] = [];
-  for (let i = 0; i < 10_000; i++) samples.push(send(events.next().value as ContentChange[]));
+  const bigSamples: number[] = [];
+  for (let i = 0; i < 10_000; i++) {
+    const changes = events.next().value as ContentChange[];
+    const ms = send(changes);
+    samples.push(ms);
+    if (changes.length > 32) bigSamples.push(ms);
+  }
 
   // Format document: thousands of whitespace changes in one event (the rebuild path).
   const step = Math.floor(docLength / 5001);
@@ -115,7 +124,7 @@ function perEvent(): BenchRow {
     measured: formatMs(p99),
     budget: '< 5 ms',
     ok: p99 < 5,
-    note: `10,000 events (typing, deletes, pastes, 10-cursor edits, 2% renames of 33-200 changes) after 1,000 warm-up; median ${formatMs(median(samples))}, `
+    note: `10,000 events (typing, deletes, pastes, 10-cursor edits, and ${bigSamples.length} renames of 33-200 changes, median ${formatMs(median(bigSamples))}) after 1,000 warm-up; median ${formatMs(median(samples))}, `
       + `p99.9 ${formatMs(percentile(samples, 0.999))}, max ${formatMs(Math.max(...samples))} (GC pauses land here); first sight of a document (shadow built) ${formatMs(firstSight)} cold, ${formatMs(firstSightWarm)} warm; `
       + `one 5,000-change format event ${formatMs(formatAll)}`,
   };
@@ -143,7 +152,11 @@ function filledTracker(textOf: (k: number) => string, docLength: number): { trac
   return { tracker, uris };
 }
 
-/** Issue 18, item 8: events of more than 32 changes (rename, replace all) on a 1 MB document. */
+/**
+ * Issue 18, item 8: events of more than 32 changes (rename, replace all) on a 1 MB document. Three rounds of 1,000
+ * events; the row is the median of the rounds' p99s (each listed), like the host rows' median of three: on this
+ * shared 2-core machine a round's tail is mostly the process waiting for a core.
+ */
 function manyChanges(): BenchRow {
   const clock = { now: Date.now() };
   const tracker = new EditHistoryTracker({ clock: () => clock.now });
@@ -152,27 +165,38 @@ function manyChanges(): BenchRow {
   tracker.track(uri, text, 1);
   let length = text.length;
   let version = 1;
-  const samples: number[] = [];
   const noResync = (): string => {
     throw new Error('unexpected resync in the bench');
   };
-  for (let i = 0; i < 1200; i++) {
+  let i = 0;
+  const cpu: number[] = [];
+  const event = (): number => {
     const count = 33 + ((i * 37) % 168);
-    const changes = spreadChanges(length, count, i % 2 ? 'renamedValue' : 'total');
+    const changes = spreadChanges(length, count, i++ % 2 ? 'renamedValue' : 'total');
     clock.now += 50;
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     tracker.handleChange({ uri, version: ++version, changes }, noResync);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    if (i >= 200) samples.push(ms); // the first 200 warm up the JIT
+    const used = process.cpuUsage(c0);
+    cpu.push((used.user + used.system) / 1000);
     for (const c of changes) length += c.text.length - c.rangeLength;
-  }
-  const p99 = percentile(samples, 0.99);
+    return ms;
+  };
+  for (let w = 0; w < 200; w++) event(); // warm up the JIT
+  cpu.length = 0;
+  const rounds = [0, 1, 2].map(() => Array.from({ length: 1000 }, event));
+  const p99s = rounds.map(r => percentile(r, 0.99));
+  const p99 = median(p99s);
+  const all = rounds.flat();
   return {
     name: 'edit tracker p99 per event of 33-200 changes, 1 MB doc',
     measured: formatMs(p99),
     budget: '< 5 ms',
     ok: p99 < 5,
-    note: `1,000 rename-like events (33-200 changes spread over the document, each with its exact old text) after 200 warm-up; median ${formatMs(median(samples))}, max ${formatMs(Math.max(...samples))}`,
+    note: `3 rounds of 1,000 rename-like events (33-200 changes spread over the document, each with its exact old text) after 200 warm-up; `
+      + `p99 per round ${p99s.map(formatMs).join(' / ')}; median ${formatMs(median(all))}, max ${formatMs(Math.max(...all))}; `
+      + `CPU time p99 ${formatMs(percentile(cpu, 0.99))} (the rest of a slow event is garbage collection or waiting for a core; ms resolution)`,
   };
 }
 
