@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { classifyEdit, ignoreReason } from './classifyEdit';
 import type { DocumentChangeEvent } from './documentChangeEvent';
 import type { DocumentEdit, EditOrigin, EditType, TextRange } from './documentEdit';
@@ -12,7 +13,24 @@ export interface EditHistoryTrackerOptions {
   /** Injectable so tests and the bench control time; defaults to `Date.now`. */
   readonly clock?: Clock;
   readonly shadow?: ShadowTextOptions;
+  /** How much the document copies may hold; defaults to `DEFAULT_SHADOW_BUDGET`. */
+  readonly shadowBudget?: Partial<ShadowBudget>;
 }
+
+/**
+ * The budget of the document copies ("shadows") that make `oldText` exact. Every open document up to
+ * `maxDocumentLength` is copied; when the copies together would exceed `maxTotalBytes`, the least recently
+ * opened or edited one is dropped (its next replace records `oldText: undefined`, later edits are exact again).
+ * Bytes are counted as two per UTF-16 code unit, the most V8 spends, so the budget holds for any text.
+ */
+export interface ShadowBudget {
+  /** Largest document copied, in UTF-16 code units (5 Mi: a 5 MB ASCII file). */
+  readonly maxDocumentLength: number;
+  /** All copies together, in bytes. */
+  readonly maxTotalBytes: number;
+}
+
+export const DEFAULT_SHADOW_BUDGET: ShadowBudget = { maxDocumentLength: 5 * 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024 };
 
 export interface RecentEditsQuery {
   /** A tracked URI string, or a path naming the file (see `uriMatchesPath`); all files when absent. */
@@ -21,6 +39,8 @@ export interface RecentEditsQuery {
   readonly maxEdits?: number;
   /** Only edits of these origins; all when absent. */
   readonly origins?: readonly EditOrigin[];
+  /** False leaves out undo and redo (kept apart from the other edits, with their own limits). Default true. */
+  readonly includeUndoRedo?: boolean;
 }
 
 /**
@@ -86,19 +106,19 @@ interface TypingRun {
  * Pure: the VS Code adapter feeds it `onDidChangeTextDocument`, `onDidChangeTextEditorSelection` and
  * `onDidCloseTextDocument`, runs `cleanup` on a timer it disposes, and passes settings changes in.
  *
- * Why shadows are created lazily: VS Code reports an edit's new text but not the text it replaced, and gives no
- * "before change" hook, so the replaced text can only come from a copy the tracker keeps. Copying every open
- * document up front would double the memory of documents the user never edits; instead the shadow is built on a
- * document's first change. When that first event only inserts (typing, pasting without a selection: the common
- * case) nothing was replaced, so the post-event text is all it needs and every edit is exact from the start.
- * When the first event replaces text, that text is unknowable unless the adapter called `track` earlier (it
- * should before the overlay applies agent edits to an open document).
+ * Why every open document is copied: VS Code reports an edit's new text but not the text it replaced, and gives
+ * no "before change" hook, so the replaced text can only come from a copy the tracker keeps. The adapter calls
+ * `track` for each open workspace document (background tabs and files a refactor opens included); the copies live
+ * in an LRU cache bounded in total bytes (`ShadowBudget`), so memory stays bounded however many files are open,
+ * and a document first met on an insert-only event needs no earlier copy at all. A replace in a document whose
+ * copy was dropped (over the budget) records `oldText: undefined` and re-copies it; later edits are exact.
  */
 export class EditHistoryTracker {
   private settings: EditTrackerSettings;
   private readonly clock: Clock;
   private readonly shadowOptions: ShadowTextOptions;
-  private readonly shadows = new Map<string, Shadow>();
+  private readonly shadows: LRUCache<string, Shadow>;
+  private readonly budget: ShadowBudget;
   /** Oldest first; a few dozen entries, so linear scans cost less than any index would. */
   private edits: StoredEdit[] = [];
   /** At most one typing run per document; its edit is in `edits` only while it passes the ignore rules. */
@@ -109,6 +129,16 @@ export class EditHistoryTracker {
     this.settings = normalizeEditTrackerSettings(options.settings);
     this.clock = options.clock ?? Date.now;
     this.shadowOptions = options.shadow ?? {};
+    this.budget = { ...DEFAULT_SHADOW_BUDGET, ...options.shadowBudget };
+    this.shadows = new LRUCache<string, Shadow>({
+      maxSize: this.budget.maxTotalBytes,
+      maxEntrySize: Math.min(this.budget.maxTotalBytes, this.budget.maxDocumentLength * 2 + SHADOW_OVERHEAD),
+      sizeCalculation: shadow => shadow.text.length * 2 + SHADOW_OVERHEAD,
+      // An evicted copy takes its typing run along: the run's offsets cannot be checked without it.
+      dispose: (_shadow, uri, reason) => {
+        if (reason === 'evict') this.runs.delete(uri);
+      },
+    });
   }
 
   get currentSettings(): EditTrackerSettings {
@@ -135,12 +165,30 @@ export class EditHistoryTracker {
     if (!this.settings.enabled) return;
     const shadow = this.shadows.get(uri);
     if (shadow && shadow.version === version && shadow.text.length === text.length) return;
-    this.shadows.set(uri, { text: new ShadowText(text, this.shadowOptions), version });
+    this.keepShadow(uri, text, version);
     this.runs.delete(uri);
+  }
+
+  /** Copies `text` as the shadow of `uri`, unless it is over the budget's document size (then drops any copy). */
+  private keepShadow(uri: string, text: string, version: number): void {
+    if (text.length > this.budget.maxDocumentLength) {
+      this.shadows.delete(uri);
+      return;
+    }
+    this.shadows.set(uri, { text: new ShadowText(text, this.shadowOptions), version });
   }
 
   isTracked(uri: string): boolean {
     return this.shadows.has(uri);
+  }
+
+  /** The version of the document's copy, undefined when there is none (the adapter skips `track` when current). */
+  trackedVersion(uri: string): number | undefined {
+    return this.shadows.peek(uri)?.version;
+  }
+
+  get shadowBudget(): ShadowBudget {
+    return this.budget;
   }
 
   /**
@@ -161,7 +209,7 @@ export class EditHistoryTracker {
     if (event.changes.length === 0) {
       // A version bump without content changes is an end-of-line change (CRLF ⇄ LF): every line break moved.
       this.runs.delete(event.uri);
-      if (shadow) this.shadows.set(event.uri, { text: new ShadowText(textAfter(), this.shadowOptions), version: event.version });
+      if (shadow) this.keepShadow(event.uri, textAfter(), event.version);
       return { status: shadow ? 'resynced' : 'exact', recorded: [], ignored: 0 };
     }
 
@@ -170,19 +218,23 @@ export class EditHistoryTracker {
       try {
         olds = shadow.text.applyAll(event.changes.map(c => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
         shadow.version = event.version;
+        // Set again (a new entry object, so the cache measures it anew): the copy's size changed, and an edited
+        // document is the most recently used.
+        if (shadow.text.length > this.budget.maxDocumentLength) this.shadows.delete(event.uri);
+        else this.shadows.set(event.uri, { text: shadow.text, version: event.version });
       } catch (e) {
         if (!(e instanceof ShadowRangeError)) throw e;
         // applyAll validates before it mutates, so the shadow is intact but stale; fall through to a resync.
       }
     } else if (!shadow && event.changes.every(c => c.rangeLength === 0)) {
       olds = event.changes.map(() => '');
-      this.shadows.set(event.uri, { text: new ShadowText(textAfter(), this.shadowOptions), version: event.version });
+      this.keepShadow(event.uri, textAfter(), event.version);
     }
     let status: ChangeStatus = 'exact';
     if (!olds) {
       status = 'resynced';
       olds = event.changes.map(c => (c.rangeLength === 0 ? '' : undefined));
-      this.shadows.set(event.uri, { text: new ShadowText(textAfter(), this.shadowOptions), version: event.version });
+      this.keepShadow(event.uri, textAfter(), event.version);
       this.runs.delete(event.uri);
     }
     const time = this.clock();
@@ -215,6 +267,7 @@ export class EditHistoryTracker {
       const e = this.edits[k];
       if (e.timestamp <= cutoff) continue;
       if (query.origins && !query.origins.includes(e.origin)) continue;
+      if (query.includeUndoRedo === false && isUndoRedo(e)) continue;
       if (query.filePath !== undefined && !uriMatchesPath(e.uri, query.filePath)) continue;
       out.push(publicEdit(e));
     }
@@ -330,9 +383,12 @@ export class EditHistoryTracker {
       if (this.settings.ignoreWhitespace || typingSized) ignored++;
       else candidates.push(group.edit);
     } else {
-      // Recorded from the end of the document up, so the most-recent-first listing reads top to bottom.
-      for (let n = order.length - 1; n >= 0; n--) {
-        const k = order[n];
+      // Only the topmost changes can survive the per-file limit, so only they are copied: a 200-change event
+      // costs 10 edits, not 200. Recorded from the end of the document up, so the most-recent-first listing
+      // reads top to bottom.
+      const room = origin === 'undo' || origin === 'redo' ? this.settings.maxUndoRedoEdits : this.settings.maxEdits;
+      const top: StoredEdit[] = [];
+      for (const k of order) {
         const c = changes[k];
         const old = olds[k];
         if (old !== undefined && old === c.text) continue;
@@ -341,7 +397,11 @@ export class EditHistoryTracker {
           ignored++;
           continue;
         }
-        candidates.push(this.makeEdit(event, c.range, old, c.text, editType, origin, time));
+        if (top.length < room) top.push(this.makeEdit(event, c.range, old, c.text, editType, origin, time));
+      }
+      for (let n = top.length - 1; n >= 0; n--) {
+        top[n].seq = ++this.seq;
+        candidates.push(top[n]);
       }
     }
     for (const e of candidates) this.edits.push(e);
@@ -412,19 +472,47 @@ export class EditHistoryTracker {
 
   /** Enforces the per-file limit for `uri` and the global limit. */
   private trim(uri: string): void {
-    let count = 0;
-    for (const e of this.edits) if (e.uri === uri) count++;
-    if (count > this.settings.maxEdits) {
-      let drop = count - this.settings.maxEdits;
-      this.edits = this.edits.filter(e => !(e.uri === uri && drop-- > 0));
+    // Undo and redo are kept apart (seed 002: "tracked separately"), each kind within its own limits, so five
+    // undo/redo cycles cannot push the user's own edit out.
+    for (const undoRedo of [false, true]) {
+      const perFile = undoRedo ? this.settings.maxUndoRedoEdits : this.settings.maxEdits;
+      const global = undoRedo ? this.settings.maxGlobalUndoRedoEdits : this.settings.maxGlobalEdits;
+      let inFile = 0;
+      let all = 0;
+      for (const e of this.edits) {
+        if (isUndoRedo(e) !== undoRedo) continue;
+        all++;
+        if (e.uri === uri) inFile++;
+      }
+      let dropInFile = Math.max(0, inFile - perFile);
+      let dropGlobal = Math.max(0, all - dropInFile - global);
+      if (dropInFile === 0 && dropGlobal === 0) continue;
+      this.edits = this.edits.filter(e => {
+        if (isUndoRedo(e) !== undoRedo) return true;
+        if (e.uri === uri && dropInFile > 0) {
+          dropInFile--;
+          return false;
+        }
+        if (dropGlobal > 0) {
+          dropGlobal--;
+          return false;
+        }
+        return true;
+      });
     }
-    if (this.edits.length > this.settings.maxGlobalEdits) this.edits = this.edits.slice(this.edits.length - this.settings.maxGlobalEdits);
   }
 
   private trimAll(): void {
     for (const uri of new Set(this.edits.map(e => e.uri))) this.trim(uri);
     this.cleanup();
   }
+}
+
+/** Bytes charged per document copy besides its text (the chunk list and entry objects). */
+const SHADOW_OVERHEAD = 1024;
+
+function isUndoRedo(e: { readonly origin: EditOrigin }): boolean {
+  return e.origin === 'undo' || e.origin === 'redo';
 }
 
 function copyRange(r: TextRange): TextRange {

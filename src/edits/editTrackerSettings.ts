@@ -8,6 +8,10 @@ export interface EditTrackerSettings {
   readonly maxEdits: number;
   /** Edits kept across all files. */
   readonly maxGlobalEdits: number;
+  /** Undo and redo edits kept per file, apart from the other edits (seed 002: "tracked separately"). */
+  readonly maxUndoRedoEdits: number;
+  /** Undo and redo edits kept across all files. */
+  readonly maxGlobalUndoRedoEdits: number;
   /** Edits older than this are dropped. */
   readonly maxAgeMinutes: number;
   /** Drop edits that change only whitespace. */
@@ -27,6 +31,8 @@ export const DEFAULT_EDIT_TRACKER_SETTINGS: EditTrackerSettings = {
   enabled: true,
   maxEdits: 10,
   maxGlobalEdits: 50,
+  maxUndoRedoEdits: 5,
+  maxGlobalUndoRedoEdits: 20,
   maxAgeMinutes: 30,
   ignoreWhitespace: true,
   ignoreSingleChar: true,
@@ -44,6 +50,8 @@ export function normalizeEditTrackerSettings(input: Partial<EditTrackerSettings>
     enabled: typeof input.enabled === 'boolean' ? input.enabled : d.enabled,
     maxEdits: intIn(input.maxEdits, d.maxEdits, 1, 1000),
     maxGlobalEdits: intIn(input.maxGlobalEdits, d.maxGlobalEdits, 1, 10000),
+    maxUndoRedoEdits: intIn(input.maxUndoRedoEdits, d.maxUndoRedoEdits, 0, 1000),
+    maxGlobalUndoRedoEdits: intIn(input.maxGlobalUndoRedoEdits, d.maxGlobalUndoRedoEdits, 0, 10000),
     maxAgeMinutes: numIn(input.maxAgeMinutes, d.maxAgeMinutes, 0.001, 7 * 24 * 60),
     ignoreWhitespace: typeof input.ignoreWhitespace === 'boolean' ? input.ignoreWhitespace : d.ignoreWhitespace,
     ignoreSingleChar: typeof input.ignoreSingleChar === 'boolean' ? input.ignoreSingleChar : d.ignoreSingleChar,
@@ -58,4 +66,24 @@ function numIn(v: unknown, fallback: number, min: number, max: number): number {
 
 function intIn(v: unknown, fallback: number, min: number, max: number): number {
   return Math.round(numIn(v, fallback, min, max));
+}
+
+/** The user settings under `agentOverlay.editHistory.*` (SPEC §4), as `package.json` declares them. */
+export const EDIT_TRACKER_SETTING_KEYS = [
+  'enabled', 'maxEdits', 'maxGlobalEdits', 'maxUndoRedoEdits', 'maxGlobalUndoRedoEdits', 'maxAgeMinutes', 'ignoreWhitespace', 'ignoreSingleChar',
+] as const satisfies readonly (keyof EditTrackerSettings)[];
+
+/**
+ * The tracker's settings from a configuration reader (`vscode.WorkspaceConfiguration.get` in the adapter): only
+ * the user settings are read; values of the wrong type are left out, so the defaults (or, on a change, the
+ * current values) apply instead.
+ */
+export function editTrackerSettingsFrom(get: (key: string) => unknown): Partial<EditTrackerSettings> {
+  const out: Record<string, unknown> = {};
+  for (const key of EDIT_TRACKER_SETTING_KEYS) {
+    const v = get(key);
+    const wanted = typeof DEFAULT_EDIT_TRACKER_SETTINGS[key];
+    if (typeof v === wanted && (typeof v !== 'number' || Number.isFinite(v))) out[key] = v;
+  }
+  return out as Partial<EditTrackerSettings>;
 }

@@ -8,6 +8,8 @@ export interface RecentEditsFormatOptions {
   readonly fileLabel?: (uri: string) => string;
   /** Longest code shown per edit; the rest is summarised. Keeps one large paste from filling the prompt. */
   readonly maxCodeLength?: number;
+  /** The code symbol an edit falls in (`login()`), when known cheaply; see `enclosingSymbolName`. */
+  readonly symbolOf?: (edit: DocumentEdit) => string | undefined;
 }
 
 const DEFAULT_MAX_CODE = 4000;
@@ -32,17 +34,17 @@ export function formatRecentEdits(edits: readonly DocumentEdit[], options: Recen
   const label = options.fileLabel ?? uriPath;
   const maxCode = Math.max(1, options.maxCodeLength ?? DEFAULT_MAX_CODE);
   const sections: string[] = [];
-  if (edits.length) sections.push('RECENT EDITS:\n' + edits.map(e => formatOne(e, label(e.uri), maxCode)).join('\n\n'));
+  if (edits.length) sections.push('RECENT EDITS:\n' + edits.map(e => formatOne(e, label(e.uri), maxCode, options.symbolOf?.(e))).join('\n\n'));
   if (options.userInstruction !== undefined) sections.push(`USER INSTRUCTION: ${options.userInstruction}`);
   return sections.join('\n\n');
 }
 
-function formatOne(edit: DocumentEdit, file: string, maxCode: number): string {
+function formatOne(edit: DocumentEdit, file: string, maxCode: number, symbol: string | undefined): string {
   const isDelete = edit.editType === 'delete';
   // A leading or trailing line break (typing Enter first, a whole-line paste) would only add an empty line
   // inside the fence.
   let code = (isDelete ? edit.oldText ?? '' : edit.newText).replace(/\r\n?/g, '\n').replace(/\n$/, '').replace(/^\n(?=.)/, '');
-  let description = describe(edit, file);
+  let description = describe(edit, file, symbol);
   if (isDelete && edit.oldText === undefined) description += ' (removed text unknown)';
   if (code.length > maxCode) {
     description += ` (first ${maxCode} of ${code.length} characters shown)`;
@@ -57,16 +59,22 @@ function formatOne(edit: DocumentEdit, file: string, maxCode: number): string {
 
 const ORIGIN_PREFIX: Record<EditOrigin, string> = { user: '', undo: 'Undo: ', redo: 'Redo: ', agent: 'Agent applied: ' };
 
-function describe(edit: DocumentEdit, file: string): string {
+/** A short single-line text is named as itself: "Replaced `total` with `grandTotal`". */
+const QUOTABLE = 40;
+
+function describe(edit: DocumentEdit, file: string, symbol: string | undefined): string {
   const where = `${file}:${edit.range.start.line + 1}`;
   const prefix = ORIGIN_PREFIX[edit.origin];
+  const inSymbol = symbol ? ` in ${quote(symbol)}` : '';
   switch (edit.editType) {
     case 'insert':
-      return `${prefix}Added ${amount(edit.newText)} at ${where}`;
+      return `${prefix}Added ${amount(edit.newText)}${inSymbol} at ${where}`;
     case 'delete':
-      return `${prefix}Removed ${amount(edit.oldText)} at ${where}`;
+      return `${prefix}Removed ${amount(edit.oldText)}${inSymbol ? inSymbol.replace(/^ in/, ' from') : ''} at ${where}`;
     case 'replace':
-      return `${prefix}Replaced ${amount(edit.oldText)} with ${amount(edit.newText)} at ${where}`;
+      return isQuotable(edit.oldText) && isQuotable(edit.newText)
+        ? `${prefix}Replaced ${quote(edit.oldText ?? '')} with ${quote(edit.newText)}${inSymbol} at ${where}`
+        : `${prefix}Replaced ${amount(edit.oldText)} with ${amount(edit.newText)}${inSymbol} at ${where}`;
     case 'format': {
       const lines = edit.range.end.line > edit.range.start.line ? `lines ${edit.range.start.line + 1}-${edit.range.end.line + 1}` : `line ${edit.range.start.line + 1}`;
       return `${prefix}Reformatted ${lines} of ${file}`;
@@ -81,6 +89,16 @@ function amount(text: string | undefined): string {
   const lines = breaks + (/(\r\n|\r|\n)$/.test(text) || text === '' ? 0 : 1);
   if (breaks === 0) return plural(text.length, 'character');
   return plural(lines, 'line');
+}
+
+function isQuotable(text: string | undefined): text is string {
+  return text !== undefined && text.trim() !== '' && text.length <= QUOTABLE && !/[\r\n]/.test(text);
+}
+
+/** Inline code that survives backticks in the text. */
+function quote(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  return fence === '``' ? `\`\` ${text} \`\`` : `\`${text}\``;
 }
 
 function plural(n: number, word: string): string {

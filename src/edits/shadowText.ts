@@ -24,14 +24,13 @@ export interface ShadowTextOptions {
   readonly chunkSize?: number;
 }
 
-const DEFAULT_CHUNK = 8 * 1024;
-/** Above this many changes in one event, one rebuild pass beats touching chunks change by change. */
-const REBUILD_THRESHOLD = 32;
+const DEFAULT_CHUNK = 2 * 1024;
 
 export class ShadowText {
   private chunks: string[];
   private total: number;
   private readonly target: number;
+  private rebuilt = 0;
 
   constructor(text: string, options: ShadowTextOptions = {}) {
     this.target = Math.max(2, Math.floor(options.chunkSize ?? DEFAULT_CHUNK));
@@ -41,6 +40,11 @@ export class ShadowText {
 
   get length(): number {
     return this.total;
+  }
+
+  /** Code units the last `applyAll` of several changes rebuilt (the chunks it touched), for tests and the bench. */
+  get lastRebuilt(): number {
+    return this.rebuilt;
   }
 
   /** Number of chunks, for tests and the bench. */
@@ -99,27 +103,62 @@ export class ShadowText {
       end = c.offset + c.length;
     }
     const olds: string[] = new Array<string>(changes.length);
-    if (changes.length > REBUILD_THRESHOLD) {
-      const text = this.getText();
-      const parts: string[] = [];
-      let pos = 0;
-      for (const k of order) {
-        const c = changes[k];
-        parts.push(text.slice(pos, c.offset), c.text);
-        olds[k] = text.slice(c.offset, c.offset + c.length);
-        pos = c.offset + c.length;
-      }
-      parts.push(text.slice(pos));
-      const next = parts.join('');
-      this.total = next.length;
-      this.chunks = this.split(next);
+    if (changes.length === 1) {
+      olds[0] = this.replace(changes[0].offset, changes[0].length, changes[0].text);
       return olds;
     }
-    // From the end, so the offsets of the changes not yet applied stay valid.
-    for (let n = order.length - 1; n >= 0; n--) {
-      const c = changes[order[n]];
-      olds[order[n]] = this.replace(c.offset, c.length, c.text);
+    // One pass over the chunks, in document order: chunks no change touches are kept as they are (no copy);
+    // each run of touched chunks is rebuilt once with all the changes that fall in it. The cost follows the
+    // changes and the chunks they touch, not the document: 200 changes of a rename in a 1 MB file rebuild
+    // at most 200 chunks of 8 KB instead of the whole megabyte.
+    const out: string[] = [];
+    this.rebuilt = 0;
+    let ci = 0; // next chunk not yet consumed
+    let chunkStart = 0; // document offset where chunk ci starts
+    let n = 0;
+    while (n < order.length) {
+      const first = changes[order[n]];
+      // Untouched chunks before the change (one ending exactly at the change's offset is touched: an insert
+      // there joins it rather than starting a chunk of its own).
+      while (ci < this.chunks.length - 1 && chunkStart + this.chunks[ci].length < first.offset) {
+        out.push(this.chunks[ci]);
+        chunkStart += this.chunks[ci].length;
+        ci++;
+      }
+      // The segment: chunks from ci on, grown while changes fall inside it.
+      let segment = this.chunks[ci];
+      let segmentEnd = chunkStart + segment.length;
+      let next = ci + 1;
+      const pieces: string[] = [];
+      let pos = chunkStart; // document offset up to which the segment has been copied into pieces
+      while (n < order.length && changes[order[n]].offset <= segmentEnd) {
+        const c = changes[order[n]];
+        while (c.offset + c.length > segmentEnd && next < this.chunks.length) {
+          segment += this.chunks[next];
+          segmentEnd += this.chunks[next].length;
+          next++;
+        }
+        pieces.push(segment.slice(pos - chunkStart, c.offset - chunkStart), c.text);
+        olds[order[n]] = segment.slice(c.offset - chunkStart, c.offset + c.length - chunkStart);
+        pos = c.offset + c.length;
+        n++;
+      }
+      pieces.push(segment.slice(pos - chunkStart));
+      const content = pieces.join('');
+      this.rebuilt += content.length;
+      // Deletions can leave a sliver: fold it into the chunk before rather than keep a tiny (or empty) chunk.
+      const previous = out.length - 1;
+      if (content.length < this.target >> 2 && previous >= 0 && out[previous].length + content.length <= this.target * 2) {
+        out[previous] = detachString(out[previous] + content);
+      } else if (content.length > 0) {
+        for (const chunk of this.split(content, true)) out.push(chunk);
+      }
+      chunkStart = segmentEnd;
+      ci = next;
     }
+    for (; ci < this.chunks.length; ci++) out.push(this.chunks[ci]);
+    this.chunks = out.length ? out : [''];
+    for (const c of changes) this.total += c.text.length - c.length;
     return olds;
   }
 
@@ -149,8 +188,9 @@ export class ShadowText {
     return parts.join('');
   }
 
-  private split(text: string): string[] {
-    if (text.length <= this.target * 2) return [detachString(text)];
+  /** `flat`: `text` is already a fresh flat string (a `join` result), so a single chunk needs no copy. */
+  private split(text: string, flat = false): string[] {
+    if (text.length <= this.target * 2) return [flat ? text : detachString(text)];
     const count = Math.ceil(text.length / this.target);
     const size = Math.ceil(text.length / count);
     const out: string[] = [];

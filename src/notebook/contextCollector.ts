@@ -14,6 +14,10 @@ export interface GhostBlock {
   readonly rules: { readonly path: string; readonly content: string }[];
   readonly files: Record<string, string>;
   readonly tools: { readonly name: string; readonly args: unknown; readonly result: string }[];
+  /** The user's recent edits as the seed-002 "RECENT EDITS" block, when there are any and the setting is on. */
+  readonly recentEdits?: string;
+  /** One-line notes for the model about the context itself (files referenced earlier that are gone). */
+  readonly notes?: string[];
 }
 
 export const GHOST_OPEN = '<content_reference>';

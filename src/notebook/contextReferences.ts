@@ -1,10 +1,12 @@
 /**
- * What a prompt points at: `@[path]` file references, `@[tool:NAME {json args}]` tool references and Markdown
- * images `![alt](source)`. Pure parsing; resolution happens in the interaction-history builder.
+ * What a prompt points at: `@[path]` file references, bare `@path` references (seed 004's own example:
+ * `@rules/api-rules.md`), `@[tool:NAME {json args}]` tool references and Markdown images `![alt](source)`.
+ * Pure parsing; resolution happens in the interaction-history builder.
  */
 
 export type ContextReference =
-  | { readonly kind: 'file'; readonly path: string; readonly raw: string }
+  /** `bare`: written `@path` without brackets; only sent when it names an existing file, else a warning. */
+  | { readonly kind: 'file'; readonly path: string; readonly raw: string; readonly bare?: true }
   | { readonly kind: 'tool'; readonly name: string; readonly args: Readonly<Record<string, unknown>>; readonly raw: string }
   | { readonly kind: 'invalid'; readonly raw: string; readonly reason: string };
 
@@ -29,16 +31,23 @@ export function outsideCodeFences(text: string): string {
 }
 
 /**
- * Every `@[…]` reference of a prompt, in order (fenced code blocks excluded). The bracket is matched with JSON in
- * mind, so `@[tool:x {"a": "[1]"}]` is one reference; a reference never spans lines.
+ * Every reference of a prompt, in order (fenced code blocks excluded): `@[…]`, and bare `@path` tokens that look
+ * like a path (see `bareReferenceAt`). The bracket is matched with JSON in mind, so `@[tool:x {"a": "[1]"}]` is
+ * one reference; a reference never spans lines.
  */
 export function parseContextReferences(prompt: string): ContextReference[] {
-  const text = outsideCodeFences(prompt);
+  const text = outsideInlineCode(outsideCodeFences(prompt));
   const out: ContextReference[] = [];
   let from = 0;
   for (;;) {
-    const start = text.indexOf('@[', from);
+    const start = text.indexOf('@', from);
     if (start < 0) return out;
+    if (text[start + 1] !== '[') {
+      const bare = bareReferenceAt(text, start);
+      if (bare) out.push({ kind: 'file', path: bare, raw: `@${bare}`, bare: true });
+      from = start + 1 + (bare?.length ?? 0);
+      continue;
+    }
     const end = matchingBracket(text, start + 2);
     if (end < 0) {
       from = start + 2;
@@ -48,6 +57,38 @@ export function parseContextReferences(prompt: string): ContextReference[] {
     out.push(referenceOf(text.slice(start + 2, end).trim(), raw));
     from = end + 1;
   }
+}
+
+/** Characters that end a bare `@path`: whitespace, quotes, brackets, and CJK punctuation (`检查 @a.md，谢谢`). */
+const BARE_STOP = /[\s"'`<>()[\]{}，。；：！？、（）「」『』《》]/;
+/** Punctuation that ends a sentence rather than a path: `see @src/app.ts.` means src/app.ts. */
+const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
+
+/**
+ * The path of a bare `@path` starting at `at` (the `@`), or undefined when the token does not look like a path.
+ * A bare reference starts a word (so `user@example.com` is not one) and looks like a path when it has a folder
+ * separator or a file extension (`@rules/api-rules.md`, `@README.md`); `@alice` or `@2x` are just words.
+ * Paths with spaces need `@[path with spaces]`.
+ */
+export function bareReferenceAt(text: string, at: number): string | undefined {
+  if (at > 0 && !/[\s(（,，:：;；]/.test(text[at - 1])) return undefined;
+  let end = at + 1;
+  while (end < text.length && !BARE_STOP.test(text[end])) end++;
+  const token = text.slice(at + 1, end).replace(TRAILING_PUNCTUATION, '');
+  if (token === '' || token.startsWith('@')) return undefined;
+  return looksLikePath(token) ? token : undefined;
+}
+
+/** A folder separator with something on both sides of it, or a name ending in an extension (`.md`, `.ts`). */
+export function looksLikePath(token: string): boolean {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(token)) return false; // a URL, not a workspace path
+  if (/[^/\\][/\\]+[^/\\]/.test(token) || /^\.{0,2}[/\\][^/\\]/.test(token)) return true;
+  return /[^./\\]\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(token);
+}
+
+/** Text with inline code spans (`` `…` ``) blanked, offsets kept: `@x.ts` inside code is an example, not a reference. */
+export function outsideInlineCode(text: string): string {
+  return text.replace(/(`+)[^`\n]*?\1/g, m => ' '.repeat(m.length));
 }
 
 /** The reference a `@[key]` body names (`key` is also how the notebook metadata remembers it). */

@@ -5,21 +5,26 @@
  * 1. a minimal system prompt;
  * 2. a context collector (a Map, deduplicated: same file / same tool + arguments replace);
  * 3. the rules files, with `{{MACRO}}` substitution;
- * 4. earlier user cells: their `@[…]` references go into the collector, their text (WITHOUT a ghost block) and
- *    their answers into the messages;
+ * 4. earlier user cells (only those ABOVE the cell being run): their references go into the collector, their
+ *    text (WITHOUT a ghost block) and their answers into the messages;
  * 5. the current prompt: its references into the collector, its Markdown images as image parts;
- * 6. everything collected as ONE `<content_reference>` JSON block `{rules, files, tools}`,
+ * 6. everything collected as ONE `<content_reference>` JSON block `{rules, files, tools}` (plus the user's
+ *    `recentEdits` and `notes` about files that are gone, when there are any),
  * 7. appended to the newest user message.
  *
- * Macros (`#define NAME value`) come from the notebook metadata, overridden by the current prompt's definitions,
- * and are returned for the caller to persist. Files are read through the ports (in the extension: the overlay's
+ * A reference is `@[path]`, `@[tool:NAME {args}]`, or a bare `@path` that names an existing file; anything that
+ * looks like a path and resolves to nothing is reported above the answer, never dropped silently.
+ * Macros (`#define NAME value`, `#undef NAME`) come from the notebook metadata (minus those of deleted cells and
+ * cells below), then the directives of the cells above and of the current prompt in order; they substitute in rules,
+ * files, prompt text and tool arguments, and are returned (with the cell that defined each) for the caller to
+ * persist. Files are read through the ports (in the extension: the overlay's
  * effective view, so staged content wins over the disk) and only inside the allowed folders. Pure: no `vscode`.
  */
 import * as path from 'path';
 import { textMessage, type AgentContentPart, type AgentMessage } from './agentMessage';
 import { ContextCollector, renderGhostBlock, type GhostBlock } from './contextCollector';
 import { parseContextReferences, referenceOf, splitPromptImages, toolKey, type ContextReference } from './contextReferences';
-import { MacroContext, extractMacroDefinitions } from './macros';
+import { MacroContext, extractMacroDirectives } from './macros';
 import { readNotebookMetadata, type PersistedContextItem } from './notebookMetadata';
 import { MAX_IMAGE_BYTES, imageMimeType, parseImageDataUri, toBase64 } from './promptImages';
 import { allowedPathsOf, candidatePaths, displayPathOf, isInsideAny, type NotebookRoot } from './referencePaths';
@@ -56,6 +61,8 @@ export interface ContextPorts {
   runTool?(name: string, args: Readonly<Record<string, unknown>>): Promise<string>;
   /** Where a path really is (symlinks resolved), for the allowed-folders check; default: the path itself. */
   realPath?(absPath: string): Promise<string>;
+  /** The user's recent edits as a "RECENT EDITS" block ('' when none); absent when the setting turns it off. */
+  recentEdits?(): Promise<string> | string;
 }
 
 export interface InteractionHistory {
@@ -64,7 +71,12 @@ export interface InteractionHistory {
   readonly allowedUris: string[];
   readonly isSubAgent: boolean;
   /** The notebook metadata to persist after the turn (seed 004: macros and context items survive turns). */
-  readonly metadata: { readonly macroContext: Record<string, string>; readonly contextItems: PersistedContextItem[] };
+  readonly metadata: {
+    readonly macroContext: Record<string, string>;
+    /** Macro name → the cell whose prompt defined it (deleting the cell retracts the macro). */
+    readonly macroOrigins: Record<string, string>;
+    readonly contextItems: PersistedContextItem[];
+  };
   readonly ghostBlock: GhostBlock;
   /** Things the user should know (a reference not found or not allowed, an image not sent, …). */
   readonly warnings: string[];
@@ -102,10 +114,38 @@ export async function buildInteractionHistory(
     textMessage('system', getSystemPrompt({ isSubAgent, allowedFolders: allowed.map(p => displayFolder(p, ports.roots)) })),
   ];
 
-  // Macros: persisted ones, overridden by the current prompt's definitions.
+  // Which cells this run sees: its own and those above it (seed 004 builds the history of "the previous user
+  // cells"; a cell further down is a later turn, and re-running an earlier cell must not see it).
+  const above = notebook.cells.slice(0, currentCellIndex);
+  const aboveIds = new Set(above.map(c => c.id));
+  const liveIds = new Set(notebook.cells.map(c => c.id));
+  const below = (cellId: string) => liveIds.has(cellId) && !aboveIds.has(cellId) && cellId !== currentCell.id;
+
+  // Macros: the persisted ones still in force here — not those of a deleted cell (retracted), of this cell (its
+  // run redefines them) or of a cell below — then every directive of the cells above and of this one, in order.
   const macros = new MacroContext();
   for (const bad of macros.setMacros(meta.macroContext)) warnings.push(`Remembered macro ${bad} is not NAME → text and is ignored.`);
-  for (const [name, value] of extractMacroDefinitions(currentPrompt)) macros.define(name, value);
+  const origins = new Map<string, string>();
+  for (const [name, cellId] of Object.entries(meta.macroOrigins)) {
+    if (!macros.has(name)) continue;
+    if (aboveIds.has(cellId)) origins.set(name, cellId);
+    else macros.undefine(name);
+  }
+  const macrosAt = new Map<string, MacroContext>();
+  const applyCell = (cell: ConversationCell, text: string) => {
+    for (const d of extractMacroDirectives(text)) {
+      if (d.kind === 'define') {
+        macros.define(d.name, d.value);
+        origins.set(d.name, cell.id);
+      } else {
+        macros.undefine(d.name);
+        origins.delete(d.name);
+      }
+    }
+    macrosAt.set(cell.id, macros.clone());
+  };
+  for (const cell of above) if (cell.role === 'user') applyCell(cell, cell.text);
+  applyCell(currentCell, currentPrompt);
 
   // 2. The collector.
   const collector = new ContextCollector();
@@ -140,11 +180,16 @@ export async function buildInteractionHistory(
     if (!r) resolved.set(k, (r = resolveReference(ref)));
     return r;
   };
-  const collect = async (refs: readonly ContextReference[], cellId: string, warn: boolean) => {
-    for (const ref of refs) {
+  // Files that earlier turns sent (remembered) or that earlier prompts name explicitly, and that are gone now.
+  const rememberedKeys = new Set(meta.contextItems.filter(i => i.kind === 'file').map(i => i.key));
+  const gone: string[] = [];
+  const collect = async (refs: readonly ContextReference[], cellId: string, current: boolean, cellMacros: MacroContext) => {
+    for (const written of refs) {
+      const ref = substituteReference(written, cellMacros);
       const r = await resolve(ref);
       if (r.kind === 'missing') {
-        if (warn) warnings.push(r.warning);
+        if (current) warnings.push(r.warning);
+        else if (r.notFound && ref.kind === 'file' && (!ref.bare || rememberedKeys.has(ref.path)) && !gone.includes(ref.path)) gone.push(ref.path);
         continue;
       }
       collector.set(r.key, r.item);
@@ -153,39 +198,67 @@ export async function buildInteractionHistory(
     }
   };
 
-  // Remembered context of earlier turns, refreshed (read again now) — unless its cell is gone or is this one
-  // (re-running a cell replaces what its earlier run brought).
-  const liveIds = new Set(notebook.cells.map(c => c.id));
+  // Remembered context of the cells above, refreshed (read again now); that of this cell is replaced by its run,
+  // that of a deleted cell is forgotten, that of a cell below is kept for its own runs but not sent.
   for (const item of meta.contextItems) {
-    if (!liveIds.has(item.cellId) || item.cellId === currentCell.id) continue;
-    await collect([referenceOf(item.key)], item.cellId, false);
+    if (!aboveIds.has(item.cellId)) continue;
+    await collect([referenceOf(item.key)], item.cellId, false, macros);
   }
 
-  // 4. Earlier user cells: references collected, messages without ghost blocks.
-  for (const cell of notebook.cells.slice(0, currentCellIndex)) {
+  // 4. Earlier user cells: references collected, messages (macros substituted) without ghost blocks.
+  for (const cell of above) {
     if (cell.role !== 'user' || cell.text.trim() === '') continue;
-    await collect(parseContextReferences(cell.text), cell.id, false);
-    messages.push(textMessage('user', cell.text));
+    const cellMacros = macrosAt.get(cell.id) ?? macros;
+    await collect(parseContextReferences(cell.text), cell.id, false, cellMacros);
+    messages.push(textMessage('user', cellMacros.substitute(cell.text)));
     if (cell.answer?.trim()) messages.push(textMessage('assistant', cell.answer));
   }
 
   // 5. The current prompt: references, then images as image parts.
-  await collect(parseContextReferences(currentPrompt), currentCell.id, true);
-  const content = await promptParts(currentPrompt);
+  await collect(parseContextReferences(currentPrompt), currentCell.id, true, macros);
+  const content = await promptParts(macros.substitute(currentPrompt));
+
+  // Seed 002's RECENT EDITS block reaches the agent here (the adapter leaves the port out when the setting is off).
+  let recentEdits: string | undefined;
+  if (ports.recentEdits) {
+    try {
+      recentEdits = (await ports.recentEdits()) || undefined;
+    } catch (e) {
+      warnings.push(`Your recent edits could not be read: ${messageOf(e)}`);
+    }
+  }
+  const notes: string[] = [];
+  if (gone.length) {
+    const line = `Referenced in earlier prompts but no longer in the workspace (staged changes included), so not sent: ${gone.join(', ')}.`;
+    notes.push(line);
+    warnings.push(line);
+  }
 
   // 6 + 7. One ghost block, appended to the newest user message.
-  const ghostBlock = collector.toGhostBlock();
+  const ghostBlock: GhostBlock = { ...collector.toGhostBlock(), ...(recentEdits ? { recentEdits } : {}), ...(notes.length ? { notes } : {}) };
   const ghostText = `\n\n${renderGhostBlock(ghostBlock)}`;
   const tail = content[content.length - 1];
   if (tail?.type === 'text') content[content.length - 1] = { type: 'text', text: tail.text + ghostText };
   else content.push({ type: 'text', text: ghostText });
   messages.push({ role: 'user', content });
 
+  // What the notebook remembers: this run's view, plus what cells below brought (theirs to replace when they run).
+  const keptBelow = meta.contextItems.filter(i => below(i.cellId) && ![...remembered.values()].some(r => r.key === i.key && r.kind === i.kind));
+  const macroContext = macros.getMacrosObject();
+  const macroOrigins = Object.fromEntries(origins);
+  const persisted = readPersistedMacros(meta.macroContext);
+  for (const [name, cellId] of Object.entries(meta.macroOrigins)) {
+    if (below(cellId) && !(name in macroContext) && persisted[name] !== undefined) {
+      macroContext[name] = persisted[name];
+      macroOrigins[name] = cellId;
+    }
+  }
+
   return {
     messages,
     allowedUris,
     isSubAgent,
-    metadata: { macroContext: macros.getMacrosObject(), contextItems: [...remembered.values()] },
+    metadata: { macroContext, macroOrigins, contextItems: [...remembered.values(), ...keptBelow] },
     ghostBlock,
     warnings,
   };
@@ -205,7 +278,7 @@ export async function buildInteractionHistory(
       case 'tool':
         return resolveTool(ref.name, ref.args);
       case 'file':
-        return resolveFile(ref.path, ref.raw);
+        return resolveFile(ref.path, ref.raw, ref.bare === true);
     }
   }
 
@@ -221,7 +294,7 @@ export async function buildInteractionHistory(
     return { kind: 'found', key, persistKey: key, item: { kind: 'tool', name, args, result } };
   }
 
-  async function resolveFile(ref: string, raw: string): Promise<ResolvedReference> {
+  async function resolveFile(ref: string, raw: string, bare: boolean): Promise<ResolvedReference> {
     const candidates = candidatePaths(ref, ports.roots, notebook.dir);
     if (!candidates) return { kind: 'missing', warning: `${raw}: only workspace files (a path or a file: URI) can be referenced.` };
     let refused = false;
@@ -258,7 +331,10 @@ export async function buildInteractionHistory(
         ? `${raw} is outside the folders this notebook may read (${allowed.map(p => displayFolder(p, ports.roots)).join(', ') || 'none'}); not sent.`
         : refused
           ? `${raw} leads outside the folders this notebook may read (a symbolic link?); not sent.`
-          : `${raw} was not found in the workspace (staged changes included); not sent.`,
+          : bare
+            ? `${raw} looks like a file reference but names no file in the workspace (staged changes included); not sent. Check the path, or write @[path] for a path with spaces.`
+            : `${raw} was not found in the workspace (staged changes included); not sent.`,
+      ...(refused ? {} : { notFound: true as const }),
     };
   }
 
@@ -327,7 +403,25 @@ export async function buildInteractionHistory(
 
 type ResolvedReference =
   | { readonly kind: 'found'; readonly key: string; readonly persistKey: string; readonly item: { kind: 'file'; path: string; content: string } | { kind: 'tool'; name: string; args: unknown; result: string } }
-  | { readonly kind: 'missing'; readonly warning: string };
+  | { readonly kind: 'missing'; readonly warning: string; /** Nothing at the path (as opposed to refused or unreadable). */ readonly notFound?: true };
+
+/** A reference with the macros in force substituted into its path or tool arguments. */
+function substituteReference(ref: ContextReference, macros: MacroContext): ContextReference {
+  switch (ref.kind) {
+    case 'file':
+      return { ...ref, path: macros.substitute(ref.path) };
+    case 'tool':
+      return { ...ref, args: macros.substituteDeep(ref.args) };
+    case 'invalid':
+      return ref;
+  }
+}
+
+function readPersistedMacros(v: unknown): Record<string, string> {
+  const m = new MacroContext();
+  m.setMacros(v);
+  return m.getMacrosObject();
+}
 
 /** UTF-8 text, or an error saying the file is binary. */
 function decodeText(bytes: Uint8Array, display: string): string {

@@ -1,12 +1,15 @@
 /**
- * `#define NAME value` macros (seed 004): defined in prompts, substituted as `{{NAME}}` in rules files and
- * referenced files, persisted in the notebook's metadata across turns (newer definitions override older ones).
+ * `#define NAME value` / `#undef NAME` macros (seed 004): defined in prompts, substituted as `{{NAME}}` in rules
+ * files, referenced files, the prompt text and tool arguments — "all context" — and persisted in the notebook's
+ * metadata across turns (newer definitions override older ones; the cell that defined a macro is remembered so
+ * that deleting the cell retracts it).
  */
 
 /** A macro name: a C-like identifier. */
 export const MACRO_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const DEFINE_LINE = /^[ \t]*#define[ \t]+([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]+(.*?))?[ \t]*$/;
+const UNDEF_LINE = /^[ \t]*#undef[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*$/;
 const FENCE = /^[ \t]*(```|~~~)/;
 const USE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
@@ -16,6 +19,20 @@ const USE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
  */
 export function extractMacroDefinitions(prompt: string): Map<string, string> {
   const out = new Map<string, string>();
+  for (const d of extractMacroDirectives(prompt)) {
+    if (d.kind === 'define') out.set(d.name, d.value);
+    else out.delete(d.name);
+  }
+  return out;
+}
+
+export type MacroDirective =
+  | { readonly kind: 'define'; readonly name: string; readonly value: string }
+  | { readonly kind: 'undef'; readonly name: string };
+
+/** The `#define NAME value` and `#undef NAME` lines of a prompt, in order (fenced code blocks excluded). */
+export function extractMacroDirectives(prompt: string): MacroDirective[] {
+  const out: MacroDirective[] = [];
   let fence: string | undefined;
   for (const line of prompt.split(/\r?\n/)) {
     const f = FENCE.exec(line);
@@ -25,8 +42,13 @@ export function extractMacroDefinitions(prompt: string): Map<string, string> {
       continue;
     }
     if (fence !== undefined) continue;
-    const m = DEFINE_LINE.exec(line);
-    if (m) out.set(m[1], m[2] ?? '');
+    const d = DEFINE_LINE.exec(line);
+    if (d) {
+      out.push({ kind: 'define', name: d[1], value: d[2] ?? '' });
+      continue;
+    }
+    const u = UNDEF_LINE.exec(line);
+    if (u) out.push({ kind: 'undef', name: u[1] });
   }
   return out;
 }
@@ -57,6 +79,30 @@ export class MacroContext {
     return skipped;
   }
 
+  /** Forgets a macro (`#undef NAME`); returns whether it was defined. */
+  undefine(name: string): boolean {
+    return this.macros.delete(name);
+  }
+
+  has(name: string): boolean {
+    return this.macros.has(name);
+  }
+
+  /** Applies a prompt's directives in order. */
+  apply(directives: readonly MacroDirective[]): void {
+    for (const d of directives) {
+      if (d.kind === 'define') this.define(d.name, d.value);
+      else this.undefine(d.name);
+    }
+  }
+
+  /** A copy, so a turn can remember the macros in force at each cell. */
+  clone(): MacroContext {
+    const copy = new MacroContext();
+    for (const [k, v] of this.macros) copy.macros.set(k, v);
+    return copy;
+  }
+
   get(name: string): string | undefined {
     return this.macros.get(name);
   }
@@ -77,5 +123,17 @@ export class MacroContext {
   substitute(text: string): string {
     if (this.macros.size === 0) return text;
     return text.replace(USE, (whole, name: string) => this.macros.get(name) ?? whole);
+  }
+
+  /** `substitute` over every string inside a JSON value (tool arguments), keys left alone. */
+  substituteDeep<T>(value: T): T {
+    if (this.macros.size === 0) return value;
+    const walk = (v: unknown): unknown => {
+      if (typeof v === 'string') return this.substitute(v);
+      if (Array.isArray(v)) return v.map(walk);
+      if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+      return v;
+    };
+    return walk(value) as T;
   }
 }

@@ -6,7 +6,7 @@ export function getSystemPrompt(options: { readonly isSubAgent: boolean; readonl
   const lines = [
     'You are an AI coding agent working in the user\'s VS Code workspace through Agent Overlay.',
     'Your file changes are STAGED, not written to disk: use the overlay_* tools to read and change files; the user reviews your changes in Source Control and applies them.',
-    'The newest user message ends with a <content_reference> JSON block {rules, files, tools}: the workspace rules, the current content of the files the user referenced (staged changes included) and results of tools the user ran. Follow the rules; do not read those files again unless you changed them.',
+    'The newest user message ends with a <content_reference> JSON block {rules, files, tools, recentEdits?, notes?}: the workspace rules, the current content of the files the user referenced (staged changes included), results of tools the user ran, the edits the user just made in the editor (RECENT EDITS, most recent first) and notes about context that could not be sent. Follow the rules; do not read those files again unless you changed them.',
   ];
   if (options.isSubAgent) {
     lines.push(

@@ -16,12 +16,16 @@ export function answerText(answer: ToolAnswer): string {
  * and the JSON alone, which a program parses as it is.
  */
 export function answerParts(answer: ToolAnswer): [sentence: string, json: string] {
+  // A tool whose answer is prose (edits_getRecent {format: "text"}) is read as written, not as a JSON string.
+  if (typeof answer.data === 'string') return [`${answer.summary}\n`, answer.data];
   return [`${answer.summary}\n`, JSON.stringify(answer.data, null, 2)];
 }
 
 /** The answer's JSON as an object (MCP's `structuredContent` must be one); a non-object is wrapped as `{value}`. */
 export function answerObject(answer: ToolAnswer): Record<string, unknown> {
   const data = answer.data;
+  // Prose (edits_getRecent {format: "text"}) is a successful answer whose text is the content.
+  if (typeof data === 'string') return { status: 'success', text: data };
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? data as Record<string, unknown> : { value: data ?? null };
 }
 

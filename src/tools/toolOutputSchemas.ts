@@ -137,6 +137,7 @@ export const TOOL_OUTPUT_SCHEMAS: Readonly<Record<string, OutputSchema>> = {
     description: 'The tracked edits, most recent first; or {status: "error", code, message}.',
     properties: {
       status: status('success'), filePath: str(), count: int(),
+      text: str('With format "text": the RECENT EDITS block.'),
       edits: {
         type: 'array',
         items: {

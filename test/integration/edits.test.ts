@@ -27,7 +27,7 @@ async function invoke(input: object): Promise<{ summary: string; data: unknown }
   return { summary: text.slice(0, nl), data: JSON.parse(text.slice(nl + 1)) };
 }
 
-async function recent(input: { filePath?: string; maxEdits?: number } = {}): Promise<Entry[]> {
+async function recent(input: { filePath?: string; maxEdits?: number; includeUndoRedo?: boolean } = {}): Promise<Entry[]> {
   const { data } = await invoke(input);
   const r = data as Recent;
   assert.strictEqual(r.status, 'success', JSON.stringify(data));
@@ -243,7 +243,7 @@ describe('edits: session edit tracker in VS Code', function () {
     assert.strictEqual(view.document.uri.scheme, 'agent-overlay-edits');
     assert.strictEqual(view.document.languageId, 'markdown');
     const text = view.document.getText();
-    assert.match(text, /^RECENT EDITS:\n {2}\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] replace: Replaced 1 character with 10 characters at /);
+    assert.match(text, /^RECENT EDITS:\n {2}\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] replace: Replaced `0` with `sum\(items\)`.* at /);
     assert.ok(text.includes(`at ${rel}:1\n  \`\`\`typescript\n  sum(items)\n  \`\`\``), text.slice(0, 400));
     // It is not a workspace document: showing it records nothing, and it refreshes when new edits come.
     const refreshed = nextChange(view.document, d => d.getText().includes('refreshed()'));
@@ -254,3 +254,83 @@ describe('edits: session edit tracker in VS Code', function () {
     assert.ok((await recent()).every(e => !e.uri.startsWith('agent-overlay-edits:')));
   });
 });
+
+describe('edits: context an agent can rely on (issue 18)', function () {
+  this.timeout(60_000);
+  before(async () => {
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  async function invokeText(input: object): Promise<string> {
+    const result = await vscode.lm.invokeTool('edits_getRecent', { input, toolInvocationToken: undefined });
+    return result.content.map(p => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+  }
+
+  it('records the exact old text of the first replace in an open document never shown in an editor', async () => {
+    const rel = `edits-it/background-${Date.now()}.ts`;
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, rel);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('export const total = compute(items);\n'));
+    const doc = await vscode.workspace.openTextDocument(uri); // open, as a refactor opens files: no editor
+    assert.ok(!vscode.window.visibleTextEditors.some(e => e.document === doc));
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(0, 13, 0, 18), 'grandTotal');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const [e] = await recent({ filePath: rel });
+    assert.deepStrictEqual([e.editType, e.oldText, e.newText, e.range], ['replace', 'total', 'grandTotal', range(0, 13, 0, 18)]);
+  });
+
+  it('returns the RECENT EDITS block with {format: "text"}, as written', async () => {
+    const { editor, rel } = await openFile('let count = 0;\n');
+    assert.ok(await editor.edit(b => b.insert(new vscode.Position(1, 0), 'count = count + 1;\nlog(count);\n')));
+    const text = await invokeText({ filePath: rel, format: 'text' });
+    const [summary, ...block] = text.split('\n');
+    assert.strictEqual(summary, `Your recent edits of ${rel}, most recent first:`);
+    assert.match(block.join('\n'), new RegExp(`^RECENT EDITS:\\n {2}\\[[^\\]]+\\] insert: Added 2 lines.* at ${rel.replace(/[.]/g, '\\.')}:2\\n {2}\`\`\`typescript\\n {2}count = count \\+ 1;\\n {2}log\\(count\\);\\n {2}\`\`\`$`));
+  });
+
+  it('keeps the user\'s edit through five undo/redo cycles, and leaves undo/redo out on request', async () => {
+    const { editor, rel } = await openFile('a\n');
+    assert.ok(await editor.edit(b => b.insert(new vscode.Position(1, 0), 'console.log(1);\n')));
+    for (let i = 0; i < 5; i++) {
+      await vscode.commands.executeCommand('undo');
+      await vscode.commands.executeCommand('redo');
+    }
+    assert.strictEqual(editor.document.getText(), 'a\nconsole.log(1);\n');
+    const all = await recent({ filePath: rel, maxEdits: 50 });
+    assert.deepStrictEqual(all.map(e => e.origin), ['redo', 'undo', 'redo', 'undo', 'redo', 'user'], 'five undo/redo kept per file, the user edit too');
+    assert.deepStrictEqual((await recent({ filePath: rel, includeUndoRedo: false })).map(e => [e.origin, e.newText]), [['user', 'console.log(1);\n']]);
+  });
+
+  it('describes an edit by the symbol it falls in, from the document\'s outline', async () => {
+    // A symbol provider like a language extension's (for files of this test only): login spans lines 0-3.
+    const provider = vscode.languages.registerDocumentSymbolProvider({ pattern: '**/*.outline-test' }, {
+      provideDocumentSymbols: () => [new vscode.DocumentSymbol('login', '', vscode.SymbolKind.Function, new vscode.Range(0, 0, 3, 1), new vscode.Range(0, 9, 0, 14))],
+    });
+    try {
+      const { editor, rel } = await openFile('function login() {\n  check();\n  return user;\n}\n', 'outline-test');
+      assert.ok(await editor.edit(b => b.replace(new vscode.Range(2, 9, 2, 13), 'currentUser')));
+      const text = await invokeText({ filePath: rel, format: 'text' });
+      assert.match(text, new RegExp(`replace: Replaced \`user\` with \`currentUser\` in \`login\\(\\)\` at ${rel.replace(/[.]/g, '\\.')}:3\n`));
+    } finally {
+      provider.dispose();
+    }
+  });
+
+  it('reads maxGlobalEdits from the configuration', async () => {
+    const config = vscode.workspace.getConfiguration('agentOverlay.editHistory');
+    try {
+      await config.update('maxGlobalEdits', 2, vscode.ConfigurationTarget.Global);
+      for (const word of ['first edit', 'second edit', 'third edit']) {
+        const { editor } = await openFile('x\n');
+        assert.ok(await editor.edit(b => b.insert(new vscode.Position(0, 0), word)));
+      }
+      assert.deepStrictEqual((await recent({ maxEdits: 50, includeUndoRedo: false })).map(e => e.newText), ['third edit', 'second edit']);
+    } finally {
+      await config.update('maxGlobalEdits', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
+

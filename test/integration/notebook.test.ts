@@ -154,6 +154,13 @@ describe('agent chat notebook (real extension host)', function () {
     assert.ok(await vscode.workspace.applyEdit(edit));
     await eventually(() => !scmPaths().includes(abs('nb/a.txt')), 'the deleted cell\'s change to leave the SCM view');
     assert.strictEqual(text(await vscode.workspace.fs.readFile(staged('nb/a.txt'))), 'on disk\n');
+
+    // Deleting the cell that defined WHO retracts the macro and what the cell referenced.
+    const asking = new vscode.WorkspaceEdit();
+    asking.set(notebook.uri, [vscode.NotebookEdit.deleteCells(new vscode.NotebookRange(0, 1))]);
+    assert.ok(await vscode.workspace.applyEdit(asking));
+    await eventually(() => JSON.stringify(notebook.metadata.macroContext) === '{}', 'the deleted cell\'s macro to be retracted');
+    assert.deepStrictEqual(notebook.metadata.contextItems, []);
   });
 
   it('re-running a cell replaces the changes of its earlier run; moving a cell keeps them', async () => {
@@ -211,5 +218,55 @@ describe('agent chat notebook (real extension host)', function () {
       Promise.resolve(vscode.workspace.openNotebookDocument(vscode.Uri.file(abs('nb/broken.agentchat')))),
       (e: Error) => /not valid JSON/.test(e.message),
     );
+  });
+
+  /** The ghost block of the newest request the scripted model received. */
+  const lastGhost = () => {
+    const request = model.requests[model.requests.length - 1];
+    return JSON.parse(GHOST.exec(textOf(request[request.length - 1]))?.[1] ?? 'null') as { files: Record<string, string>; tools: unknown[]; recentEdits?: string; notes?: string[] };
+  };
+
+  it('sends a bare @path that names a file, and warns above the answer about one that names nothing', async () => {
+    fs.mkdirSync(abs('nb/rules'), { recursive: true });
+    fs.writeFileSync(abs('nb/rules/api-rules.md'), '- use version {{API_VERSION}}\n');
+    const notebook = await openNotebook('bare.agentchat', [{ id: 'bare', source: '#define API_VERSION v2\n请帮我检查 @nb/rules/api-rules.md 中的配置 and @nb/rules/missing.md' }]);
+    assert.deepStrictEqual(await runCell(notebook, 0), { cellId: 'bare', success: true });
+    assert.deepStrictEqual(lastGhost().files, { 'nb/rules/api-rules.md': '- use version v2\n' });
+    const shown = outputText(notebook.cellAt(0));
+    assert.match(shown, /^> ⚠️ @nb\/rules\/missing\.md looks like a file reference but names no file in the workspace/);
+    assert.ok(shown.indexOf('missing.md') < shown.indexOf('echo:'), 'the warning is above the answer');
+  });
+
+  it('re-running an earlier cell sends only its own context and that of the cells above', async () => {
+    const notebook = await openNotebook('order.agentchat', [{ id: 'early', source: 'hello' }, { id: 'late', source: 'What is in @[nb/a.txt]? @[tool:overlay_listChanges]' }]);
+    await runCell(notebook, 1);
+    assert.deepStrictEqual(Object.keys(lastGhost().files), ['nb/a.txt']);
+    assert.strictEqual(lastGhost().tools.length, 1);
+    await runCell(notebook, 0);
+    assert.deepStrictEqual(lastGhost().files, {}, 'cell 2\'s file is not in cell 1\'s run');
+    assert.deepStrictEqual(lastGhost().tools, []);
+    const request = model.requests[model.requests.length - 1];
+    assert.ok(!request.some(m => textOf(m).includes('What is in')), 'nor is cell 2\'s prompt');
+    assert.deepStrictEqual((notebook.metadata.contextItems as { cellId: string }[]).map(i => i.cellId).sort(), ['late', 'late'], 'cell 2\'s context is still remembered for its own runs');
+  });
+
+  it('puts the user\'s recent edits in the ghost block, exact even for a document never shown; a setting turns it off', async () => {
+    fs.writeFileSync(abs('nb/edited.ts'), 'export const total = compute(items);\n');
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(abs('nb/edited.ts'))); // open, no editor
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 13, 0, 18), 'grandTotal');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const notebook = await openNotebook('edits.agentchat', [{ id: 'edits', source: 'do the same elsewhere' }]);
+    await runCell(notebook, 0);
+    assert.match(lastGhost().recentEdits ?? '', /^RECENT EDITS:\n {2}\[[^\]]+\] replace: Replaced `total` with `grandTotal`.* at nb\/edited\.ts:1\n/);
+    const config = vscode.workspace.getConfiguration('agentOverlay.notebook');
+    try {
+      await config.update('recentEdits', false, vscode.ConfigurationTarget.Global);
+      await runCell(notebook, 0);
+      assert.ok(!('recentEdits' in lastGhost()), 'off: no recentEdits in the ghost block');
+    } finally {
+      await config.update('recentEdits', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.fs.delete(doc.uri).then(undefined, () => undefined);
+    }
   });
 });

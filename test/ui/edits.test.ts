@@ -1,5 +1,4 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
 import { Workbench, screenshotOnFailure } from './workbench';
 
 /** Monaco renders spaces as non-breaking spaces; compare rendered text with plain spaces. */
@@ -26,14 +25,35 @@ describe('UI: session edit tracker', () => {
     await editor.locator('.view-lines', { hasText: 'recall tools shipped' }).waitFor({ state: 'visible' });
 
     await wb.runCommand('Agent Overlay: Show Recent Edits');
-    await wb.page.locator('.tabs-container .tab', { hasText: 'Recent Edits.md' }).first().waitFor({ state: 'visible', timeout: 30_000 });
-    const view = wb.page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'RECENT EDITS:' }).first();
-    await view.waitFor({ state: 'visible', timeout: 30_000 });
-    const text = plain(await view.textContent());
-    assert.match(text, /RECENT EDITS:/);
-    assert.match(text, /\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] insert: Added 2 lines at README\.md:2/);
-    assert.match(text, /Release notes: the recall tools shipped/);
-    const shot = await wb.screenshot('recent-edits');
-    assert.ok(fs.statSync(shot).size > 10_000, 'the screenshot holds a rendered workbench');
+    const tab = wb.page.locator('.tabs-container .tab.active', { hasText: 'Recent Edits.md' }).first();
+    await tab.waitFor({ state: 'visible', timeout: 30_000 });
+    // The active editor's lines, top to bottom, as the person reads them.
+    const lines = async () => {
+      const rows = wb.page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines .view-line');
+      const shown = await rows.evaluateAll(els => els.map(e => ({ top: parseFloat((e as unknown as { style: { top: string } }).style.top) || 0, text: e.textContent ?? '' })));
+      return shown.sort((a, b) => a.top - b.top).map(l => plain(l.text));
+    };
+    const active = wb.page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines');
+    await active.filter({ hasText: 'recall tools shipped' }).waitFor({ state: 'visible', timeout: 30_000 });
+    let shown = await lines();
+    assert.strictEqual(shown[0], 'RECENT EDITS:', `first line: ${JSON.stringify(shown[0])}`);
+    assert.match(shown[1], /^ {2}\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] insert: Added 2 lines at README\.md:2$/);
+    assert.deepStrictEqual(shown.slice(2, 5), ['  ```markdown', '  Release notes: the recall tools shipped', '  ```']);
+    await wb.screenshot('recent-edits');
+
+    // It refreshes while open: a new edit at the top of README.md is listed first, the earlier one below it.
+    await wb.page.locator('.tabs-container .tab', { hasText: 'README.md' }).first().click();
+    await active.filter({ hasText: 'Demo workspace' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await active.click();
+    await wb.page.keyboard.press('Control+Home');
+    await wb.page.keyboard.type('Second note typed later', { delay: 20 });
+    await wb.page.keyboard.press('Enter');
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Recent Edits.md' }).first().click();
+    await tab.waitFor({ state: 'visible', timeout: 30_000 });
+    const deadline = Date.now() + 20_000;
+    while (!(shown = await lines()).some(l => l.includes('Second note typed later')) && Date.now() < deadline) await wb.page.waitForTimeout(200);
+    assert.match(shown[1], /insert: Added 1 line at README\.md:1$/, shown.join('\n'));
+    assert.strictEqual(shown[3], '  Second note typed later', shown.join('\n'));
+    assert.ok(shown.indexOf('  Release notes: the recall tools shipped') > 3, 'the earlier edit is listed below the newer one');
   });
 });

@@ -3,25 +3,19 @@ import { AgentApplyLabels, type AgentWrite } from '../agentApplyLabels';
 import type { ChangeReason, ContentChange } from '../documentChangeEvent';
 import type { DocumentEdit } from '../documentEdit';
 import { EditHistoryTracker, type RecentEditsQuery } from '../editHistoryTracker';
-import type { EditTrackerSettings } from '../editTrackerSettings';
+import { startCleanupTimer } from '../cleanupTimer';
+import { enclosingSymbolName } from '../enclosingSymbol';
+import { recentEditsBlock, type RecentEditsSource } from '../recentEditsBlock';
+import { DocumentOutlines } from './documentOutline';
+import { editTrackerSettingsFrom, type EditTrackerSettings } from '../editTrackerSettings';
 
-/** Settings section: `agentOverlay.editHistory.{enabled,maxEdits,maxGlobalEdits,maxAgeMinutes,ignoreWhitespace,ignoreSingleChar}`. */
+/** Settings section: `agentOverlay.editHistory.*` (keys in `EDIT_TRACKER_SETTING_KEYS`). */
 export const EDIT_HISTORY_SECTION = 'agentOverlay.editHistory';
-
-/** How often edits older than `maxAgeMinutes` are dropped (seed 002: every 5 minutes). */
-export const CLEANUP_INTERVAL_MS = 5 * 60_000;
 
 /** `agentOverlay.editHistory.*` as the tracker takes it; missing or wrong values fall back to the defaults. */
 export function readEditTrackerSettings(): Partial<EditTrackerSettings> {
   const c = vscode.workspace.getConfiguration(EDIT_HISTORY_SECTION);
-  return {
-    enabled: c.get<boolean>('enabled'),
-    maxEdits: c.get<number>('maxEdits'),
-    maxGlobalEdits: c.get<number>('maxGlobalEdits'),
-    maxAgeMinutes: c.get<number>('maxAgeMinutes'),
-    ignoreWhitespace: c.get<boolean>('ignoreWhitespace'),
-    ignoreSingleChar: c.get<boolean>('ignoreSingleChar'),
-  };
+  return editTrackerSettingsFrom(key => c.get(key));
 }
 
 /**
@@ -38,6 +32,20 @@ export class EditTrackerAdapter implements vscode.Disposable {
   private readonly labels = new AgentApplyLabels();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly trackable = new Map<string, boolean>();
+  private readonly outlines = new DocumentOutlines();
+  /** The tracker as the RECENT EDITS block and the `edits_getRecent` tool read it (symbols included). */
+  readonly source: RecentEditsSource = {
+    isEnabled: () => this.enabled,
+    getRecent: query => this.getRecent(query),
+    fileLabel: uri => this.fileLabel(uri),
+    symbols: async edits => {
+      await this.outlines.load(edits.map(e => e.uri));
+      return edit => {
+        const symbols = this.outlines.symbols(edit.uri);
+        return symbols ? enclosingSymbolName(symbols, edit.range.start.line) : undefined;
+      };
+    },
+  };
   private readonly _onDidRecord = new vscode.EventEmitter<readonly DocumentEdit[]>();
   /** Fires after a change event recorded edits (most recent first). */
   readonly onDidRecord = this._onDidRecord.event;
@@ -45,29 +53,31 @@ export class EditTrackerAdapter implements vscode.Disposable {
 
   constructor() {
     this.tracker = new EditHistoryTracker({ settings: readEditTrackerSettings() });
-    const timer = setInterval(() => {
-      this.tracker.cleanup();
-      this.labels.prune();
-    }, CLEANUP_INTERVAL_MS);
     this.disposables.push(
       this._onDidRecord,
-      { dispose: () => clearInterval(timer) },
+      startCleanupTimer(() => {
+        this.tracker.cleanup();
+        this.labels.prune();
+      }),
       vscode.workspace.onDidChangeTextDocument(e => this.onChange(e)),
       vscode.window.onDidChangeTextEditorSelection(e => this.onSelection(e)),
       vscode.workspace.onDidCloseTextDocument(d => {
         const uri = d.uri.toString();
         this.tracker.close(uri);
         this.trackable.delete(uri);
+        this.outlines.forget(uri);
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.trackable.clear()),
-      vscode.window.onDidChangeVisibleTextEditors(editors => this.trackVisible(editors)),
+      vscode.workspace.onDidOpenTextDocument(d => this.trackOpen([d])),
+      // Shown again after the copy was dropped (the budget's least recently used): copy it again.
+      vscode.window.onDidChangeVisibleTextEditors(editors => this.trackOpen(editors.map(e => e.document))),
       vscode.workspace.onDidChangeConfiguration(e => {
         if (!e.affectsConfiguration(EDIT_HISTORY_SECTION)) return;
         this.tracker.updateSettings(readEditTrackerSettings());
-        this.trackVisible(vscode.window.visibleTextEditors);
+        this.trackOpen(vscode.workspace.textDocuments);
       }),
     );
-    this.trackVisible(vscode.window.visibleTextEditors);
+    this.trackOpen(vscode.workspace.textDocuments);
   }
 
   get enabled(): boolean {
@@ -76,6 +86,11 @@ export class EditTrackerAdapter implements vscode.Disposable {
 
   getRecent(query: RecentEditsQuery): DocumentEdit[] {
     return this.tracker.getRecent(query);
+  }
+
+  /** The RECENT EDITS block for `query` ('' when off or empty), descriptions naming symbols where cheap. */
+  recentEditsText(query: RecentEditsQuery = {}): Promise<string> {
+    return recentEditsBlock(this.source, query);
   }
 
   /**
@@ -116,6 +131,7 @@ export class EditTrackerAdapter implements vscode.Disposable {
     this.disposed = true;
     for (const d of this.disposables.splice(0)) d.dispose();
     this.tracker.clear();
+    this.outlines.clear();
   }
 
   /** Synchronous on purpose: the tracker reads `getText()` as of THIS event when it has to resync. */
@@ -143,16 +159,19 @@ export class EditTrackerAdapter implements vscode.Disposable {
   }
 
   /**
-   * Snapshots the documents shown in editors, so that even the first edit of a freshly opened file (often a
-   * replace: select a word, type over it) has an exact `oldText`. Only visible ones: copying every open
-   * document would double the memory of files nobody edits. Cheap for documents already tracked.
+   * Copies every open workspace document (not only the visible ones), so the first replace in a background tab
+   * or in a file a refactor (rename symbol, replace all) opened and changed has an exact `oldText`. The tracker
+   * keeps the copies in an LRU cache bounded in total bytes (`ShadowBudget`: documents up to 5 MB, 64 MB in
+   * all); cheap for documents already copied and current.
    */
-  private trackVisible(editors: readonly vscode.TextEditor[]): void {
+  private trackOpen(documents: readonly vscode.TextDocument[]): void {
     if (!this.tracker.currentSettings.enabled) return;
-    for (const editor of editors) {
-      const doc = editor.document;
+    for (const doc of documents) {
       const uri = doc.uri.toString();
-      if (this.isTrackable(doc.uri, uri)) this.tracker.track(uri, doc.getText(), doc.version);
+      if (!this.isTrackable(doc.uri, uri) || this.tracker.trackedVersion(uri) === doc.version) continue;
+      // The length without building the text: documents over the budget are not copied at all.
+      const length = doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
+      if (length <= this.tracker.shadowBudget.maxDocumentLength) this.tracker.track(uri, doc.getText(), doc.version);
     }
   }
 

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { formatRecentEdits } from '../formatRecentEdits';
 import type { EditTrackerAdapter } from './editTrackerAdapter';
 
 /** Scheme of the read-only "Recent Edits" document. */
@@ -44,7 +43,7 @@ export class RecentEditsView implements vscode.TextDocumentContentProvider, vsco
     return vscode.window.showTextDocument(doc, { preview: false });
   }
 
-  provideTextDocumentContent(): string {
+  provideTextDocumentContent(): Promise<string> {
     return renderRecentEdits(this.adapter);
   }
 
@@ -63,12 +62,12 @@ export class RecentEditsView implements vscode.TextDocumentContentProvider, vsco
   }
 }
 
-export function renderRecentEdits(adapter: EditTrackerAdapter): string {
+export async function renderRecentEdits(adapter: EditTrackerAdapter): Promise<string> {
   if (!adapter.enabled) {
     return 'RECENT EDITS: tracking is off\n\nTurn on the setting `agentOverlay.editHistory.enabled` to record the edits you make in open editors.\n';
   }
   const settings = adapter.tracker.currentSettings;
-  const edits = adapter.getRecent({ maxEdits: settings.maxGlobalEdits });
+  const edits = adapter.getRecent({ maxEdits: 1 });
   if (edits.length === 0) {
     return [
       'RECENT EDITS: none yet',
@@ -81,5 +80,5 @@ export function renderRecentEdits(adapter: EditTrackerAdapter): string {
       '',
     ].join('\n');
   }
-  return formatRecentEdits(edits, { fileLabel: uri => adapter.fileLabel(uri) }) + '\n';
+  return await adapter.recentEditsText({ maxEdits: settings.maxGlobalEdits + settings.maxGlobalUndoRedoEdits }) + '\n';
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AgentTool } from '../../tools/agentTool';
 import { GetRecentEditsTool } from '../../tools/edits/getRecentEditsTool';
 import type { AgentWrite } from '../agentApplyLabels';
+import type { RecentEditsQuery } from '../editHistoryTracker';
 import { EditTrackerAdapter } from './editTrackerAdapter';
 import { RecentEditsView } from './recentEditsView';
 
@@ -19,6 +20,8 @@ export interface EditTrackerRegistration extends vscode.Disposable {
    * ```
    */
   readonly markAgentApply: MarkAgentApply;
+  /** The RECENT EDITS block ('' when tracking is off or nothing is recorded), for the notebook's ghost block. */
+  recentEditsText(query?: RecentEditsQuery): Promise<string>;
 }
 
 /** Test-only command (registered only when the test harness runs the extension): simulates an Apply's writes. */
@@ -38,15 +41,12 @@ export function registerEditTracker(_context: vscode.ExtensionContext): EditTrac
         for (const w of writes) await vscode.workspace.fs.writeFile(vscode.Uri.parse(w.uri, true), new TextEncoder().encode(w.text));
       })));
   }
-  const tool = new GetRecentEditsTool({
-    isEnabled: () => adapter.enabled,
-    getRecent: query => adapter.getRecent(query),
-    fileLabel: uri => adapter.fileLabel(uri),
-  });
+  const tool = new GetRecentEditsTool(adapter.source);
   let disposed = false;
   return {
     tools: [tool as AgentTool<never>],
     markAgentApply: (files, during) => adapter.markAgentApply(files, during),
+    recentEditsText: query => adapter.recentEditsText(query),
     dispose: () => {
       if (disposed) return;
       disposed = true;

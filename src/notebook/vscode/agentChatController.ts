@@ -16,6 +16,8 @@ export const CONTROLLER_ID = 'agent-chat-agent';
 export interface AgentChatDeps {
   readonly overlay: OverlayWorkspace;
   readonly tools: readonly AgentTool<never>[];
+  /** The session edit tracker's RECENT EDITS block ('' when none), for the ghost block. */
+  readonly recentEdits?: () => Promise<string>;
 }
 
 /**
@@ -92,7 +94,7 @@ export class AgentChatController implements vscode.Disposable {
       const caller: ToolCaller = { sessionId: notebook.uri.toString(), messageId: cellId, via: 'notebook' };
       const roots = workspaceRoots();
       const guard = notebookToolGuard(notebook, roots);
-      const history = await buildInteractionHistory(notebookView(notebook), cell.index, cell.document.getText(), contextPorts(overlay, tools, caller, roots, guard));
+      const history = await buildInteractionHistory(notebookView(notebook), cell.index, cell.document.getText(), contextPorts(overlay, tools, caller, roots, guard, this.deps.recentEdits));
       transcript.warn(...history.warnings);
       output = new vscode.NotebookCellOutput([markdownItem(transcript.markdown())]);
       await execution.replaceOutput([output]);

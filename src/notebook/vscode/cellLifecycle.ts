@@ -1,14 +1,16 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { OverlayWorkspace } from '../../fs/overlayWorkspace';
+import { retractCells } from '../notebookMetadata';
 import { CELL_ID_KEY } from './chatNotebookSerializer';
 import { NOTEBOOK_TYPE } from './agentChatController';
 import { cellIdOf } from './notebookContext';
 
 /**
  * Keeps cell ids meaningful as message ids: deleting a cell prunes the changes its runs staged (SPEC §2: later
- * changes to the same files are rebased, not dropped); a cell moved within the notebook keeps its changes; a
- * pasted copy of a cell gets a fresh id, so the copy and the original never share changes.
+ * changes to the same files are rebased, not dropped) and retracts the macros it defined and the context it
+ * brought from the notebook metadata; a cell moved within the notebook keeps all of that; a pasted copy of a cell
+ * gets a fresh id, so the copy and the original never share changes.
  */
 export function watchCellLifecycle(overlay: OverlayWorkspace): vscode.Disposable {
   return vscode.workspace.onDidChangeNotebookDocument(e => {
@@ -27,6 +29,14 @@ export function watchCellLifecycle(overlay: OverlayWorkspace): vscode.Disposable
       pruned = true;
     }
     if (pruned) void overlay.flush();
+
+    const deleted = new Set([...removed].filter(id => !present.has(id)));
+    const retracted = deleted.size ? retractCells(e.notebook.metadata, deleted) : undefined;
+    if (retracted) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.set(e.notebook.uri, [vscode.NotebookEdit.updateNotebookMetadata({ ...e.notebook.metadata, ...retracted })]);
+      void vscode.workspace.applyEdit(edit);
+    }
 
     const added = e.contentChanges.flatMap(c => c.addedCells);
     const copies = added.filter(cell => {

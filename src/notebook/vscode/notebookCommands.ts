@@ -32,7 +32,7 @@ export function registerNotebookCommands(): vscode.Disposable {
     vscode.commands.registerCommand(FORGET_CONTEXT_COMMAND, async () => {
       const notebook = activeAgentNotebook();
       if (!notebook) return;
-      await updateMetadata(notebook, { macroContext: {}, contextItems: [] });
+      await updateMetadata(notebook, { macroContext: {}, macroOrigins: {}, contextItems: [] });
       void vscode.window.showInformationMessage('This notebook no longer remembers macros or referenced context from earlier turns.');
     }),
   );

@@ -13,6 +13,8 @@ import { isTextMime } from '../chatNotebookFormat';
 import { CELL_ID_KEY } from './chatNotebookSerializer';
 
 export const RULES_GLOB_SETTING = 'agentOverlay.notebook.rulesGlob';
+/** Whether the ghost block carries the user's recent edits (default on). */
+export const RECENT_EDITS_SETTING = 'agentOverlay.notebook.recentEdits';
 
 /** The workspace folders on disk (the overlay covers `file:` folders only). */
 export function workspaceRoots(): NotebookRoot[] {
@@ -57,9 +59,12 @@ export function contextPorts(
   caller: ToolCaller,
   roots: readonly NotebookRoot[],
   guard: ToolGuard | undefined,
+  recentEdits?: () => Promise<string>,
 ): ContextPorts {
   const byName = toolsByName(tools);
+  const sendRecentEdits = vscode.workspace.getConfiguration('agentOverlay.notebook').get<boolean>('recentEdits', true);
   return {
+    ...(recentEdits && sendRecentEdits ? { recentEdits } : {}),
     roots,
     readFile: p => overlay.readFile(p),
     readImage: p => overlay.readFile(p),

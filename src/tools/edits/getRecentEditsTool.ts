@@ -1,20 +1,18 @@
 import type { DocumentEdit, EditOrigin, EditType, TextRange } from '../../edits/documentEdit';
 import type { RecentEditsQuery } from '../../edits/editHistoryTracker';
+import { recentEditsBlock, type RecentEditsSource } from '../../edits/recentEditsBlock';
 import { ToolError, type AgentTool, type ToolAnswer, type ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
+
+export type { RecentEditsSource } from '../../edits/recentEditsBlock';
 
 export interface GetRecentEditsInput {
   readonly filePath?: string;
   readonly maxEdits?: number;
-}
-
-/** What the tool needs from the session edit tracker; the VS Code adapter passes the live tracker. */
-export interface RecentEditsSource {
-  /** False when the user turned tracking off (`agentOverlay.editHistory.enabled`). */
-  isEnabled(): boolean;
-  getRecent(query: RecentEditsQuery): readonly DocumentEdit[];
-  /** How a document is named to the agent: workspace-relative for workspace files, `Untitled-1` for untitled. */
-  fileLabel(uri: string): string;
+  /** Undo and redo edits too (default true); they are kept apart, with their own limits. */
+  readonly includeUndoRedo?: boolean;
+  /** `json` (default): the edits as data; `text`: the "RECENT EDITS" prompt block, ready to read. */
+  readonly format?: 'json' | 'text';
 }
 
 /** One edit as the agent receives it: the seed's `DocumentEdit` fields, plus a file path and an ISO time. */
@@ -59,7 +57,9 @@ export const GET_RECENT_EDITS_METADATA: ToolMetadata = {
     'Only documents open in an editor are tracked, for the last 30 minutes (the user can change this), at most 10 edits per file and 50 overall; consecutive keystrokes are merged into one edit, and edits of fewer than 3 characters or only whitespace are left out.',
     'Returns {"status":"success","count","edits":[{"filePath","uri","timestamp" (Unix ms),"time" (ISO 8601),"editType" ("insert"|"delete"|"replace"|"format"),"origin" ("user"|"undo"|"redo"|"agent": agent = written by applying staged agent changes),"range" (zero-based lines and characters, before the edit),"oldText" (null if unknown),"newText","selectionAfter"?,"changeCount"?,"truncated"?}]}.',
     'An empty list means no tracked edits match; it does not mean the file is unchanged.',
-    'Examples: {} for the 10 most recent edits anywhere; {"filePath": "src/login.ts", "maxEdits": 3} for the last 3 edits of one file (a workspace-relative path, a file name or an absolute path).',
+    'Undo and redo edits are kept apart from the others (their own limits) and included unless {"includeUndoRedo": false}.',
+    'With {"format": "text"} the answer is instead the "RECENT EDITS:" block, one described edit per entry ("insert: Added 7 lines in `login()` at src/login.ts:12") with its code, ready to read.',
+    'Examples: {} for the 10 most recent edits anywhere; {"filePath": "src/login.ts", "maxEdits": 3} for the last 3 edits of one file (a workspace-relative path, a file name or an absolute path); {"format": "text", "includeUndoRedo": false}.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -75,6 +75,15 @@ export const GET_RECENT_EDITS_METADATA: ToolMetadata = {
         minimum: 1,
         maximum: MAX_RECENT_EDITS,
         description: 'Optional: how many edits to return at most, most recent first. Default: 5 for one file, 10 across files.',
+      },
+      includeUndoRedo: {
+        type: 'boolean',
+        description: 'Optional: include edits made by Undo and Redo (default true).',
+      },
+      format: {
+        type: 'string',
+        enum: ['json', 'text'],
+        description: 'Optional: "json" (default) for the edits as data, "text" for the RECENT EDITS prompt block.',
       },
     },
     additionalProperties: false,
@@ -97,7 +106,19 @@ export class GetRecentEditsTool implements AgentTool<GetRecentEditsInput> {
     if (!this.source.isEnabled()) {
       throw new ToolError('Disabled', 'Edit tracking is turned off (setting agentOverlay.editHistory.enabled), so no recent edits are known. Ask the user to turn it on if you need them; do not retry.');
     }
-    const query: RecentEditsQuery = { ...(input.filePath !== undefined ? { filePath: input.filePath } : {}), ...(input.maxEdits !== undefined ? { maxEdits: input.maxEdits } : {}) };
+    const query: RecentEditsQuery = {
+      ...(input.filePath !== undefined ? { filePath: input.filePath } : {}),
+      ...(input.maxEdits !== undefined ? { maxEdits: input.maxEdits } : {}),
+      ...(input.includeUndoRedo !== undefined ? { includeUndoRedo: input.includeUndoRedo } : {}),
+    };
+    if (input.format === 'text') {
+      const where = input.filePath !== undefined ? ` of ${input.filePath}` : '';
+      const text = await recentEditsBlock(this.source, query);
+      // A string answer is sent as it is (not as JSON): the block reads like the prompt it is made for.
+      return text
+        ? { summary: `Your recent edits${where}, most recent first:`, data: text }
+        : { summary: `No recent edits${where} are tracked (only open documents are; typing-sized and whitespace-only edits are left out).`, data: 'RECENT EDITS: none' };
+    }
     const edits = this.source.getRecent(query).map(e => this.entry(e));
     const data: RecentEditsResult = { status: 'success', ...(input.filePath !== undefined ? { filePath: input.filePath } : {}), count: edits.length, edits };
     const where = input.filePath !== undefined ? ` of ${input.filePath}` : '';

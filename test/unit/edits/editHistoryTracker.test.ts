@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import { EditHistoryTracker, SELECTION_WINDOW_MS, type EditHistoryTrackerOptions } from '../../../src/edits/editHistoryTracker';
 import { FakeDocument, ManualClock } from './fakeDocument';
 
+
 const URI = 'file:///ws/src/login.ts';
 const MINUTE = 60_000;
 
@@ -149,7 +150,18 @@ describe('EditHistoryTracker', () => {
       const tracker = new EditHistoryTracker({ settings: { maxEdits: -5, maxGlobalEdits: Number.NaN, maxAgeMinutes: 0 } });
       assert.strictEqual(tracker.currentSettings.maxEdits, 1);
       assert.strictEqual(tracker.currentSettings.maxGlobalEdits, 50);
-      assert.ok(tracker.currentSettings.maxAgeMinutes > 0);
+      assert.strictEqual(tracker.currentSettings.maxAgeMinutes, 0.001, 'the smallest age kept: 60 ms, not 0 (which would keep nothing)');
+    });
+
+    it('keeps edits for maxAgeMinutes: one just inside the limit stays, one just past it goes', () => {
+      const { clock, tracker, doc } = setup('', { settings: { maxAgeMinutes: 2 } });
+      tracker.handleChange(doc.change([{ offset: 0, length: 0, text: 'older edit' }]), doc.getText);
+      clock.advance(MINUTE);
+      tracker.handleChange(doc.change([{ offset: 0, length: 0, text: 'newer edit ' }]), doc.getText);
+      clock.advance(MINUTE + 1);
+      assert.deepStrictEqual(tracker.getRecent().map(e => e.newText), ['newer edit ']);
+      assert.strictEqual(tracker.cleanup(), 1);
+      assert.strictEqual(tracker.stats().edits, 1);
     });
 
     it('cuts very long texts to the stored-text cap and says so', () => {
@@ -283,19 +295,16 @@ describe('EditHistoryTracker', () => {
       const tracker = new EditHistoryTracker();
       const doc = new FakeDocument('file:///ws/big.ts', big);
       tracker.handleChange(doc.change([{ offset: 500_000, length: 0, text: 'inserted text' }]), doc.getText);
-      let worst = 0;
+      // How fast is measured by the bench (npm run bench -- edits), never asserted here.
       for (let i = 0; i < 200; i++) {
         const offset = (i * 4099) % (doc.text.length - 100);
         const event = doc.change([{ offset, length: 20, text: 'replacement ' + i }]);
         const expected = event.changes[0];
-        const t0 = process.hrtime.bigint();
         const out = tracker.handleChange(event, () => assert.fail('no resync expected'));
-        worst = Math.max(worst, Number(process.hrtime.bigint() - t0) / 1e6);
         assert.strictEqual(out.recorded[0].oldText?.length, expected.rangeLength);
       }
       const oldest = tracker.getRecent({ maxEdits: 1 })[0];
       assert.strictEqual(oldest.newText, 'replacement 199');
-      assert.ok(worst < 50, `slowest event took ${worst.toFixed(2)} ms`);
     });
   });
 
@@ -397,5 +406,98 @@ describe('EditHistoryTracker', () => {
       assert.strictEqual(tracker.getRecent()[0].range.start.line, 0);
       assert.strictEqual(tracker.getRecent()[0].selectionAfter!.start.line, 3);
     });
+  });
+});
+
+describe('EditHistoryTracker: exact old text in every open document (shadow budget)', () => {
+  const open = (tracker: EditHistoryTracker, uri: string, text: string) => {
+    const doc = new FakeDocument(uri, text);
+    tracker.track(doc.uri, doc.text, doc.version);
+    return doc;
+  };
+
+  it('records the exact old text of the first replace in a document copied when it was opened, never shown', () => {
+    const tracker = new EditHistoryTracker({ clock: new ManualClock().read });
+    const background = open(tracker, 'file:///ws/src/background.ts', 'const total = compute(items);\n');
+    tracker.handleChange(background.change([{ offset: 6, length: 5, text: 'grandTotal' }]), () => { throw new Error('no resync expected'); });
+    assert.deepStrictEqual(tracker.getRecent().map(e => [e.oldText, e.newText]), [['total', 'grandTotal']]);
+  });
+
+  it('does not copy a document over the size cap: its replaces say the old text is unknown', () => {
+    const tracker = new EditHistoryTracker({ clock: new ManualClock().read, shadowBudget: { maxDocumentLength: 100 } });
+    const big = open(tracker, 'file:///ws/big.txt', 'word '.repeat(50));
+    assert.strictEqual(tracker.isTracked(big.uri), false);
+    tracker.handleChange(big.change([{ offset: 0, length: 4, text: 'WORD' }]), big.getText);
+    assert.deepStrictEqual(tracker.getRecent().map(e => e.oldText), [undefined]);
+    assert.strictEqual(tracker.isTracked(big.uri), false, 'not copied on a resync either');
+  });
+
+  it('keeps the copies within the total budget, dropping the least recently used; an edit makes a copy recent', () => {
+    // 3 documents of 1,000 code units = 2,000 bytes + overhead each; room for two.
+    const tracker = new EditHistoryTracker({ clock: new ManualClock().read, shadowBudget: { maxTotalBytes: 7000 } });
+    const a = open(tracker, 'file:///ws/a.ts', 'a'.repeat(1000));
+    const b = open(tracker, 'file:///ws/b.ts', 'b'.repeat(1000));
+    tracker.handleChange(a.change([{ offset: 0, length: 3, text: 'AAA' }]), a.getText); // a is now the most recent
+    const c = open(tracker, 'file:///ws/c.ts', 'c'.repeat(1000));
+    assert.deepStrictEqual([a, b, c].map(d => tracker.isTracked(d.uri)), [true, false, true]);
+    assert.ok(tracker.stats().shadowLength <= 2000 + 3);
+    // b's next replace is not exact (its copy was dropped), the one after is.
+    tracker.handleChange(b.change([{ offset: 0, length: 3, text: 'BBB' }]), b.getText);
+    tracker.handleChange(b.change([{ offset: 3, length: 3, text: 'XYZ' }]), b.getText);
+    assert.deepStrictEqual(tracker.getRecent({ filePath: b.uri }).map(e => e.oldText), ['bbb', undefined]);
+  });
+
+  it('drops a copy that grows past the size cap', () => {
+    const tracker = new EditHistoryTracker({ clock: new ManualClock().read, shadowBudget: { maxDocumentLength: 50 } });
+    const doc = open(tracker, 'file:///ws/grow.ts', 'x'.repeat(40));
+    tracker.handleChange(doc.change([{ offset: 0, length: 0, text: 'y'.repeat(20) }]), doc.getText);
+    assert.strictEqual(tracker.isTracked(doc.uri), false);
+  });
+});
+
+describe('EditHistoryTracker: undo and redo kept apart', () => {
+  it('one user edit plus five undo/redo cycles keeps the user edit, and the undo/redo within their own limit', () => {
+    const { tracker, doc } = setup('', { settings: { maxEdits: 3, maxUndoRedoEdits: 4 } });
+    tracker.handleChange(doc.change([{ offset: 0, length: 0, text: 'validate(user);' }]), doc.getText);
+    for (let i = 0; i < 5; i++) {
+      tracker.handleChange(doc.change([{ offset: 0, length: 15, text: '' }], { reason: 'undo' }), doc.getText);
+      tracker.handleChange(doc.change([{ offset: 0, length: 0, text: 'validate(user);' }], { reason: 'redo' }), doc.getText);
+    }
+    const all = tracker.getRecent({ maxEdits: 50 });
+    assert.deepStrictEqual(all.map(e => e.origin), ['redo', 'undo', 'redo', 'undo', 'user']);
+    assert.deepStrictEqual(tracker.getRecent({ includeUndoRedo: false }).map(e => [e.origin, e.newText]), [['user', 'validate(user);']]);
+  });
+
+  it('applies the global undo/redo limit across files, leaving the other edits alone', () => {
+    const clock = new ManualClock();
+    const tracker = new EditHistoryTracker({ clock: clock.read, settings: { maxGlobalUndoRedoEdits: 2 } });
+    for (const name of ['a', 'b', 'c']) {
+      const doc = new FakeDocument(`file:///ws/${name}.ts`, '');
+      tracker.track(doc.uri, doc.text, doc.version);
+      tracker.handleChange(doc.change([{ offset: 0, length: 0, text: `edit of ${name}` }]), doc.getText);
+      tracker.handleChange(doc.change([{ offset: 0, length: 9, text: '' }], { reason: 'undo' }), doc.getText);
+    }
+    assert.deepStrictEqual(tracker.getRecent({ maxEdits: 50 }).map(e => `${e.origin} ${e.uri.slice(-4)}`), ['undo c.ts', 'user c.ts', 'undo b.ts', 'user b.ts', 'user a.ts']);
+  });
+
+  it('keeps no undo/redo at all with a limit of 0', () => {
+    const { tracker, doc } = setup('', { settings: { maxUndoRedoEdits: 0 } });
+    tracker.handleChange(doc.change([{ offset: 0, length: 0, text: 'hello world' }]), doc.getText);
+    tracker.handleChange(doc.change([{ offset: 0, length: 11, text: '' }], { reason: 'undo' }), doc.getText);
+    assert.deepStrictEqual(tracker.getRecent().map(e => e.origin), ['user']);
+  });
+});
+
+describe('EditHistoryTracker: large multi-change events', () => {
+  it('records the topmost changes of a 200-change event within the per-file limit, each with its exact old text', () => {
+    const line = 'let value = compute(value);\n';
+    const { tracker, doc } = setup(line.repeat(300), { settings: { maxEdits: 10 } });
+    const changes = Array.from({ length: 200 }, (_, k) => ({ offset: k * line.length + 4, length: 5, text: 'total' }));
+    const out = tracker.handleChange(doc.change(changes), () => { throw new Error('no resync expected'); });
+    assert.strictEqual(out.status, 'exact');
+    assert.deepStrictEqual(out.recorded.map(e => e.range.start.line), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.ok(out.recorded.every(e => e.oldText === 'value' && e.newText === 'total'));
+    tracker.handleChange(doc.change([{ offset: 250 * line.length + 20, length: 5, text: 'items' }]), doc.getText);
+    assert.strictEqual(tracker.getRecent()[0].oldText, 'value', 'the copy is still exact after the big event');
   });
 });

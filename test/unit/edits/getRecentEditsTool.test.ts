@@ -3,6 +3,7 @@ import { EditHistoryTracker } from '../../../src/edits/editHistoryTracker';
 import { UNKNOWN_MESSAGE, UNKNOWN_SESSION, ToolError, type ToolCaller } from '../../../src/tools/agentTool';
 import { GET_RECENT_EDITS_METADATA, GetRecentEditsTool } from '../../../src/tools/edits/getRecentEditsTool';
 import { validateInput } from '../../../src/tools/jsonSchema';
+import { answerText } from '../../../src/tools/toolAnswerText';
 import { FakeDocument, ManualClock } from './fakeDocument';
 
 const caller: ToolCaller = { sessionId: UNKNOWN_SESSION, messageId: UNKNOWN_MESSAGE, via: 'test' };
@@ -84,5 +85,39 @@ describe('edits_getRecent', () => {
     assert.throws(() => validateInput(schema, { maxEdits: 2.5 }), /whole number/);
     assert.throws(() => validateInput(schema, { filePath: '' }), /must not be empty/);
     assert.throws(() => validateInput(schema, { path: 'a.ts' }), /not a known field/);
+  });
+});
+
+describe('edits_getRecent: text format and undo/redo', () => {
+  it('returns the RECENT EDITS block with {format: "text"}, sent as written (not as a JSON string)', async () => {
+    const { tracker, login } = setup();
+    const tool = new GetRecentEditsTool({
+      isEnabled: () => true,
+      getRecent: q => tracker.getRecent(q),
+      fileLabel: uri => uri.replace('file:///ws/', ''),
+      symbols: async () => edit => (edit.range.start.line === 0 ? 'login()' : undefined),
+    });
+    tracker.handleChange(login.change([{ offset: 6, length: 3, text: 'bar' }]), login.getText);
+    const answer = await tool.invoke({ format: 'text' }, caller);
+    assert.strictEqual(answer.summary, 'Your recent edits, most recent first:');
+    assert.strictEqual(typeof answer.data, 'string');
+    assert.match(answer.data as string, /^RECENT EDITS:\n {2}\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] replace: Replaced `foo` with `bar` in `login\(\)` at src\/login\.ts:1\n {2}```typescript\n {2}bar\n {2}```$/);
+    assert.strictEqual(answerText(answer), `${answer.summary}\n${answer.data as string}`);
+    const none = await new GetRecentEditsTool({ isEnabled: () => true, getRecent: () => [], fileLabel: u => u }).invoke({ format: 'text' }, caller);
+    assert.deepStrictEqual(none.data, 'RECENT EDITS: none');
+  });
+
+  it('includes undo and redo unless includeUndoRedo is false', async () => {
+    const { tracker, tool, login } = setup();
+    tracker.handleChange(login.change([{ offset: 6, length: 3, text: 'bar' }]), login.getText);
+    tracker.handleChange(login.change([{ offset: 6, length: 3, text: 'foo' }], { reason: 'undo' }), login.getText);
+    const all = (await tool.invoke({}, caller)).data as { edits: { origin: string }[] };
+    assert.deepStrictEqual(all.edits.map(e => e.origin), ['undo', 'user']);
+    const mine = (await tool.invoke({ includeUndoRedo: false }, caller)).data as { edits: { origin: string }[] };
+    assert.deepStrictEqual(mine.edits.map(e => e.origin), ['user']);
+  });
+
+  it('refuses a format it does not know, naming the choices', () => {
+    assert.throws(() => validateInput(GET_RECENT_EDITS_METADATA.inputSchema, { format: 'xml' }), /format/);
   });
 });

@@ -57,6 +57,47 @@ describe('ShadowText', () => {
     );
   });
 
+  it('applies sequences of many-change events exactly like a plain string, chunks staying bounded (seeded)', () => {
+    fc.assert(
+      fc.property(awkwardText, fc.integer({ min: 2, max: 9 }), fc.array(fc.array(fc.tuple(fc.nat(), fc.nat({ max: 6 }), awkwardText), { minLength: 2, maxLength: 50 }), { maxLength: 12 }), (initial, chunkSize, events) => {
+        const shadow = new ShadowText(initial, { chunkSize });
+        let model = initial;
+        for (const raw of events) {
+          const changes: { offset: number; length: number; text: string }[] = [];
+          let end = -1;
+          for (const [at, len, text] of raw.map(([a, l, t]) => [a % (model.length + 1), l, t] as const).sort((x, y) => x[0] - y[0])) {
+            if (at <= end || (changes.length && at === changes[changes.length - 1].offset)) continue;
+            const length = Math.min(len, model.length - at);
+            changes.push({ offset: at, length, text: text.slice(0, 3) });
+            end = at + length;
+          }
+          const olds = shadow.applyAll(changes);
+          assert.deepStrictEqual(olds, changes.map(c => model.slice(c.offset, c.offset + c.length)));
+          for (const c of [...changes].reverse()) model = model.slice(0, c.offset) + c.text + model.slice(c.offset + c.length);
+          assert.strictEqual(shadow.length, model.length);
+        }
+        assert.strictEqual(shadow.getText(), model);
+        assert.ok(shadow.chunkCount <= Math.max(1, Math.ceil((model.length * 4) / chunkSize) + 1), `chunks: ${shadow.chunkCount} for ${model.length}`);
+      }),
+      { seed: 18, numRuns: 300 },
+    );
+  });
+
+  it('rebuilds only the chunks a many-change event touches, not the whole document', () => {
+    const text = 'const value = compute(alpha, beta);\n'.repeat(30_000); // ~1 MB
+    const shadow = new ShadowText(text, { chunkSize: 8 * 1024 });
+    // A 200-cursor edit on 200 consecutive lines in the middle of the file (~7 KB of it).
+    const line = 'const value = compute(alpha, beta);\n'.length;
+    const changes = Array.from({ length: 200 }, (_, k) => ({ offset: (11_000 + k) * line + 6, length: 5, text: 'renamed' }));
+    const olds = shadow.applyAll(changes);
+    assert.deepStrictEqual(olds, changes.map(() => 'value'));
+    assert.ok(shadow.lastRebuilt > 0 && shadow.lastRebuilt <= 4 * 8 * 1024, `rebuilt ${shadow.lastRebuilt} of ${shadow.length}`);
+    assert.strictEqual(shadow.read(11_000 * line, line + 2), 'const renamed = compute(alpha, beta);\n');
+    // Two changes close together touch one or two chunks, however large the document.
+    shadow.applyAll([{ offset: 500_000, length: 1, text: 'x' }, { offset: 500_010, length: 0, text: 'y' }]);
+    assert.ok(shadow.lastRebuilt <= 4 * 8 * 1024, `rebuilt ${shadow.lastRebuilt}`);
+  });
+
   it('reads a range across chunks', () => {
     const shadow = new ShadowText('0123456789abcdef', { chunkSize: 3 });
     assert.ok(shadow.chunkCount > 3);

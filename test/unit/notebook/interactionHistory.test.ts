@@ -94,9 +94,10 @@ describe('buildInteractionHistory', () => {
       const block = ghostOf(h.messages);
       const api = block.rules.find(r => r.path === '.agent/rules/api.md')!;
       assert.strictEqual(api.content, '# API rules\n- Use API version v2.\n- Time out after 30 seconds.\n- Unknown stays: {{NOT_DEFINED}}\n');
-      assert.strictEqual(block.rules[1].content, '# Style\nWrite for beginners.\n', 'persisted AUDIENCE (the earlier cell\'s #define was persisted when it ran, not re-read)');
+      assert.strictEqual(block.rules[1].content, '# Style\nWrite for experts.\n', 'the cell above redefines AUDIENCE over a persisted macro no cell defined');
       assert.strictEqual(block.files['src/app.ts'], "export const endpoint = 'v2/users';\n");
-      assert.deepStrictEqual(h.metadata.macroContext, { API_VERSION: 'v2', TIMEOUT: '30', AUDIENCE: 'beginners' }, '#define in a code fence is not a macro');
+      assert.deepStrictEqual(h.metadata.macroContext, { API_VERSION: 'v2', TIMEOUT: '30', AUDIENCE: 'experts' }, '#define in a code fence is not a macro');
+      assert.deepStrictEqual(h.metadata.macroOrigins, { API_VERSION: 'm2', TIMEOUT: 'm2', AUDIENCE: 'm1' });
     });
 
     it('persists across turns: a later turn without definitions still applies them; a redefinition overrides', async () => {
@@ -257,5 +258,104 @@ describe('buildInteractionHistory', () => {
 
   it('refuses a cell index the notebook does not have', async () => {
     await assert.rejects(buildInteractionHistory(loadConversation('dedupe.agentchat'), 9, 'x', new FakeWorkspace().ports()), RangeError);
+  });
+});
+
+describe('buildInteractionHistory: context the agent can rely on (issue 18)', () => {
+  const view = (cells: { id: string; text: string }[], metadata: Record<string, unknown> = {}): ChatNotebookView =>
+    ({ uri: 'file:///ws/chats/c.agentchat', dir: '/ws/chats', metadata, cells: cells.map(c => ({ ...c, role: 'user' as const })) });
+  const run = (v: ChatNotebookView, index: number, ws = new FakeWorkspace(), overrides = {}) =>
+    buildInteractionHistory(v, index, v.cells[index].text, ws.ports(overrides));
+
+  it('sends the seed\'s example @rules/api-rules.md as a file with its macros substituted, and warns about nothing', async () => {
+    const h = await run(view([{ id: 'c1', text: '#define API_VERSION v2\n#define TIMEOUT 30\n\n请帮我检查 @rules/api-rules.md 中的配置是否正确。' }]), 0);
+    assert.deepStrictEqual(ghostOf(h.messages).files, { 'rules/api-rules.md': '# API 调用规则\n\n- 所有 API 调用必须使用版本 v2\n- 请求超时设置为 30 秒\n' });
+    assert.deepStrictEqual(h.warnings, []);
+    assert.deepStrictEqual(h.metadata.contextItems, [{ kind: 'file', key: 'rules/api-rules.md', cellId: 'c1' }]);
+  });
+
+  it('warns above the answer about a bare @path that resolves to nothing, naming it and the @[…] form', async () => {
+    const h = await run(view([{ id: 'c1', text: 'check @rules/missing.md and @alice please' }]), 0);
+    assert.deepStrictEqual(ghostOf(h.messages).files, {});
+    assert.strictEqual(h.warnings.length, 1);
+    assert.match(h.warnings[0], /^@rules\/missing\.md looks like a file reference but names no file in the workspace .*@\[path\] for a path with spaces/);
+  });
+
+  it('re-running an earlier cell sees only its own context and that of the cells above', async () => {
+    const cells = [
+      { id: 'c1', text: 'look at @[src/util.ts]' },
+      { id: 'c2', text: '#define API_VERSION v9\nnow @[src/app.ts] and @[tool:overlay_listChanges]' },
+    ];
+    // The notebook remembers what cell 2's earlier run brought (a file and a tool result, and its macro).
+    const metadata = {
+      contextItems: [{ kind: 'file', key: 'src/app.ts', cellId: 'c2' }, { kind: 'tool', key: 'tool:overlay_listChanges {}', cellId: 'c2' }],
+      macroContext: { API_VERSION: 'v9' },
+      macroOrigins: { API_VERSION: 'c2' },
+    };
+    const ws = new FakeWorkspace();
+    const h = await run(view(cells, metadata), 0, ws);
+    const block = ghostOf(h.messages);
+    assert.deepStrictEqual(Object.keys(block.files), ['src/util.ts']);
+    assert.deepStrictEqual(block.tools, []);
+    assert.deepStrictEqual(ws.toolRuns, [], 'cell 2\'s tool is not run for cell 1');
+    assert.strictEqual(block.rules[0].content.includes('v9'), false, 'cell 2\'s macro is not in force in cell 1');
+    assert.strictEqual(h.messages.length, 2, 'system + cell 1: nothing of cell 2');
+    // What cell 2 brought stays remembered for its own runs.
+    assert.deepStrictEqual(h.metadata.contextItems, [{ kind: 'file', key: 'src/util.ts', cellId: 'c1' }, ...metadata.contextItems]);
+    assert.deepStrictEqual(h.metadata.macroContext, { API_VERSION: 'v9' });
+    assert.deepStrictEqual(h.metadata.macroOrigins, { API_VERSION: 'c2' });
+  });
+
+  it('retracts the macros of a deleted cell, keeps those of the cells above, and honours #undef', async () => {
+    const metadata = { macroContext: { API_VERSION: 'v2', TIMEOUT: '30', AUDIENCE: 'experts' }, macroOrigins: { API_VERSION: 'gone', TIMEOUT: 'c1', AUDIENCE: 'c1' } };
+    const h = await run(view([{ id: 'c1', text: 'first' }, { id: 'c2', text: '#undef AUDIENCE\nsecond' }], metadata), 1);
+    const [api, style] = ghostOf(h.messages).rules;
+    assert.match(api.content, /version \{\{API_VERSION\}\}\.\n- Time out after 30 seconds/);
+    assert.strictEqual(style.content, '# Style\nWrite for {{AUDIENCE}}.\n');
+    assert.deepStrictEqual(h.metadata.macroContext, { TIMEOUT: '30' });
+    assert.deepStrictEqual(h.metadata.macroOrigins, { TIMEOUT: 'c1' });
+  });
+
+  it('substitutes macros in the prompt text, in earlier prompts as they were, and in reference paths and tool arguments', async () => {
+    const ws = new FakeWorkspace();
+    const cells = [
+      { id: 'c1', text: '#define DIR src\nWork in {{DIR}}.' },
+      { id: 'c2', text: '#define DIR docs\nRead @[{{DIR}}/util.ts] and @[tool:overlay_readFile {"path": "{{DIR}}/app.ts"}] for {{DIR}}' },
+    ];
+    const h = await run(view([cells[0], { ...cells[1], text: cells[1].text.replace('#define DIR docs\n', '') }]), 1, ws);
+    assert.strictEqual(messageText(h.messages[1]), '#define DIR src\nWork in src.');
+    assert.ok(messageText(last(h.messages)).startsWith('Read @[src/util.ts] and @[tool:overlay_readFile {"path": "src/app.ts"}] for src\n'));
+    assert.deepStrictEqual(Object.keys(ghostOf(h.messages).files), ['src/util.ts']);
+    assert.deepStrictEqual(ws.toolRuns, ['overlay_readFile {"path":"src/app.ts"}']);
+
+    const redefined = await run(view(cells), 1, new FakeWorkspace());
+    assert.strictEqual(messageText(redefined.messages[1]), '#define DIR src\nWork in src.', 'an earlier prompt keeps the macros of its time');
+  });
+
+  it('tells the model (one note) and the user when files referenced earlier have disappeared', async () => {
+    const ws = new FakeWorkspace();
+    ws.stage('/ws/src/util.ts', null); // deleted (staged)
+    const metadata = { contextItems: [{ kind: 'file', key: 'src/util.ts', cellId: 'c1' }, { kind: 'file', key: 'docs/old.md', cellId: 'c1' }] };
+    const h = await run(view([{ id: 'c1', text: 'read @[src/util.ts] and @docs/old.md' }, { id: 'c2', text: 'go on' }], metadata), 1, ws);
+    const block = ghostOf(h.messages);
+    assert.deepStrictEqual(block.files, {});
+    assert.deepStrictEqual(block.notes, ['Referenced in earlier prompts but no longer in the workspace (staged changes included), so not sent: src/util.ts, docs/old.md.']);
+    assert.deepStrictEqual(h.warnings, block.notes);
+  });
+
+  it('does not announce a bare @word of an earlier prompt that never was a file', async () => {
+    const h = await run(view([{ id: 'c1', text: 'thanks @v1.x' }, { id: 'c2', text: 'go on' }]), 1);
+    assert.strictEqual(ghostOf(h.messages).notes, undefined);
+    assert.deepStrictEqual(h.warnings, []);
+  });
+
+  it('puts the RECENT EDITS block in the ghost block when the port gives one, and leaves it out when empty', async () => {
+    const block = 'RECENT EDITS:\n  [2025-01-15T10:30:42Z] insert: Added 7 lines in `login()` at src/login.ts:12';
+    const h = await run(view([{ id: 'c1', text: 'hi' }]), 0, new FakeWorkspace(), { recentEdits: () => block });
+    assert.strictEqual(ghostOf(h.messages).recentEdits, block);
+    const none = await run(view([{ id: 'c1', text: 'hi' }]), 0, new FakeWorkspace(), { recentEdits: async () => '' });
+    assert.ok(!('recentEdits' in ghostOf(none.messages)));
+    const failing = await run(view([{ id: 'c1', text: 'hi' }]), 0, new FakeWorkspace(), { recentEdits: () => { throw new Error('tracker gone'); } });
+    assert.deepStrictEqual(failing.warnings, ['Your recent edits could not be read: tracker gone']);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { MacroContext, extractMacroDefinitions } from '../../../src/notebook/macros';
+import { MacroContext, extractMacroDefinitions, extractMacroDirectives } from '../../../src/notebook/macros';
 
 describe('notebook macros', () => {
   describe('extractMacroDefinitions', () => {
@@ -52,5 +52,20 @@ describe('notebook macros', () => {
     it('refuses an invalid name in define', () => {
       assert.throws(() => new MacroContext().define('1X', 'v'), /not a valid macro name/);
     });
+  });
+});
+
+describe('notebook macros: #undef and substitution everywhere', () => {
+  it('reads #define and #undef in order; #undef forgets a macro', () => {
+    const m = new MacroContext();
+    m.apply(extractMacroDirectives('#define A 1\n#define B 2\n#undef A\n```\n#undef B\n```'));
+    assert.deepStrictEqual(m.getMacrosObject(), { B: '2' });
+    assert.deepStrictEqual(extractMacroDefinitions('#define A 1\n#undef A'), new Map());
+  });
+
+  it('substitutes inside every string of tool arguments, keys untouched', () => {
+    const m = new MacroContext();
+    m.define('DIR', 'src');
+    assert.deepStrictEqual(m.substituteDeep({ path: '{{DIR}}/a.ts', '{{DIR}}': ['{{DIR}}', 3, { deep: '{{ DIR }}' }] }), { path: 'src/a.ts', '{{DIR}}': ['src', 3, { deep: 'src' }] });
   });
 });
