@@ -12,7 +12,7 @@ import { assertNever } from './mergeRules';
 import { planApply } from './applyPlan';
 import { afterOf, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
-import { isListed, isTransparent } from './pathEntry';
+import { isListed, isTransparent, sameIdentity } from './pathEntry';
 import { parseOverlaySnapshot } from './overlaySchema';
 import type { MergeResult } from '../merge/threeWayMerge';
 import type { ApplyPlan } from './applyPlan';
@@ -133,6 +133,11 @@ export class OverlayModel {
     const content = this.currentRef(from, disk.read);
     if (content === null) throw new OverlayError('FileNotFound', `${from} does not exist`, { path: from });
     const records: ChangeRecord[] = [];
+    if (from.toLowerCase() === to.toLowerCase() && this.state.entry(to) === undefined && sameIdentity(disk.identity?.(from), disk.identity?.(to))) {
+      // A case-insensitive disk (macOS, Windows): both names are one file. Staged as a delete of one and a move
+      // onto it, Apply would delete the only copy; until case-only renames are applied as renames, refuse.
+      throw new OverlayError('InvalidOperation', `${from} and ${to} are one file on this case-insensitive disk: a rename that changes only letter case is not supported yet`, { path: from });
+    }
     if (this.currentRef(to, disk.read) !== null) {
       if (!options.overwrite) throw new OverlayError('FileExists', `${to} already exists`, { path: to });
       records.push(this.delete(to, meta, disk));

@@ -109,6 +109,19 @@ describe('issue 13: pruned or discarded messages never come back', () => {
     assert.deepStrictEqual(model.conflicts(), []);
   });
 
+  it('7. a case-only rename on a case-insensitive disk is refused, never staged as a delete of the only copy', () => {
+    // Two names, one file (same device and inode), as a case-insensitive disk answers.
+    const disk = new FakeDisk({ '/w/readme.md': 'only copy\n' });
+    const same = disk.identity('/w/readme.md');
+    const read = disk.read;
+    const probe = { read: (p: string) => read(p.toLowerCase()), identity: (p: string) => (p.toLowerCase() === '/w/readme.md' ? same : undefined) };
+    const model = newModel();
+    for (const overwrite of [false, true]) {
+      assert.throws(() => model.rename('/w/readme.md', '/w/README.md', meta('m1'), probe, { overwrite }), /one file on this case-insensitive disk/);
+    }
+    nothingStaged(model);
+  });
+
   it('8. a rename a prune brings back is applied as a rename (the file keeps its identity and mode)', () => {
     const { disk, model } = world({ '/A': 'a\n' });
     model.rename('/A', '/B', meta('m1'), disk);
