@@ -16,11 +16,14 @@ import type { ConflictKind, ConflictState, FileIdentity, PathEntry } from './pat
  * replay leaves no record is clean).
  *
  * A record replays exactly when the content it finds equals its `before`. Otherwise it is rebased, as Jujutsu
- * rebases descendants of an abandoned change: a write by a three-way merge (its before → after applied to what is
- * there now), a delete deletes whatever is there (the intent was "no file"), a rename moves whatever is there.
- * What cannot be rebased (overlapping edits, a write to a file that is gone, a create or a rename onto a file that
- * exists) keeps the agent's outcome and becomes a conflict on the path, a first-class value naming the record.
- * Rebased records are returned rewritten, so the next replay is exact again.
+ * rebases the descendants of an abandoned change: a stack of writes (a write and the writes to the same file that
+ * follow it exactly) by one three-way merge of its whole change onto what is there now, a delete deletes whatever
+ * is there (the intent was "no file"), a rename moves whatever is there. What cannot be rebased (overlapping edits,
+ * a write to a file that is gone, a create or a rename onto a file that exists) keeps the agent's outcome and
+ * becomes a conflict on the path, a first-class value naming the record. Records are not rewritten by a rebase, so
+ * the result depends on the surviving records alone, never on the order in which others were taken out; only a
+ * person's decision (accept the agent's version, a manual merge) and a rename taken out (its destination's later
+ * records follow the file home) rewrite records.
  */
 
 /** Where a path's content comes from, for the rename links: the disk file of that path, or null (new content). */
@@ -49,7 +52,7 @@ export interface ReplayResult {
   readonly entries: readonly PathEntry[];
   /** Paths of the component left with no record: clean again. */
   readonly removedPaths: readonly string[];
-  /** Surviving records whose before/after the rebase changed (same id and origin). */
+  /** Surviving records rewritten: following a rename taken out home, or settled by a person (same id and origin). */
   readonly rewritten: readonly ChangeRecord[];
   readonly removedRecordIds: readonly string[];
   /** Paths where this replay left a conflict (found, or a disk conflict that stays). */
@@ -63,11 +66,40 @@ export interface ReplayResult {
   readonly records: readonly ChangeRecord[];
 }
 
-/** Replays the component of `seeds` (see the module comment). Pure: the caller installs the result. */
+/**
+ * Replays the components of `seeds` (see the module comment), each on its own: a prune touching a thousand files
+ * replays a thousand small components. Pure: the caller installs the result.
+ */
 export function replayComponent(view: OverlayView, seeds: Iterable<string>, store: ContentStore, options: ReplayOptions, merge?: TextMerge): ReplayResult {
-  const { paths, recordIds } = componentOf(view, seeds);
+  const done = new Set<string>();
+  const parts: ReplayResult[] = [];
+  for (const seed of seeds) {
+    if (done.has(seed)) continue;
+    const component = componentOf(view, [seed]);
+    if (component.paths.length === 0) continue;
+    for (const p of component.paths) done.add(p);
+    parts.push(replayOne(view, component, store, options, merge));
+  }
+  if (parts.length === 1) return parts[0];
+  const provenance = new Map<string, ReadonlySet<string>>();
+  for (const r of parts) for (const [p, ids] of r.provenance) provenance.set(p, ids);
+  return {
+    entries: parts.flatMap((r) => r.entries),
+    removedPaths: parts.flatMap((r) => r.removedPaths),
+    rewritten: parts.flatMap((r) => r.rewritten),
+    removedRecordIds: parts.flatMap((r) => r.removedRecordIds),
+    conflicts: parts.flatMap((r) => r.conflicts),
+    found: parts.flatMap((r) => r.found),
+    provenance,
+    paths: parts.flatMap((r) => r.paths),
+    records: parts.flatMap((r) => r.records),
+  };
+}
+
+function replayOne(view: OverlayView, component: { paths: string[]; recordIds: Set<string> }, store: ContentStore, options: ReplayOptions, merge?: TextMerge): ReplayResult {
+  const { paths, recordIds } = component;
   const removed = options.removed ?? new Set<string>();
-  const all = [...recordIds].map((id) => view.record(id) as ChangeRecord).sort((a, b) => view.order(a.id) - view.order(b.id));
+  const all = [...recordIds].map((id) => ({ r: view.record(id) as ChangeRecord, order: view.order(id) })).sort((a, b) => a.order - b.order).map((x) => x.r);
 
   const base = new Map<string, ContentRef | null>();
   const identity = new Map<string, FileIdentity | undefined>();
@@ -103,7 +135,37 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
   // file at the source, so they follow it home (rewritten with the source's path).
   const alias = new Map<string, string>();
   const resolve = (p: string): string => alias.get(p) ?? p;
-  for (const original of all) {
+  // Writes taken up by an earlier record's rebase (see `stackAt`).
+  const consumed = new Set<string>();
+  /**
+   * The writes at `p` that follow `first` exactly (each starts from the previous one's result), up to the first
+   * other record touching anything but a write elsewhere: one stack, rebased by one merge. The result depends on
+   * the surviving records only, not on the order in which others were taken out.
+   */
+  const stackAt = (i: number, p: string, first: ChangeRecord): ChangeRecord[] => {
+    const stack = [first];
+    const ahead = new Map(alias);
+    const home = (q: string): string => ahead.get(q) ?? q;
+    for (let j = i + 1; j < all.length; j++) {
+      const o = all[j];
+      if (removed.has(o.id)) {
+        if (o.operation === 'rename' && o.fromPath !== undefined) ahead.set(o.path, home(o.fromPath));
+        continue;
+      }
+      const g = options.rewrites?.get(o.id) ?? o;
+      if (g.operation === 'rename' || g.operation === 'delete') break;
+      const w = aliased(g, home);
+      if (w.path !== p) continue;
+      if (w.before !== stack[stack.length - 1].after || options.force?.(o)) break;
+      stack.push(w);
+      consumed.add(o.id);
+      if (w !== o) rewritten.push(w);
+    }
+    return stack;
+  };
+  for (let i = 0; i < all.length; i++) {
+    const original = all[i];
+    if (consumed.has(original.id)) continue;
     if (removed.has(original.id)) {
       if (original.operation === 'rename' && original.fromPath !== undefined) alias.set(original.path, resolve(original.fromPath));
       continue;
@@ -122,19 +184,31 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
         const p = r.path;
         const c = cur.get(p) as ContentRef | null;
         let after = r.after as ContentRef;
+        let stack = [r];
         if (c !== r.before) {
-          const rebased = options.force?.(original) ? undefined : rebaseWrite(r, c, store, merge, texts);
-          if (rebased && rebased.kind === 'merged') after = rebased.after;
-          else if (rebased && rebased.kind === 'conflict') conflict(p, r, rebased.conflict, c, rebased.binary);
-          if (!rebased || rebased.kind === 'merged') out = { ...r, operation: c === null ? 'create' : 'modify', before: c, after };
+          if (options.force?.(original)) {
+            // The person kept the agent's version: the record is rewritten to apply as it stands.
+            out = { ...r, operation: c === null ? 'create' : 'modify', before: c };
+          } else {
+            stack = stackAt(i, p, r);
+            const top = stack[stack.length - 1];
+            const rebased = rebaseWrite(r.before, top.after as ContentRef, c, store, merge, texts);
+            if (rebased.kind === 'merged') after = rebased.after;
+            else {
+              conflict(p, r, rebased.conflict, c, rebased.binary);
+              after = top.after as ContentRef;
+            }
+          }
         }
         if (c === null) {
           lineage.set(p, null);
           prov.set(p, new Set());
         }
         cur.set(p, after);
-        (prov.get(p) as Set<string>).add(r.id);
-        (ids.get(p) as string[]).push(r.id);
+        for (const w of stack) {
+          (prov.get(p) as Set<string>).add(w.id);
+          (ids.get(p) as string[]).push(w.id);
+        }
         break;
       }
       case 'delete': {
@@ -142,7 +216,6 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
         const c = cur.get(p) as ContentRef | null;
         (ids.get(p) as string[]).push(r.id);
         if (c === null) break; // nothing left to delete: the record has no effect (it stays, for its message)
-        if (c !== r.before) out = { ...r, before: c };
         cur.set(p, null);
         lineage.set(p, null);
         prov.set(p, new Set());
@@ -177,7 +250,6 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
         if (d !== null && !options.force?.(original)) conflict(to, r, 'rename', d);
         // A rename that settled a conflict by hand carries the merged result as its after.
         const moved = r.after !== r.before ? (r.after as ContentRef) : c;
-        if (c !== r.before) out = { ...r, before: c, after: moved };
         cur.set(to, moved);
         cur.set(from, null);
         lineage.set(to, lineage.get(from) as Lineage);
@@ -254,13 +326,12 @@ type WriteRebase =
   | { readonly kind: 'merged'; readonly after: ContentRef }
   | { readonly kind: 'conflict'; readonly conflict: ConflictKind; readonly binary: boolean };
 
-/** A write whose `before` is no longer what is there: its change applied to the content there now. */
-function rebaseWrite(r: ChangeRecord, current: ContentRef | null, store: ContentStore, merge: TextMerge | undefined, texts: Map<ContentRef, string | undefined>): WriteRebase {
-  const after = r.after as ContentRef;
+/** A stack of writes (from `before` to `after`) whose start is no longer what is there: its change applied to what is. */
+function rebaseWrite(before: ContentRef | null, after: ContentRef, current: ContentRef | null, store: ContentStore, merge: TextMerge | undefined, texts: Map<ContentRef, string | undefined>): WriteRebase {
   if (current === after) return { kind: 'merged', after };
-  if (r.before === null) return { kind: 'conflict', conflict: current === null ? 'deletion' : 'creation', binary: false };
+  if (before === null) return { kind: 'conflict', conflict: current === null ? 'deletion' : 'creation', binary: false };
   if (current === null) return { kind: 'conflict', conflict: 'deletion', binary: false };
-  const m = mergeContent(r.before, after, current, store, merge, texts);
+  const m = mergeContent(before, after, current, store, merge, texts);
   switch (m.kind) {
     case 'unchanged': return { kind: 'merged', after };
     case 'merged': return m.result === null ? { kind: 'conflict', conflict: 'deletion', binary: false } : { kind: 'merged', after: m.result };

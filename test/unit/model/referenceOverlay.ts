@@ -8,10 +8,11 @@ import { threeWayMerge } from '../../../src/fs/merge/threeWayMerge';
  * The rule: a record applies as it was made when it finds the content it saw (`before`). If not, it is rebased:
  * a write merges its own change into what is there (overlapping edits, a write to a file that is gone, a create
  * onto a file that exists are conflicts, and the write keeps its content), a delete removes whatever is there, a
- * rename moves whatever is there (onto an occupied path: a conflict). A rename taken out did not happen, so later
- * records at its destination follow the file home until it leaves the destination. After each replay the
- * records are replaced by their rebased versions (Jujutsu rewrites descendants the same way). The three-way text
- * merge is the project's (tested against `git merge-file` on its own).
+ * rename moves whatever is there (onto an occupied path: a conflict). A write is rebased together with the writes to
+ * the same file that follow it exactly (a stack, as Jujutsu rebases a change with its descendants). A rename taken
+ * out did not happen, so later records at its destination follow the file home until it leaves the destination. The three-way text
+ * merge is the project's (tested against `git merge-file` on its own). Records are never rewritten by a rebase, so
+ * the view is a function of the surviving records and the baselines alone.
  */
 export type Text = string | null;
 
@@ -40,7 +41,6 @@ interface Replayed {
   readonly conflicts: Set<string>;
   /** The records whose content each path shows. */
   readonly shows: Map<string, Set<string>>;
-  readonly records: RefRecord[];
 }
 
 export class ReferenceOverlay {
@@ -62,28 +62,42 @@ export class ReferenceOverlay {
     const ids = new Map([...base.keys()].map((p) => [p, [] as string[]]));
     const shows = new Map([...base.keys()].map((p) => [p, new Set<string>()]));
     const conflicts = new Set<string>();
-    const out: RefRecord[] = [];
-    for (const r of records) {
-      let next: RefRecord = r;
+    const consumed = new Set<string>();
+    records.forEach((r, i) => {
+      if (consumed.has(r.id)) return;
       const c = cur.get(r.path) ?? null;
       if (r.op === 'write') {
-        let after = r.after as string;
+        // A write that no longer finds its `before` is rebased with the writes to the same file that follow it
+        // exactly (up to any delete or rename), as one change.
+        const stack = [r];
         if (c !== r.before) {
-          const m = rebase(r.before, after, c);
+          for (const o of records.slice(i + 1)) {
+            if (o.op !== 'write') break;
+            if (o.path !== r.path) continue;
+            if (o.before !== stack[stack.length - 1].after) break;
+            stack.push(o);
+            consumed.add(o.id);
+          }
+        }
+        const top = stack[stack.length - 1].after as string;
+        let after = top;
+        if (c !== r.before) {
+          const m = rebase(r.before, top, c);
           if (m === undefined) conflicts.add(r.path);
-          else next = { ...r, before: c, after: (after = m) };
+          else after = m;
         }
         if (c === null) {
           origin.set(r.path, null);
           shows.set(r.path, new Set());
         }
         cur.set(r.path, after);
-        shows.get(r.path)?.add(r.id);
-        ids.get(r.path)?.push(r.id);
+        for (const w of stack) {
+          shows.get(r.path)?.add(w.id);
+          ids.get(r.path)?.push(w.id);
+        }
       } else if (r.op === 'delete') {
         ids.get(r.path)?.push(r.id);
         if (c !== null) {
-          if (c !== r.before) next = { ...r, before: c };
           cur.set(r.path, null);
           origin.set(r.path, null);
           shows.set(r.path, new Set());
@@ -102,7 +116,6 @@ export class ReferenceOverlay {
             // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
             if (!held.has(from) && conflicts.delete(from)) conflicts.add(r.path);
             if (c !== null) conflicts.add(r.path);
-            if (moving !== r.before) next = { ...r, before: moving, after: moving };
             cur.set(r.path, moving);
             cur.set(from, null);
             origin.set(r.path, origin.get(from) ?? null);
@@ -112,9 +125,8 @@ export class ReferenceOverlay {
           }
         }
       }
-      out.push(next);
-    }
-    return { cur, origin, ids, conflicts, shows, records: out };
+    });
+    return { cur, origin, ids, conflicts, shows };
   }
 
   read(path: string): Text {
@@ -243,7 +255,7 @@ export class ReferenceOverlay {
       }
       kept.push(moved);
     }
-    this.records = this.replay(kept).records;
+    this.records = kept;
     this.forgetUntouched();
   }
 
@@ -300,14 +312,13 @@ export class ReferenceOverlay {
     if (!this.diskConflicts.has(holder)) this.diskConflicts.set(holder, diskPath);
   }
 
-  private rebaseOnto(path: string, theirs: Text, before: Replayed, keepRecords: boolean): void {
+  private rebaseOnto(path: string, theirs: Text, before: Replayed, always: boolean): void {
     const base = new Map(this.base).set(path, theirs);
     const held = new Set([...this.diskConflicts].filter(([, d]) => d !== path).map(([h]) => h));
     const after = this.replay(this.records, base, held);
     const fresh = [...after.conflicts].some((p) => !before.conflicts.has(p));
-    if (fresh && !keepRecords) return;
+    if (fresh && !always) return;
     this.base = base;
-    if (!keepRecords) this.records = after.records;
     for (const [h, d] of this.diskConflicts) if (d === path) this.diskConflicts.delete(h);
   }
 
