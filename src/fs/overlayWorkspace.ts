@@ -198,7 +198,8 @@ export class OverlayWorkspace {
     if (files.length > 0 && !options.recursive) {
       throw new OverlayError('InvalidOperation', `${p} is a directory that is not empty`, { path: p });
     }
-    const records = files.map(f => this.model.delete(f, meta, this.disk));
+    // One unit in the log: a crash while it is written never brings the folder back in part.
+    const records = this.overlay.unitOfOps(() => files.map(f => this.model.delete(f, meta, this.disk)));
     for (const d of [...this.stagedDirs]) if (d === p || d.startsWith(`${p}/`)) this.stagedDirs.delete(d);
     this.touch([p]);
     return records;
@@ -220,7 +221,9 @@ export class OverlayWorkspace {
       if (!options.overwrite && this.exists(dest)) throw new OverlayError('FileExists', `${dest} already exists`, { path: dest });
     }
     const records: ChangeRecord[] = [];
-    for (const [f, dest] of moves) records.push(...this.model.rename(f, dest, meta, this.disk, options));
+    this.overlay.unitOfOps(() => {
+      for (const [f, dest] of moves) records.push(...this.model.rename(f, dest, meta, this.disk, options));
+    });
     this.touch([from, to]);
     return records;
   }
