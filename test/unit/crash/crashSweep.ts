@@ -16,6 +16,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
+import { hashBytes } from '../../../src/fs/store/blobStore';
 import { STEPS, lastApplyStep, worlds, type Phase, type Tree, type TreeFile, type World } from './crashScenario';
 import { isWriteCall } from './fsFaults';
 
@@ -171,6 +172,10 @@ export async function checkAfterCrash(root: string, run: ChildRun, ref: Referenc
     const conflicts = ws.composites().filter(c => c.conflict).map(c => path.relative(wsDir, c.path));
     if (conflicts.length > 0) failures.push(`conflicts after recovery: ${conflicts.join(', ')}`);
     if (ws.orphans.length > 0) failures.push(`orphans after recovery: ${ws.orphans.join(', ')}`);
+    // Never both: a change already on disk (its path holds the staged content, its origin is gone) is not pending.
+    const diskRef = (p: string) => (fs.existsSync(p) ? hashBytes(fs.readFileSync(p)) : null);
+    const both = ws.composites().filter(c => diskRef(c.path) === c.after && (c.fromPath === undefined || diskRef(c.fromPath) === null));
+    if (both.length > 0) failures.push(`changes both on disk and still pending: ${both.map(c => path.relative(wsDir, c.path)).join(', ')}`);
 
     const lastApply = lastApplyStep(j);
     const expectedRecord = lastApply === undefined ? null : ref.records.get(lastApply) ?? null;
