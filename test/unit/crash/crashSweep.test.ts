@@ -69,7 +69,7 @@ describe('crash sweep (kill -9 before disk calls)', function () {
     // The recovery's last calls: pruning folders, recording the apply, forgetting the journal entry (`npm run
     // crash` kills it at every point).
     const failures: string[] = [];
-    for (let k2 = Math.max(1, recovery.calls.length - 15); k2 <= recovery.calls.length; k2++) failures.push(...await crashAndCheck(k, { recoveryKillAt: k2 }));
+    for (let k2 = Math.max(1, recovery.calls.length - 9); k2 <= recovery.calls.length; k2++) failures.push(...await crashAndCheck(k, { recoveryKillAt: k2 }));
     assert.deepStrictEqual(failures, []);
   });
 
