@@ -50,27 +50,29 @@ export class ApplyExecutor {
   }
 
   /**
-   * Runs the actions of a whole apply as one journaled unit: the intent is made durable, every new content is
-   * written to its temp file (in parallel, each fsynced), then the temps are renamed over their targets and the
-   * deletions made, and each touched directory is fsynced once. Re-checks every target first; throws
-   * `StaleDiskError` and writes nothing when the disk moved on since planning.
+   * Runs the actions of a whole apply as one journaled unit: the intent is made durable (targets, temps, modes,
+   * the folders it creates and removes, the caller's `meta`), every new content is written to its temp file (in
+   * parallel, each fsynced, with its mode), then the temps are renamed over their targets and the deletions made,
+   * each touched directory is fsynced once, and the folders left empty are removed. `onWritten` records the
+   * apply's effect durably before the journal forgets it. Re-checks every target first; throws `StaleDiskError`
+   * and writes nothing when the disk moved on since planning.
    */
   async run(actions: readonly ApplyAction[], options: RunOptions = {}): Promise<void> {
-    const { onProgress, appliedPaths = [] } = options;
+    const { onProgress } = options;
     this.check(actions);
     const steps = netSteps(actions.flatMap(stepsOf));
     if (steps.length === 0) return options.onWritten?.();
     const id = randomUUID();
-    const modeFrom = new Map<string, string>();
     const files: JournalFile[] = steps.map(s => {
       // A write through a symlink lands on the linked file; a delete removes the link itself.
       const target = s.after === null ? s.path : this.disk.writeTargetOf(s.path);
-      if (s.modeFrom !== undefined) modeFrom.set(target, s.modeFrom);
+      const mode = s.after === null ? undefined : options.modes?.get(s.path) ?? (s.modeFrom === undefined ? undefined : this.disk.modeOf(s.modeFrom));
       return {
         path: target,
         ...(s.after === null ? {} : { tempPath: this.disk.tempPathFor(target, id.slice(0, 8)) }),
         undoRef: s.expected,
         afterRef: s.after,
+        ...(mode === undefined ? {} : { mode }),
       };
     });
     const seen = new Map<string, string>();
@@ -80,20 +82,22 @@ export class ApplyExecutor {
       if (other !== undefined) throw new SameFileError(other, steps[i].path);
       seen.set(f.path, steps[i].path);
     }
-    // The intent is durable before any file is written, so even a temp file left by a crash is found again.
-    await this.journal.begin({ id, files, meta: { appliedPaths } satisfies ApplyMeta });
+    const createdDirs = this.disk.missingFolders(files.flatMap(f => (f.tempPath ? [f.tempPath] : [])));
+    const pruneDirs = options.pruneDirs ?? [];
+    // The intent is durable before any file is written, so even a temp file or folder left by a crash is found again.
+    await this.journal.begin({ id, files, createdDirs, pruneDirs, meta: options.meta });
     try {
       let done = 0;
       await forEachLimited(files, TEMP_WRITE_CONCURRENCY, async f => {
-        if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), modeFrom.get(f.path));
+        if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), f.mode);
         onProgress?.(++done, files.length);
       });
     } catch (e) {
-      for (const f of files) if (f.tempPath) await this.disk.discardTemp(f.tempPath);
+      await this.rollBack(files, createdDirs);
       await this.journal.complete(id);
       throw e;
     }
-    await this.finish(files);
+    await this.finish(files, pruneDirs);
     // The caller records the apply (durably) before the journal forgets it: a crash in between is recovered
     // from the journal, never seen as changes made on disk behind the overlay's back.
     await options.onWritten?.();
@@ -101,30 +105,41 @@ export class ApplyExecutor {
   }
 
   /**
-   * Finishes, or forgets, the applies a crash interrupted. Targets are only touched once every temp file of an
-   * apply is complete, so: if every temp still holds its full new content (checked by hash), the crash came during
-   * the renames and the apply rolls forward; otherwise no target was touched yet and the temps are removed (the
-   * staged changes are still pending). A target that holds neither its old nor its new content was changed by
-   * someone else meanwhile: left alone and reported.
+   * Finishes, or undoes the beginnings of, the applies a crash interrupted. Targets are only touched once every
+   * temp file of an apply is complete, so: if every temp still holds its full new content (checked by hash), the
+   * crash came during the renames and the apply rolls forward (each temp gets its journaled mode again first);
+   * otherwise no target was touched yet and the temps, and the folders made for them, are removed (the staged
+   * changes are still pending). A target that holds neither its old nor its new content was changed by someone
+   * else meanwhile: left alone and reported.
+   *
+   * The journal entries are NOT forgotten here: the caller records each rolled-forward apply's effect durably
+   * first, then calls `forget`. Every step is idempotent, so a crash during recovery is recovered the same way.
    */
   async recover(unfinished: readonly JournalEntry[]): Promise<RecoveryReport> {
     const completed: string[] = [];
     const diverged: string[] = [];
-    const appliedPaths: string[] = [];
+    const rolledForward: JournalEntry[] = [];
     for (const entry of unfinished) {
       const states = entry.files.map(f => ({ f, state: inspectJournalFile(f) }));
       const tempsComplete = states.every(({ f, state }) => state !== 'notApplied' || !f.tempPath || this.tempHolds(f.tempPath, f.afterRef));
-      const todo = tempsComplete ? states.filter(s => s.state === 'notApplied').map(s => s.f) : [];
-      for (const { f, state } of states) {
-        if (state === 'diverged') diverged.push(f.path);
-        if (f.tempPath && !todo.includes(f)) await this.disk.discardTemp(f.tempPath);
+      for (const { f, state } of states) if (state === 'diverged') diverged.push(f.path);
+      if (!tempsComplete) {
+        await this.rollBack(entry.files, entry.createdDirs ?? []);
+        continue;
       }
-      await this.finish(todo);
+      const todo = states.filter(s => s.state === 'notApplied').map(s => s.f);
+      for (const f of entry.files) if (f.tempPath && !todo.includes(f)) await this.disk.discardTemp(f.tempPath);
+      for (const f of todo) if (f.tempPath && f.mode !== undefined) await this.disk.setMode(f.tempPath, f.mode);
+      await this.finish(todo, entry.pruneDirs ?? []);
       completed.push(...todo.map(f => f.path));
-      if (tempsComplete) appliedPaths.push(...((entry.meta as ApplyMeta | undefined)?.appliedPaths ?? []));
-      await this.journal.complete(entry.id);
+      rolledForward.push(entry);
     }
-    return { completed, diverged, appliedPaths };
+    return { completed, diverged, rolledForward };
+  }
+
+  /** Forgets journal entries whose effect the caller has made durable (after `recover`). */
+  async forget(entries: readonly JournalEntry[]): Promise<void> {
+    for (const e of entries) await this.journal.complete(e.id);
   }
 
   private tempHolds(tempPath: string, ref: ContentRef | null): boolean {
@@ -132,8 +147,17 @@ export class ApplyExecutor {
     return bytes !== undefined && ref !== null && contentRefOf(bytes) === ref;
   }
 
-  /** Renames temps over targets and removes deleted files, then makes each touched directory durable once. */
-  private async finish(files: readonly JournalFile[]): Promise<void> {
+  /** Removes the temps of an apply that did not happen, and the folders it made for them. */
+  private async rollBack(files: readonly JournalFile[], createdDirs: readonly string[]): Promise<void> {
+    for (const f of files) if (f.tempPath) await this.disk.discardTemp(f.tempPath);
+    await this.pruneEmpty(createdDirs);
+  }
+
+  /**
+   * Renames temps over targets and removes deleted files, makes each touched directory durable once, then
+   * removes the folders of `pruneDirs` that are empty now.
+   */
+  private async finish(files: readonly JournalFile[], pruneDirs: readonly string[]): Promise<void> {
     const dirs = new Set<string>();
     for (const f of files) {
       if (f.tempPath) await this.disk.commitTemp(f.tempPath, f.path);
@@ -141,20 +165,27 @@ export class ApplyExecutor {
       dirs.add(path.dirname(f.path));
     }
     await forEachLimited([...dirs], TEMP_WRITE_CONCURRENCY, d => syncDir(d));
+    await this.pruneEmpty(pruneDirs);
+  }
+
+  /** Removes the folders (deepest first) that are empty, and makes each removal durable in its parent. */
+  private async pruneEmpty(dirs: readonly string[]): Promise<void> {
+    const parents = new Set<string>();
+    for (const d of dirs) if (this.disk.removeEmptyFolder(d)) parents.add(path.dirname(d));
+    for (const p of parents) if (this.disk.stat(p)?.type === 'directory') await syncDir(p);
   }
 }
 
 export interface RunOptions {
   readonly onProgress?: (done: number, total: number) => void;
-  /** The composites the actions apply (kept in the journal, for recovery). */
-  readonly appliedPaths?: readonly string[];
-  /** Runs once every file is in place, before the journal entry is removed. */
+  /** Kept in the journal entry, for the caller to finish recording the apply after a crash (must be JSON). */
+  readonly meta?: unknown;
+  /** Permission bits to give the files written, by path (instead of keeping the current file's). */
+  readonly modes?: ReadonlyMap<string, number>;
+  /** Folders to remove once the apply is done, when they are empty then (deepest first). */
+  readonly pruneDirs?: readonly string[];
+  /** Runs once every file is in place, before the journal entry is removed: record the apply durably here. */
   readonly onWritten?: () => Promise<void>;
-}
-
-/** Kept in the journal entry: the composites the apply covers, to mark applied if a crash interrupts it. */
-interface ApplyMeta {
-  readonly appliedPaths: readonly string[];
 }
 
 export interface RecoveryReport {
@@ -162,8 +193,8 @@ export interface RecoveryReport {
   readonly completed: readonly string[];
   /** Files changed by someone else meanwhile: left alone. */
   readonly diverged: readonly string[];
-  /** Composites whose interrupted apply is now complete: no longer pending. */
-  readonly appliedPaths: readonly string[];
+  /** The interrupted applies that are complete now, oldest first: record them, then `forget` every entry. */
+  readonly rolledForward: readonly JournalEntry[];
 }
 
 /** Temp files written at once: enough to overlap fsyncs, few enough not to exhaust file handles. */

@@ -6,18 +6,40 @@ import { writeDurable } from './store/writeDurable';
 /** "Undo last apply" survives a reload: the undo record of the last apply, next to the store's other files. */
 const FILE = 'last-apply.json';
 
-export async function writeLastApply(storeDir: string, undo: UndoRecord | undefined): Promise<void> {
-  const file = path.join(storeDir, FILE);
-  if (!undo) return fs.promises.rm(file, { force: true });
-  await writeDurable(file, Buffer.from(JSON.stringify({ version: 1, undo })));
+/** What Undo Last Apply needs: the model's undo record, plus what the disk had besides contents. */
+export interface LastApply {
+  readonly undo: UndoRecord;
+  /** Permission bits of the files the apply replaced or moved away, by path: Undo restores them with the content. */
+  readonly modes: Readonly<Record<string, number>>;
+  /** Folders the apply created (deepest first): Undo removes them again when it leaves them empty. */
+  readonly createdDirs: readonly string[];
 }
 
-/** The saved undo record; undefined when there is none or it is unreadable (undo is then unavailable, nothing else). */
-export async function readLastApply(storeDir: string): Promise<UndoRecord | undefined> {
+/**
+ * Written as part of the apply's journaled unit (before its journal entry is forgotten, and again by recovery
+ * when the apply rolls forward), so the record always describes the last apply that really happened.
+ */
+export async function writeLastApply(storeDir: string, last: LastApply | undefined): Promise<void> {
+  const file = path.join(storeDir, FILE);
+  if (!last) return fs.promises.rm(file, { force: true });
+  await writeDurable(file, Buffer.from(JSON.stringify({ version: 2, ...last })));
+}
+
+/** The saved record; undefined when there is none or it is unreadable (undo is then unavailable, nothing else). */
+export async function readLastApply(storeDir: string): Promise<LastApply | undefined> {
   try {
-    const parsed = JSON.parse(await fs.promises.readFile(path.join(storeDir, FILE), 'utf8')) as { version?: number; undo?: UndoRecord };
-    return parsed.version === 1 && Array.isArray(parsed.undo?.entries) ? parsed.undo : undefined;
+    const parsed = JSON.parse(await fs.promises.readFile(path.join(storeDir, FILE), 'utf8')) as Partial<LastApply> & { version?: number };
+    if (!Array.isArray(parsed.undo?.entries)) return undefined;
+    // Version 1 kept only the undo record.
+    if (parsed.version === 1) return { undo: parsed.undo, modes: {}, createdDirs: [] };
+    if (parsed.version !== 2 || typeof parsed.modes !== 'object' || !Array.isArray(parsed.createdDirs)) return undefined;
+    return { undo: parsed.undo, modes: parsed.modes ?? {}, createdDirs: parsed.createdDirs };
   } catch {
     return undefined;
   }
+}
+
+/** Content refs the record needs kept in the blob store. */
+export function refsOfLastApply(last: LastApply | undefined): string[] {
+  return (last?.undo.entries ?? []).flatMap(e => [e.previous, e.written]).filter((r): r is string => r !== null);
 }

@@ -86,44 +86,58 @@ export class NodeDisk implements DiskProbe {
     }
   }
 
+  /** Permission bits of `p` (e.g. 0o755); undefined when there is no file. */
+  modeOf(p: string): number | undefined {
+    const mode = fs.statSync(p, { throwIfNoEntry: false })?.mode;
+    return mode === undefined ? undefined : mode & 0o7777;
+  }
+
   /**
-   * Writes `bytes` to a temp file, fsynced, with the permission bits of `target` when it exists (an executable
-   * script stays executable). Nothing at the target changes yet.
+   * Writes `bytes` to a temp file, with `mode` when given (an executable script stays executable), fsynced.
+   * Nothing at the target changes yet. The folder is created if needed.
    */
-  async writeTemp(temp: string, bytes: Uint8Array, target?: string): Promise<void> {
+  async writeTemp(temp: string, bytes: Uint8Array, mode?: number): Promise<void> {
     await fs.promises.mkdir(path.dirname(temp), { recursive: true });
-    const mode = target === undefined ? undefined : fs.statSync(target, { throwIfNoEntry: false })?.mode;
-    const handle = await fs.promises.open(temp, 'w');
+    const handle = await fs.promises.open(temp, 'w', mode ?? 0o666);
     try {
       await handle.writeFile(bytes);
-      if (mode !== undefined) await handle.chmod(mode & 0o7777);
+      // The umask may have cleared bits of `mode` at creation.
+      if (mode !== undefined) await handle.chmod(mode);
       await handle.sync();
     } finally {
       await handle.close();
     }
   }
 
+  /** Gives a temp its mode again (recovery: the crash may have come between its content and its chmod). */
+  async setMode(temp: string, mode: number): Promise<void> {
+    await fs.promises.chmod(temp, mode);
+  }
+
+  /** The folders writing these files would create (none of them exists now), deepest first. */
+  missingFolders(files: readonly string[]): string[] {
+    const out = new Set<string>();
+    for (const file of files) {
+      for (let dir = path.dirname(file); path.dirname(dir) !== dir && !out.has(dir) && this.stat(dir) === undefined; dir = path.dirname(dir)) {
+        out.add(dir);
+      }
+    }
+    return deepestFirst(out);
+  }
+
+  /** Removes `dir` if it is empty; true when it did (or was gone already). */
+  removeEmptyFolder(dir: string): boolean {
+    try {
+      fs.rmdirSync(dir);
+      return true;
+    } catch (e) {
+      return isAbsent(e);
+    }
+  }
+
   /** Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. */
   async commitTemp(temp: string, target: string): Promise<void> {
     await fs.promises.rename(temp, target);
-  }
-
-  /**
-   * Removes the folders holding `removedFiles` that are empty now, and their parents that become empty, inside
-   * `roots` and never a root itself. `rmdir` refuses a folder with anything in it, so nothing else can go.
-   */
-  removeEmptyFolders(removedFiles: readonly string[], roots: readonly string[]): void {
-    const rootSet = new Set(roots.map(r => path.resolve(r)));
-    const inside = (dir: string) => !rootSet.has(path.resolve(dir)) && pathWithinRoots(dir, roots) !== undefined;
-    for (const file of removedFiles) {
-      for (let dir = path.dirname(file); inside(dir); dir = path.dirname(dir)) {
-        try {
-          fs.rmdirSync(dir);
-        } catch {
-          break; // not empty (or already gone): its parents are not empty either
-        }
-      }
-    }
   }
 
   /** Removes `target`. The caller fsyncs the directory. */
@@ -134,4 +148,22 @@ export class NodeDisk implements DiskProbe {
   async discardTemp(temp: string): Promise<void> {
     await fs.promises.rm(temp, { force: true });
   }
+}
+
+/**
+ * The folders holding `removedFiles` and their parents, inside `roots` and never a root itself, deepest first:
+ * the folders an apply removes when it leaves them empty, as `git rm` does.
+ */
+export function foldersAbove(removedFiles: readonly string[], roots: readonly string[]): string[] {
+  const rootSet = new Set(roots.map(r => path.resolve(r)));
+  const inside = (dir: string) => !rootSet.has(path.resolve(dir)) && pathWithinRoots(dir, roots) !== undefined;
+  const out = new Set<string>();
+  for (const file of removedFiles) {
+    for (let dir = path.dirname(file); inside(dir) && !out.has(dir); dir = path.dirname(dir)) out.add(dir);
+  }
+  return deepestFirst(out);
+}
+
+function deepestFirst(dirs: Iterable<string>): string[] {
+  return [...dirs].sort((a, b) => b.split(path.sep).length - a.split(path.sep).length || a.localeCompare(b));
 }

@@ -1,9 +1,9 @@
 import * as path from 'path';
 import { ApplyExecutor, StaleDiskError, type RecoveryReport } from './applyExecutor';
-import { NodeDisk } from './nodeDisk';
+import { NodeDisk, foldersAbove } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
-import { planUndo, type ApplyGroup, type ApplyRefusal, type UndoRecord } from './model/applyPlan';
+import { planUndo, type ApplyGroup, type ApplyRefusal, type UndoEntry } from './model/applyPlan';
 import { Emitter, type Event } from './model/eventEmitter';
 import type { ChangeMeta, ChangeRecord } from './model/changeRecord';
 import type { CompositeChange } from './model/overlayQueries';
@@ -11,8 +11,8 @@ import type { OverlayModel } from './model/overlayModel';
 import type { ReconcileOutcome } from './model/reconcile';
 import type { DiskProbe } from './model/diskProbe';
 import { sameIdentity } from './model/pathEntry';
-import { ApplyJournal } from './store/applyJournal';
-import { readLastApply, writeLastApply } from './lastApply';
+import { ApplyJournal, type JournalEntry } from './store/applyJournal';
+import { readLastApply, refsOfLastApply, writeLastApply, type LastApply } from './lastApply';
 
 /** The effective view of one path: what `agent-staged:` shows. */
 export interface EffectiveStat {
@@ -68,22 +68,20 @@ export class OverlayWorkspace {
   private readonly bumped = new Map<string, number>();
   /** Directories created through the overlay that hold no staged file yet (kept in memory only). */
   private readonly stagedDirs = new Set<string>();
-  private lastUndo: UndoRecord | undefined;
+  private lastApply: LastApply | undefined;
   /**
    * Changes whose file vanished while the overlay was closed (SPEC §2 "orphan"), found by `open`: each is a
    * deletion conflict now; the adapter offers to discard them.
    */
   readonly orphans: string[] = [];
-  private readonly executor: ApplyExecutor;
 
   private constructor(
     readonly overlay: PersistentOverlay,
     readonly disk: NodeDisk,
-    journal: ApplyJournal,
+    private readonly executor: ApplyExecutor,
     private readonly storeDir: string,
     readonly recovered: RecoveryReport,
   ) {
-    this.executor = new ApplyExecutor(disk, overlay.model.store, journal);
     this.model.onDidChange(e => this.touch(e.paths));
   }
 
@@ -92,20 +90,41 @@ export class OverlayWorkspace {
    * interrupted, and reconciles every pending change against the disk as it is now.
    */
   static async open(storeDir: string): Promise<OverlayWorkspace> {
-    // The undo record's contents (what the last apply replaced) live only in the blob store: keep them through
-    // every collection, from the one opening may run onwards.
-    const box: { ws?: OverlayWorkspace } = {};
-    const initialUndo = await readLastApply(storeDir);
-    const overlay = await PersistentOverlay.open(storeDir, {}, () => refsOfUndo(box.ws ? box.ws.lastUndo : initialUndo));
+    // The undo record's contents (what the last apply replaced) and those of an apply a crash interrupted live
+    // only in the blob store: keep them through every collection, from the one opening may run onwards.
+    const box: { ws?: OverlayWorkspace; overlay?: PersistentOverlay } = {};
+    const { journal, unfinished } = await ApplyJournal.open(storeDir, { beforeCommit: () => box.overlay!.blobs.sync() });
+    const initialLast = await readLastApply(storeDir);
+    const inFlight = unfinished.flatMap(refsOfEntry);
+    const overlay = await PersistentOverlay.open(storeDir, {}, () => (box.ws ? refsOfLastApply(box.ws.lastApply) : [...refsOfLastApply(initialLast), ...inFlight]));
+    box.overlay = overlay;
     const disk = new NodeDisk();
-    const { journal, unfinished } = await ApplyJournal.open(storeDir, { beforeCommit: () => overlay.blobs.sync() });
-    const recovered = await new ApplyExecutor(disk, overlay.model.store, journal).recover(unfinished);
-    // An apply the crash interrupted is complete now: its composites are no longer pending (those still listed).
-    const stillListed = recovered.appliedPaths.filter(p => overlay.model.composite(p) || overlay.model.stagedRef(p) !== undefined);
+    const executor = new ApplyExecutor(disk, overlay.model.store, journal);
+    const recovered = await executor.recover(unfinished);
+    // An apply the crash interrupted is complete now: record it as `run` would have (its composites are no longer
+    // pending, its undo record is the last one), durably, and only then forget its journal entry. A crash before
+    // that is recovered the same way on the next open (every step is idempotent).
+    let last = initialLast;
+    let lastChanged = false;
+    const appliedPaths: string[] = [];
+    for (const entry of recovered.rolledForward) {
+      const meta = entry.meta as ApplyMeta | undefined;
+      appliedPaths.push(...(meta?.appliedPaths ?? []));
+      if (meta?.lastApply !== undefined) {
+        last = meta.lastApply ?? undefined;
+        lastChanged = true;
+      }
+    }
+    const stillListed = appliedPaths.filter(p => overlay.model.composite(p) || overlay.model.stagedRef(p) !== undefined);
     if (stillListed.length > 0) overlay.model.markApplied(stillListed);
-    const ws = new OverlayWorkspace(overlay, disk, journal, storeDir, recovered);
+    const ws = new OverlayWorkspace(overlay, disk, executor, storeDir, recovered);
+    ws.lastApply = last;
     box.ws = ws;
-    ws.lastUndo = initialUndo;
+    if (unfinished.length > 0) {
+      await overlay.flush();
+      if (lastChanged) await writeLastApply(storeDir, last);
+      await executor.forget(unfinished);
+    }
     for (const o of ws.model.reconcileAll(disk)) {
       if (o.kind === 'conflict' && o.op && o.conflict.kind === 'deletion') ws.orphans.push(o.path);
     }
@@ -179,7 +198,8 @@ export class OverlayWorkspace {
     if (files.length > 0 && !options.recursive) {
       throw new OverlayError('InvalidOperation', `${p} is a directory that is not empty`, { path: p });
     }
-    const records = files.map(f => this.model.delete(f, meta, this.disk));
+    // One unit in the log: a crash while it is written never brings the folder back in part.
+    const records = this.overlay.unitOfOps(() => files.map(f => this.model.delete(f, meta, this.disk)));
     for (const d of [...this.stagedDirs]) if (d === p || d.startsWith(`${p}/`)) this.stagedDirs.delete(d);
     this.touch([p]);
     return records;
@@ -201,7 +221,9 @@ export class OverlayWorkspace {
       if (!options.overwrite && this.exists(dest)) throw new OverlayError('FileExists', `${dest} already exists`, { path: dest });
     }
     const records: ChangeRecord[] = [];
-    for (const [f, dest] of moves) records.push(...this.model.rename(f, dest, meta, this.disk, options));
+    this.overlay.unitOfOps(() => {
+      for (const [f, dest] of moves) records.push(...this.model.rename(f, dest, meta, this.disk, options));
+    });
     this.touch([from, to]);
     return records;
   }
@@ -299,17 +321,27 @@ export class OverlayWorkspace {
         refused.push({ paths: group.paths, path: e.path, reason: 'diskChanged' });
       }
     }
-    // One journaled unit for the whole apply: after a crash it is either finished or not started. A file that
-    // changes on disk between the check above and the write is caught by `run`'s own check: drop its group, retry.
+    // One journaled unit for the whole apply, its undo record and the folders it empties included: after a crash
+    // it is either finished or not started. A file that changes on disk between the check above and the write is
+    // caught by `run`'s own check: drop its group, retry.
     for (;;) {
       try {
         const paths = accepted.flatMap(g => g.paths);
-        await this.executor.run(accepted.flatMap(g => g.actions), {
+        const actions = accepted.flatMap(g => g.actions);
+        const removed = actions.flatMap(a => (a.kind === 'delete' ? [a.path] : a.kind === 'rename' ? [a.from] : []));
+        const kept = new Set(paths);
+        const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path))) : undefined;
+        await this.executor.run(actions, {
           onProgress: options.onProgress,
-          appliedPaths: paths,
+          pruneDirs: options.roots ? foldersAbove(removed, options.roots) : [],
+          meta: { appliedPaths: paths, ...(last ? { lastApply: last } : {}) } satisfies ApplyMeta,
           onWritten: async () => {
-            if (paths.length > 0) this.model.markApplied(paths);
+            if (!last) return;
+            // Set first: a blob collection during the flush keeps what the new record names.
+            this.lastApply = last;
+            this.model.markApplied(paths);
             await this.flush();
+            await writeLastApply(this.storeDir, last);
           },
         });
         break;
@@ -322,33 +354,48 @@ export class OverlayWorkspace {
       }
     }
     const applied = accepted.flatMap(g => g.paths);
-    const removed = accepted.flatMap(g => g.actions).flatMap(a => (a.kind === 'delete' ? [a.path] : a.kind === 'rename' ? [a.from] : []));
-    if (options.roots && removed.length > 0) this.disk.removeEmptyFolders(removed, options.roots);
-    const undo = new Set(applied);
-    if (applied.length > 0) {
-      this.lastUndo = { entries: plan.undo.entries.filter(e => undo.has(e.path)) };
-      await writeLastApply(this.storeDir, this.lastUndo);
-    }
     await this.flush();
     this.touch(applied);
     return { applied, refused };
   }
 
+  /** True when Undo Last Apply would restore something (a file the apply wrote is still as it left it). */
   get canUndo(): boolean {
-    return !!this.lastUndo && this.lastUndo.entries.length > 0;
+    return !!this.lastApply && planUndo(this.lastApply.undo, this.disk.read).actions.length > 0;
   }
 
-  /** Restores exactly what the last apply replaced, except paths changed since (left alone, reported). */
+  /**
+   * Restores exactly what the last apply replaced (with its permission bits), except paths changed since (left
+   * alone, reported), and removes the folders the apply created that this leaves empty. Journaled like an apply:
+   * the undo record is dropped in the same unit.
+   */
   async undoLastApply(): Promise<UndoResult> {
-    const undo = this.lastUndo;
-    if (!undo) return { restored: [], refused: [] };
-    const plan = planUndo(undo, this.disk.read);
-    if (plan.actions.length > 0) await this.executor.run(plan.actions);
-    this.lastUndo = undefined;
-    await writeLastApply(this.storeDir, undefined);
+    const last = this.lastApply;
+    if (!last) return { restored: [], refused: [] };
+    const plan = planUndo(last.undo, this.disk.read);
+    await this.executor.run(plan.actions, {
+      modes: new Map(Object.entries(last.modes)),
+      pruneDirs: last.createdDirs,
+      meta: { appliedPaths: [], lastApply: null } satisfies ApplyMeta,
+      onWritten: async () => {
+        this.lastApply = undefined;
+        await writeLastApply(this.storeDir, undefined);
+      },
+    });
     const restored = plan.actions.map(a => (a.kind === 'rename' ? a.to : a.path));
     this.touch([...restored, ...plan.refused]);
     return { restored, refused: plan.refused };
+  }
+
+  /** The undo record of an apply about to run: the model's, plus the modes and folders it will change. */
+  private lastApplyOf(entries: readonly UndoEntry[]): LastApply {
+    const modes: Record<string, number> = {};
+    for (const e of entries) {
+      const mode = e.previous === null ? undefined : this.disk.modeOf(e.path);
+      if (mode !== undefined) modes[e.path] = mode;
+    }
+    const createdDirs = this.disk.missingFolders(entries.filter(e => e.previous === null).map(e => e.path));
+    return { undo: { entries }, modes, createdDirs };
   }
 
   // ── queries ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -404,7 +451,19 @@ export class OverlayWorkspace {
   }
 }
 
-/** Content refs the workspace needs besides the model's: the undo record's. */
-function refsOfUndo(undo: UndoRecord | undefined): string[] {
-  return (undo?.entries ?? []).flatMap(e => [e.previous, e.written]).filter((r): r is string => r !== null);
+/**
+ * Kept in an apply's journal entry: what recording the apply means, so recovery can finish it exactly as `run`
+ * would have. `lastApply`: the undo record the apply leaves (null: it removes the record, as Undo does; absent:
+ * it leaves the record alone).
+ */
+interface ApplyMeta {
+  readonly appliedPaths: readonly string[];
+  readonly lastApply?: LastApply | null;
+}
+
+/** Content refs an interrupted apply needs until recovery has dealt with it. */
+function refsOfEntry(entry: JournalEntry): string[] {
+  const meta = entry.meta as ApplyMeta | undefined;
+  const refs = entry.files.flatMap(f => [f.undoRef, f.afterRef]).filter((r): r is string => r !== null);
+  return [...refs, ...refsOfLastApply(meta?.lastApply ?? undefined)];
 }

@@ -14,6 +14,9 @@ import { DurableLog, type StoreProblem } from './store/durableLog';
  * kill -9 loses nothing that was acknowledged.
  */
 export class PersistentOverlay {
+  /** Ops of the `unitOfOps` running now, logged together when it ends. */
+  private unit: OverlayOp[] | undefined;
+
   private constructor(
     readonly model: OverlayModel,
     readonly blobs: BlobStore,
@@ -48,15 +51,36 @@ export class PersistentOverlay {
     // What the newest snapshot and the ops after it refer to: the fallback generation once the next snapshot is
     // written, which a damaged newest snapshot would be read from.
     const fallback = { snapshot: opened.snapshot ? contentRefsIn(opened.snapshot) : new Set<string>(), ops: contentRefsIn(opened.ops) };
+    const box: { overlay?: PersistentOverlay } = {};
     const sub = model.onDidChange(e => {
       // `restore` has no op: it is only ever called above, before this subscription.
       if (!e.op) return;
-      opened.log.append(e.op);
+      const unit = box.overlay?.unit;
+      if (unit) unit.push(e.op);
+      else opened.log.append(e.op);
       for (const r of contentRefsIn(e.op)) fallback.ops.add(r);
     });
     const overlay = new PersistentOverlay(model, blobs, opened.log, problems, () => sub.dispose(), keepAlso, fallback);
+    box.overlay = overlay;
     if (opened.migrated || opened.ops.length > 0) await overlay.compact();
     return overlay;
+  }
+
+  /**
+   * Runs `f` (which changes the model, e.g. one op per file of a folder) and logs every op it makes as one unit:
+   * after a crash either all of them are there or none. Nested calls join the outer unit.
+   */
+  unitOfOps<T>(f: () => T): T {
+    if (this.unit) return f();
+    const ops: OverlayOp[] = [];
+    this.unit = ops;
+    try {
+      return f();
+    } finally {
+      this.unit = undefined;
+      // Also when `f` threw part-way: the model has those ops, so the log must too.
+      this.log.appendAll(ops);
+    }
   }
 
   /** Resolves once every op applied so far is durable. */

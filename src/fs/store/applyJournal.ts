@@ -2,10 +2,12 @@
  * Write-ahead intent records for Apply, so a crash mid-apply is recoverable (SPEC §2 "Apply is journaled",
  * §9 invariant 3). The apply command:
  *   1. puts the undo content (what each file holds now) and the new content into the blob store;
- *   2. writes each new content to its temp file next to the target, fsynced;
- *   3. `await journal.begin(intent)`: durable before any target is touched (blobs are synced first);
+ *   2. `await journal.begin(intent)`: durable before any file is touched (blobs are synced first), so even a
+ *      temp file or folder left by a crash is found again;
+ *   3. writes each new content to its temp file next to the target, with its mode, fsynced;
  *   4. renames each temp file over its target (or deletes the target), fsyncs the directories;
- *   5. `await journal.complete(id)`.
+ *   5. records the apply's effect elsewhere (the overlay marks it applied, the undo record), durably;
+ *   6. `await journal.complete(id)`: only now, so a crash anywhere before leaves the journal to finish the job.
  * After a crash, `open` returns the entries that were begun and not completed; `inspect` tells, per file,
  * whether the new content is already in place, so the caller can roll forward (rename the remaining temps)
  * or back (restore the undo blobs). Entries live in `<dir>/journal/apply-<id>`, framed like every store file.
@@ -30,12 +32,22 @@ export interface JournalFile {
   readonly undoRef: string | null;
   /** Blob ref of what the apply puts at `path`; null when it deletes `path`. */
   readonly afterRef: string | null;
+  /**
+   * Permission bits the new content gets (e.g. 0o755 for a script); absent: the default for a new file.
+   * Recovery sets them on the temp again before renaming it: a crash between the temp's content and its chmod
+   * must not put a script in place without its executable bit.
+   */
+  readonly mode?: number;
 }
 
 export interface ApplyIntent {
   /** Unique per apply (a uuid); becomes part of a file name, so letters, digits, `-` and `_` only. */
   readonly id: string;
   readonly files: readonly JournalFile[];
+  /** Folders the apply creates for its temps (deepest first): removed again, if empty, when it rolls back. */
+  readonly createdDirs?: readonly string[];
+  /** Folders the apply removes when they are empty once it is done (deepest first), on roll-forward too. */
+  readonly pruneDirs?: readonly string[];
   /** Anything else the caller needs to finish the apply (session, message ids…); must be JSON. */
   readonly meta?: unknown;
 }
@@ -103,7 +115,7 @@ export class ApplyJournal {
     if (!ENTRY_NAME.test(`apply-${intent.id}`)) {
       throw new StoreError('JOURNAL_ID_INVALID', `apply id ${JSON.stringify(intent.id)} is not usable in a file name`);
     }
-    const entry: JournalEntry = { id: intent.id, files: intent.files, meta: intent.meta, startedAt: now };
+    const entry: JournalEntry = { ...intent, startedAt: now };
     await this.options.beforeCommit?.();
     await writeDurable(this.fileOf(intent.id), [
       encodeJsonFrame({ store: STORE_ID, kind: 'apply-journal', formatVersion: JOURNAL_FORMAT_VERSION }),

@@ -271,11 +271,22 @@ export class DurableLog<S, Op> {
 
   /** Buffers `op` (serialized now, so later mutation of the object does not matter). Durable after `flush`. */
   append(op: Op): void {
+    this.appendAll([op]);
+  }
+
+  /**
+   * Buffers `ops` as one unit: one frame, so after a crash mid-write either all of them are in the log or none
+   * (a folder deleted with its files never comes back in part). An op must not be a JSON array: a frame holding
+   * an array is such a unit.
+   */
+  appendAll(ops: readonly Op[]): void {
     this.assertUsable();
-    const frame = encodeJsonFrame(op);
+    if (ops.length === 0) return;
+    if (ops.some(op => Array.isArray(op))) throw new StoreError('LOG_OP_INVALID', 'an op must not be an array (arrays frame a unit of ops)');
+    const frame = encodeJsonFrame(ops.length === 1 ? ops[0] : ops);
     this.buffer.push(frame);
     this.appendedSeq++;
-    this.opsSinceSnapshot++;
+    this.opsSinceSnapshot += ops.length;
     this.bytesSinceSnapshot += frame.length;
   }
 
@@ -534,7 +545,10 @@ function readLog(buf: Buffer, file: string, gen: number, schemaVersion: number):
   const ops: unknown[] = [];
   for (let i = 1; i < frames.length; i++) {
     try {
-      ops.push(JSON.parse(frames[i].payload.toString('utf8')));
+      const value: unknown = JSON.parse(frames[i].payload.toString('utf8'));
+      // A unit of ops appended together (`appendAll`).
+      if (Array.isArray(value)) ops.push(...(value as unknown[]));
+      else ops.push(value);
     } catch {
       return stop(header, ops, i, 'op frame is not JSON', 'corrupt');
     }

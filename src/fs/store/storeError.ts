@@ -25,6 +25,8 @@ export type StoreErrorCode =
   | 'MIGRATION_FAILED'
   /** Writing or syncing the log failed; the log refuses further work until reopened. */
   | 'LOG_WRITE_FAILED'
+  /** An op the log cannot frame (an array: arrays frame a unit of ops). */
+  | 'LOG_OP_INVALID'
   /** The log or journal was used after `close()`/`dispose()`. */
   | 'STORE_CLOSED'
   /** An apply-journal entry failed its checksum. */

@@ -144,6 +144,40 @@ describe('OverlayWorkspace', () => {
     assert.deepStrictEqual([disk('lib/deep/x.ts'), disk('src/b.ts'), disk('keep/y.ts'), disk('a.txt')], ['x\n', 'export const b = 1;\n', 'y\n', 'one\ntwo\nthree\n']);
   });
 
+  it('Undo removes the folders the apply created, and only those', async () => {
+    fs.mkdirSync(file('docs'));
+    overlay.write(file('new/deep/c.md'), bytes('# c\n'), meta());
+    overlay.write(file('docs/d.md'), bytes('# d\n'), meta());
+    assert.deepStrictEqual((await overlay.apply({ roots: [ws] })).refused, []);
+    await overlay.undoLastApply();
+    assert.deepStrictEqual([fs.existsSync(file('new')), fs.existsSync(file('docs'))], [false, true]);
+  });
+
+  it('Undo gives a file moved away its permission bits back', async () => {
+    fs.writeFileSync(file('tool.sh'), 'echo tool\n');
+    fs.chmodSync(file('tool.sh'), 0o750);
+    overlay.rename(file('tool.sh'), file('bin/tool.sh'), meta());
+    await overlay.apply({ roots: [ws] });
+    await overlay.undoLastApply();
+    assert.strictEqual(fs.statSync(file('tool.sh')).mode & 0o777, 0o750);
+    assert.strictEqual(fs.existsSync(file('bin')), false);
+  });
+
+  it('offers Undo only while it can restore something, and forgets it once done', async () => {
+    assert.strictEqual(overlay.canUndo, false);
+    overlay.write(file('a.txt'), bytes('agent\n'), meta());
+    await overlay.apply();
+    assert.strictEqual(overlay.canUndo, true);
+    fs.writeFileSync(file('a.txt'), 'edited by hand\n');
+    assert.strictEqual(overlay.canUndo, false, 'the only file it wrote changed since');
+    fs.writeFileSync(file('a.txt'), 'agent\n');
+    await overlay.undoLastApply();
+    assert.strictEqual(overlay.canUndo, false);
+    await overlay.close();
+    overlay = await OverlayWorkspace.open(store);
+    assert.strictEqual(overlay.canUndo, false, 'the record is gone after a reload too');
+  });
+
   it('a workspace folder emptied by an apply stays', async () => {
     overlay.delete(file('a.txt'), meta());
     overlay.delete(file('src/b.ts'), meta());

@@ -48,6 +48,33 @@ describe('DurableLog', () => {
     await again.close();
   });
 
+  it('keeps a unit of ops (appendAll) all or nothing when its write is torn', async () => {
+    const dir = temp.make();
+    const { log } = await open(dir);
+    log.append(toyOp(0));
+    await log.flush();
+    const before = fs.statSync(path.join(dir, 'log-0')).size;
+    log.appendAll([toyOp(1), toyOp(2), toyOp(3)]);
+    await log.close();
+    const whole = fs.readFileSync(path.join(dir, 'log-0'));
+    const reopened = await open(dir);
+    assert.deepStrictEqual(reopened.ops, [toyOp(0), toyOp(1), toyOp(2), toyOp(3)]);
+    await reopened.log.close();
+    // Every length the write could have been torn at: the unit is there whole, or not at all.
+    for (let cut = before; cut < whole.length; cut += 7) {
+      fs.writeFileSync(path.join(dir, 'log-0'), whole.subarray(0, cut));
+      const torn = await open(dir);
+      assert.deepStrictEqual(torn.ops, [toyOp(0)], `torn at ${cut}`);
+      await torn.log.close();
+    }
+  });
+
+  it('refuses an op that is an array (arrays frame a unit of ops)', async () => {
+    const { log } = await open(temp.make());
+    assert.throws(() => log.append([1, 2] as unknown as ToyOp), { code: 'LOG_OP_INVALID' });
+    await log.close();
+  });
+
   it('serves concurrent flushes with fewer commits (group commit)', async () => {
     let commits = 0;
     const { log } = await open(temp.make(), { beforeCommit: async () => void commits++ });
