@@ -43,7 +43,19 @@ export interface CodeServerOptions {
   readonly testDriver?: boolean;
   /** Extensions (.vsix paths or ids) to install before starting. */
   readonly installExtensions?: readonly string[];
+  /**
+   * User settings for a test run, over `TEST_SETTINGS` (written to the user data only when `testDriver` is set:
+   * `npm start` keeps VS Code's own defaults).
+   */
+  readonly settings?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * Settings every test run pins. code-server is VS Code for the web, whose `files.autoSave` default is
+ * `afterDelay` (desktop: `off`): a dirty editor would save itself mid-test, under load at any moment. A test that
+ * is about autosave turns it on for its own workbench.
+ */
+export const TEST_SETTINGS: Readonly<Record<string, unknown>> = { 'files.autoSave': 'off' };
 
 export interface CodeServer {
   readonly url: string;
@@ -98,6 +110,10 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
   const extensionsDir = path.join(opts.runDir, 'extensions');
   const logFile = path.join(opts.runDir, 'code-server.log');
   fs.mkdirSync(userDataDir, { recursive: true });
+  if (opts.testDriver) {
+    fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+    fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...TEST_SETTINGS, ...opts.settings }, null, 2));
+  }
   const common = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
   for (const ext of opts.installExtensions ?? []) await codeServerCli(opts.runDir, [...common, '--install-extension', ext]);
   const args = [

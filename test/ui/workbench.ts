@@ -26,12 +26,16 @@ export class Workbench {
    * A workbench on a copy of `fixture`, with this extension loaded in development mode and the UI test driver
    * (test/fixtures/ui-driver: palette commands that play the agent's part) installed beside it.
    */
-  static async open(fixture = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace'), env: Record<string, string> = {}): Promise<Workbench> {
+  static async open(
+    fixture = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace'),
+    env: Record<string, string> = {},
+    settings: Record<string, unknown> = {},
+  ): Promise<Workbench> {
     const runDir = newRunDir('ui');
     const workspace = copyWorkspace(fixture, runDir);
     // The driver is installed as an ordinary extension (the workbench loads only one development extension).
     fs.cpSync(UI_DRIVER, path.join(runDir, 'extensions', 'agent-overlay-tests.agent-overlay-ui-driver-0.0.1'), { recursive: true });
-    const server = await startCodeServer({ folder: workspace, runDir, auth: { kind: 'none' }, testDriver: true });
+    const server = await startCodeServer({ folder: workspace, runDir, auth: { kind: 'none' }, testDriver: true, settings });
     const browser = await launchBrowser(runDir);
     const wb = new Workbench(browser.page, workspace, runDir, server, browser);
     await browser.page.goto(workbenchUrl(server, workspace, {
@@ -45,12 +49,13 @@ export class Workbench {
   }
 
   /**
-   * Waits until this extension has finished activating — its Source Control group exists only then — and goes
-   * back to the Explorer. Typing before that would go unseen by the edit tracker.
+   * Waits until this extension has finished activating — its Source Control view shows either its groups or its
+   * empty-state text only then — and goes back to the Explorer. Typing before that would go unseen by the edit
+   * tracker.
    */
   async waitForActivation(): Promise<void> {
     const view = await this.openSourceControl();
-    await view.locator('.monaco-list-row', { hasText: 'Staged Changes' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await view.locator('.monaco-list-row', { hasText: /Agent: |No staged agent changes/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     await this.openView('Explorer');
   }
 

@@ -6,6 +6,11 @@ import { STAGED_SCHEME } from '../stagedUri';
 import { BASELINE_SCHEME, BaselineContentProvider } from '../../ui/baselineContentProvider';
 import { registerStagedChangeCommands, type ApplyHooks } from '../../ui/stagedChangeCommands';
 import { StagedChangesScm } from '../../ui/stagedChangesScm';
+import { AuditTrail } from '../../ui/auditTrail';
+import { ConflictAnnouncer } from '../../ui/conflictAnnouncer';
+import { ConflictResolver } from '../../ui/conflictResolution';
+import { MERGE_RESULT_SCHEME, MergeResultFileSystem } from '../../ui/mergeResultFileSystem';
+import { SessionNames, type ChatSessionFacts } from '../../ui/sessionNames';
 import { StagedFileDecorations } from '../../ui/stagedFileDecorations';
 import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
@@ -19,6 +24,10 @@ export interface StagingOverlay extends vscode.Disposable {
   readonly tools: readonly AgentTool<never>[];
   /** What wraps Apply's writes (the edit tracker's agent labelling, once it exists). */
   readonly applyHooks: ApplyHooks;
+  /** The "Agent Overlay" output channel's audit trail. */
+  readonly audit: AuditTrail;
+  /** Where chat sessions' titles and requests are read from, for human names (set once chat recall exists). */
+  readChatSession?: (sessionId: string) => Promise<ChatSessionFacts | undefined>;
 }
 
 /** How long disk events are gathered before one reconciliation pass (a `git checkout` fires thousands). */
@@ -37,13 +46,24 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
   const rootPaths = () => fileRoots().map(f => f.uri.fsPath);
   const provider = new StagedFileSystemProvider(workspace, rootPaths);
   const applyHooks: ApplyHooks = { wrapApply: (_files, run) => run() };
-  const scm = new StagedChangesScm(workspace);
+  const names = new SessionNames();
+  const scm = new StagedChangesScm(workspace, names);
+  const audit = new AuditTrail(workspace.model, {
+    path: p => vscode.workspace.asRelativePath(p),
+    session: id => `${names.session(id)} [${id}]`,
+  });
+  const mergeResults = new MergeResultFileSystem();
+  const conflicts = new ConflictResolver(workspace, prompts, mergeResults);
   const disposables: vscode.Disposable[] = [
     provider,
     vscode.workspace.registerFileSystemProvider(STAGED_SCHEME, provider, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, new BaselineContentProvider(workspace.model.store)),
+    mergeResults,
+    vscode.workspace.registerFileSystemProvider(MERGE_RESULT_SCHEME, mergeResults, { isCaseSensitive: true }),
     scm,
-    registerStagedChangeCommands(workspace, prompts, applyHooks, rootPaths),
+    audit,
+    new ConflictAnnouncer(workspace),
+    registerStagedChangeCommands({ overlay: workspace, prompts, hooks: applyHooks, roots: rootPaths, conflicts, audit }),
     watchDisk(workspace),
   ];
   const decorations = new StagedFileDecorations(workspace);
@@ -53,16 +73,51 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     roots: () => fileRoots().map(f => ({ name: f.name, path: f.uri.fsPath })),
     confirm: async (message, detail) => (await prompts.confirm(message, detail, 'Allow')) === 'Allow',
   });
-  return {
+  const result: StagingOverlay = {
     workspace,
     scm,
     tools,
     applyHooks,
+    audit,
     dispose: () => {
       for (const d of disposables.reverse()) d.dispose();
       void workspace.close();
     },
   };
+  disposables.push(learnChatNames(workspace, names, () => result.readChatSession, () => scm.refresh()));
+  return result;
+}
+
+/**
+ * Reads a chat session's title and requests once for each new session and message that staged a change, so the
+ * SCM view can name them (VS Code writes session files periodically: a message not there yet keeps a generic
+ * name until a later change of the session asks again).
+ */
+function learnChatNames(
+  workspace: OverlayWorkspace,
+  names: SessionNames,
+  reader: () => ((sessionId: string) => Promise<ChatSessionFacts | undefined>) | undefined,
+  refresh: () => void,
+): vscode.Disposable {
+  const asked = new Set<string>();
+  const sub = workspace.onDidChange(() => {
+    const read = reader();
+    if (!read) return;
+    for (const c of workspace.composites()) {
+      const last = c.records[c.records.length - 1];
+      if (!last) continue;
+      const key = `${last.sessionId}\n${last.messageId}`;
+      const unnamed = names.isUnknownChat(last.sessionId) || names.message(last.sessionId, last.messageId) === 'a chat request';
+      if (asked.has(key) || !unnamed) continue;
+      asked.add(key);
+      void read(last.sessionId).then(facts => {
+        if (!facts) return;
+        names.learn(last.sessionId, facts);
+        refresh();
+      }, () => undefined);
+    }
+  });
+  return { dispose: () => sub.dispose() };
 }
 
 /**
