@@ -41,7 +41,7 @@ describe('UI: a conflict between the agent and the person', () => {
     await mergeEditor().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.hideNotifications();
     await wb.page.getByText('1 Conflict Remaining').first().waitFor({ state: 'visible', timeout: 30_000 });
-    const text = await mergeEditor().innerText();
+    const text = await Workbench.textOf(mergeEditor());
     assert.match(text, /Disk/);
     assert.match(text, /Agent/);
     assert.match(text, /BETA \(mine\)/);
@@ -100,7 +100,8 @@ describe('UI: a conflict between the agent and the person', () => {
     const output = wb.page.locator('.part.panel .monaco-editor .view-lines').first();
     await output.waitFor({ state: 'visible', timeout: 20_000 });
     await wb.page.locator('.part.panel', { hasText: 'resolved conflict on notes.txt: merged by hand' }).first().waitFor({ state: 'visible', timeout: 20_000 });
-    const text = await output.innerText();
+    // The panel wraps long lines: read the text without its line breaks.
+    const text = (await Workbench.textOf(output)).replace(/\n/g, '');
     for (const line of [/staged modify notes\.txt/, /conflict \(text, from the disk\) on notes\.txt/, /apply: 2 staged changes applied; not applied: notes\.txt in conflict/]) {
       assert.match(text, line);
     }

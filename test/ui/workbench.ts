@@ -65,8 +65,10 @@ export class Workbench {
   }
 
   async openSourceControl(): Promise<Locator> {
-    await this.openView('Source Control');
     const view = this.page.locator('.scm-view').first();
+    // Clicking the activity-bar entry of the view already shown would hide the side bar.
+    if (await view.isVisible()) return view;
+    await this.openView('Source Control');
     await view.waitFor({ state: 'visible', timeout: 20_000 });
     return view;
   }
@@ -92,6 +94,32 @@ export class Workbench {
       }
     }
     await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * The Command Palette's entries for `query`, once `anchor` (an entry known to be listed) shows: what a person
+   * sees when typing it. The palette is closed again.
+   */
+  async paletteEntries(query: string, anchor: string, timeoutMs = 60_000): Promise<string[]> {
+    const end = Date.now() + timeoutMs;
+    const input = this.page.locator('.quick-input-widget input');
+    const rows = this.page.locator('.quick-input-list .monaco-list-row');
+    // As in runCommand: the palette lists the commands registered when it opens.
+    for (;;) {
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible' });
+      await input.fill(`>${query}`);
+      try {
+        await rows.filter({ hasText: anchor }).first().waitFor({ state: 'visible', timeout: 3_000 });
+        break;
+      } catch (e) {
+        await this.page.keyboard.press('Escape');
+        if (Date.now() > end) throw e;
+      }
+    }
+    const texts = await rows.allInnerTexts();
+    await this.page.keyboard.press('Escape');
+    return texts.map(t => t.split('\n')[0]);
   }
 
   async screenshot(name: string): Promise<string> {
@@ -144,6 +172,11 @@ export class Workbench {
       await this.page.waitForTimeout(250);
     }
     return item.innerText();
+  }
+
+  /** An element's text as a person reads it: editors render spaces as no-break spaces. */
+  static async textOf(locator: Locator): Promise<string> {
+    return (await locator.innerText()).replace(/\u00a0/g, ' ');
   }
 
   /** Closes the notification center if it is open. */

@@ -3,6 +3,7 @@ import {
 } from '../../history/historyToolResults';
 import * as messages from '../../history/historyMessages';
 import { versionChoices, allRecentLabel } from '../../history/versionChoices';
+import { requesterName } from '../requesterName';
 import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import type { HistoryToolDeps } from './historyToolPorts';
@@ -64,7 +65,7 @@ export class RequestVersionsTool implements AgentTool<RequestVersionsInput> {
     log.info(`history_requestVersions: an agent (${caller.via}) asks for the versions of ${displayPath}`);
 
     const outcome = await requests.submit({ kind: 'listVersions', displayPath, via: caller.via }, async (): Promise<RequestVersionsResult> => {
-      const consentAnswer = await consent.confirm({ message: messages.requestVersionsPrompt(displayPath), detail: messages.REQUEST_VERSIONS_DETAIL }, signal);
+      const consentAnswer = await consent.confirm({ message: messages.requestVersionsPrompt(displayPath, requesterName(caller)), detail: messages.REQUEST_VERSIONS_DETAIL }, signal);
       if (consentAnswer !== 'allow') return deniedByUser();
       if (signal?.aborted) return cancelledResult();
       let versions;
