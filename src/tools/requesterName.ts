@@ -1,4 +1,4 @@
-import type { ToolCaller } from './agentTool';
+import { UNKNOWN_SESSION, type ToolCaller } from './agentTool';
 
 /**
  * Who is asking, in a consent dialog's words: the MCP client's name, "VS Code chat", or the agent chat
@@ -11,7 +11,8 @@ export function requesterName(caller: Pick<ToolCaller, 'sessionId' | 'via'>): st
       return client ? `${client} (MCP client)` : 'An MCP client';
     }
     case 'vscode-chat':
-      return 'VS Code chat';
+      // Without a chat session the call came through vscode.lm.invokeTool from anywhere (another extension).
+      return caller.sessionId === UNKNOWN_SESSION ? 'AI Agent' : 'VS Code chat';
     case 'notebook': {
       const file = caller.sessionId.replace(/[?#].*$/, '').split('/').pop() ?? '';
       let name = file;

@@ -26,10 +26,10 @@ export class StagedChangesScm implements vscode.Disposable {
 
   constructor(private readonly overlay: OverlayWorkspace, private readonly names: SessionNames) {
     this.sourceControl = vscode.scm.createSourceControl('agentOverlay', 'Agent Staged Changes');
-    // The input box has no use for a commit message here; while nothing is staged it carries the empty state's
-    // text (VS Code shows a view's welcome content only when no source control is registered at all).
+    // The input box has no use for a commit message here; while nothing is staged its read-only value is the
+    // empty state's text (VS Code shows a view's welcome content only when no source control is registered at
+    // all, and a placeholder would be cut to one line where the value wraps).
     this.sourceControl.inputBox.enabled = false;
-    this.sourceControl.inputBox.placeholder = EMPTY_TEXT;
     this.sourceControl.quickDiffProvider = {
       provideOriginalResource: (uri: vscode.Uri) => (uri.scheme === 'agent-staged' ? uri.with({ scheme: 'file' }) : undefined),
     };
@@ -81,6 +81,7 @@ export class StagedChangesScm implements vscode.Disposable {
     const count = all.length;
     this.sourceControl.count = count;
     this.sourceControl.inputBox.visible = count === 0;
+    this.sourceControl.inputBox.value = count === 0 ? EMPTY_TEXT : '';
     this.statusBar.text = `$(git-pull-request-draft) ${count}`;
     this.statusBar.tooltip = `${count} staged agent change${count === 1 ? '' : 's'}${conflicted.length ? `, ${conflicted.length} in conflict` : ''} — click to review`;
     if (count > 0) this.statusBar.show();

@@ -67,6 +67,33 @@ export interface CodeServer {
   kill(): Promise<void>;
 }
 
+/**
+ * Contributions only the tests need, kept out of the product's manifest (a user's browser console would otherwise
+ * complain of a chat-model vendor nobody registers): the notebook tests' scripted chat model.
+ */
+export const TEST_ONLY_CONTRIBUTIONS = {
+  languageModelChatProviders: [{ vendor: 'agent-overlay-test', displayName: 'Agent Overlay test model (tests only)', when: 'false' }],
+} as const;
+
+/**
+ * The extension as the test hosts load it in development mode: this repository's built files (linked, not
+ * copied) beside a package.json that adds `TEST_ONLY_CONTRIBUTIONS`. Made once per run folder (restart phases
+ * share it).
+ */
+export function extensionUnderTest(runDir: string): string {
+  const dir = path.join(runDir, 'extension-under-test');
+  const manifest = path.join(dir, 'package.json');
+  if (fs.existsSync(manifest)) return dir;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const entry of ['dist', 'out', 'src', 'node_modules', 'README.md', 'LICENSE']) {
+    if (fs.existsSync(path.join(REPO_ROOT, entry))) fs.symlinkSync(path.join(REPO_ROOT, entry), path.join(dir, entry));
+  }
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  pkg.contributes = { ...pkg.contributes, ...TEST_ONLY_CONTRIBUTIONS };
+  fs.writeFileSync(manifest, JSON.stringify(pkg, null, 2));
+  return dir;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

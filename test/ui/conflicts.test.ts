@@ -90,7 +90,7 @@ describe('UI: a conflict between the agent and the person', () => {
     await scmRow('Agent: Conflicts').waitFor({ state: 'detached', timeout: 10_000 });
     assert.strictEqual(disk('notes.txt'), MINE);
     // Nothing is left to apply: the view says so in words, with no empty "Staged Changes 0" group.
-    await wb.page.locator('.scm-view', { hasText: 'No staged agent changes' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await wb.scmEmptyText(), /^No staged agent changes\./);
     assert.strictEqual(await scmRow('Staged Changes').count(), 0);
     await wb.screenshot('conflict-05-settled-empty-state');
   });

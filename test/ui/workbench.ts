@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Locator, Page } from 'playwright-core';
 import {
-  ARTIFACTS, REPO_ROOT, copyWorkspace, launchBrowser, newRunDir, startCodeServer, workbenchUrl,
+  ARTIFACTS, REPO_ROOT, copyWorkspace, extensionUnderTest, launchBrowser, newRunDir, startCodeServer, workbenchUrl,
   type Browser, type CodeServer,
 } from '../harness/vscodeHost';
 
@@ -39,7 +39,7 @@ export class Workbench {
     const browser = await launchBrowser(runDir);
     const wb = new Workbench(browser.page, workspace, runDir, server, browser);
     await browser.page.goto(workbenchUrl(server, workspace, {
-      extensionDevelopmentPath: REPO_ROOT,
+      extensionDevelopmentPath: extensionUnderTest(runDir),
       extensionEnvironment: { AGENT_OVERLAY_TEST_RUN_DIR: runDir, ...env },
     }));
     await browser.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
@@ -55,7 +55,7 @@ export class Workbench {
    */
   async waitForActivation(): Promise<void> {
     const view = await this.openSourceControl();
-    await view.locator('.monaco-list-row', { hasText: /Agent: |No staged agent changes/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await view.locator('.monaco-list-row', { hasText: /Agent: |No\sstaged\sagent\schanges/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     await this.openView('Explorer');
   }
 
@@ -177,6 +177,17 @@ export class Workbench {
   /** An element's text as a person reads it: editors render spaces as no-break spaces. */
   static async textOf(locator: Locator): Promise<string> {
     return (await locator.innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /**
+   * The Source Control view's empty-state text (the read-only input box's value), once shown, with the editor's
+   * line wrapping and no-break spaces taken out.
+   */
+  async scmEmptyText(): Promise<string> {
+    const view = await this.openSourceControl();
+    const lines = view.locator('.scm-editor .view-lines', { hasText: /No\sstaged\sagent\schanges/ }).first();
+    await lines.waitFor({ state: 'visible', timeout: 60_000 });
+    return (await Workbench.textOf(lines)).replace(/\s*\n\s*/g, ' ');
   }
 
   /** Closes the notification center if it is open. */

@@ -11,5 +11,6 @@ describe('requesterName (who a consent dialog says is asking)', () => {
   it('falls back to a generic name when nothing better is known', () => {
     assert.strictEqual(requesterName({ via: 'mcp', sessionId: 'my-own-conversation' }), 'An MCP client');
     assert.strictEqual(requesterName({ via: 'test', sessionId: 'x' }), 'AI Agent');
+    assert.strictEqual(requesterName({ via: 'vscode-chat', sessionId: 'unknown session' }), 'AI Agent', 'vscode.lm.invokeTool without a chat');
   });
 });
