@@ -32,6 +32,8 @@ export class SessionNames {
       case 'unknown': return 'an agent (session not known)';
       case 'notebook': return `${notebookName(sessionId)} (notebook)`;
       case 'mcp': return `${sessionId.slice('mcp:'.length) || 'MCP client'} (MCP)`;
+      // An agent's own conversation id (MCP clients may pass one): the only name there is.
+      case 'other': return firstWords(sessionId, 40);
       case 'chat': {
         const title = this.chats.get(sessionId)?.title?.trim();
         return title ? `VS Code chat “${firstWords(title, 40)}”` : 'VS Code chat';
@@ -46,19 +48,25 @@ export class SessionNames {
     if (mcp) return `MCP request ${mcp[1]}`;
     const text = this.chats.get(sessionId)?.requests.find(r => r.requestId === messageId)?.text;
     if (text?.trim()) return `“${firstWords(text, 48)}”`;
-    if (kindOf(sessionId) === 'notebook') return 'a notebook cell';
-    return kindOf(sessionId) === 'chat' ? 'a chat request' : 'an agent request';
+    switch (kindOf(sessionId)) {
+      case 'notebook': return 'a notebook cell';
+      case 'chat': return 'a chat request';
+      default: return messageId.length <= 32 ? messageId : 'an agent request';
+    }
   }
 }
 
-type SessionKind = 'user' | 'unknown' | 'notebook' | 'mcp' | 'chat';
+type SessionKind = 'user' | 'unknown' | 'notebook' | 'mcp' | 'chat' | 'other';
+
+/** VS Code names chat sessions with UUIDs; anything else is an id an agent chose. */
+const CHAT_SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function kindOf(sessionId: string): SessionKind {
   if (sessionId === USER) return 'user';
   if (sessionId === UNKNOWN_SESSION || sessionId === '') return 'unknown';
   if (/^[a-z][\w+.-]*:\/\//i.test(sessionId)) return 'notebook';
   if (sessionId.startsWith('mcp:')) return 'mcp';
-  return 'chat';
+  return CHAT_SESSION_ID.test(sessionId) ? 'chat' : 'other';
 }
 
 function notebookName(uri: string): string {

@@ -76,16 +76,18 @@ export const TEST_ONLY_CONTRIBUTIONS = {
 } as const;
 
 /**
- * The extension as the test hosts load it in development mode: this repository's built files (linked, not
- * copied) beside a package.json that adds `TEST_ONLY_CONTRIBUTIONS`. Made once per run folder (restart phases
- * share it).
+ * The extension as the test hosts load it in development mode: a copy of the bundle (`dist/`) beside a
+ * package.json that adds `TEST_ONLY_CONTRIBUTIONS`, and links to the rest. The bundle must be a copy: Node loads a
+ * module by its real path, and VS Code tells which extension calls its API by the caller's file location.
+ * Made once per run folder (restart phases share it).
  */
 export function extensionUnderTest(runDir: string): string {
   const dir = path.join(runDir, 'extension-under-test');
   const manifest = path.join(dir, 'package.json');
   if (fs.existsSync(manifest)) return dir;
   fs.mkdirSync(dir, { recursive: true });
-  for (const entry of ['dist', 'out', 'src', 'node_modules', 'README.md', 'LICENSE']) {
+  fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+  for (const entry of ['out', 'src', 'node_modules', 'README.md', 'LICENSE']) {
     if (fs.existsSync(path.join(REPO_ROOT, entry))) fs.symlinkSync(path.join(REPO_ROOT, entry), path.join(dir, entry));
   }
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));

@@ -72,6 +72,7 @@ describe('UI: a conflict between the agent and the person', () => {
     await wb.answerDialog('Apply staged changes to 3 files', 'Apply');
     const note = await wb.findNotification('not applied');
     assert.match(note, /Applied 2 staged changes; 1 not applied: notes\.txt in conflict\./);
+    await wb.screenshot('conflict-apply-counts');
     await wb.hideNotifications();
     assert.strictEqual(disk('notes.txt'), MINE);
     assert.strictEqual(disk('src/added.ts'), 'export const added = true;\n');

@@ -100,7 +100,7 @@ export class Workbench {
    * The Command Palette's entries for `query`, once `anchor` (an entry known to be listed) shows: what a person
    * sees when typing it. The palette is closed again.
    */
-  async paletteEntries(query: string, anchor: string, timeoutMs = 60_000): Promise<string[]> {
+  async paletteEntries(query: string, anchor: string, shot?: string, timeoutMs = 60_000): Promise<string[]> {
     const end = Date.now() + timeoutMs;
     const input = this.page.locator('.quick-input-widget input');
     const rows = this.page.locator('.quick-input-list .monaco-list-row');
@@ -118,6 +118,7 @@ export class Workbench {
       }
     }
     const texts = await rows.allInnerTexts();
+    if (shot) await this.screenshot(shot);
     await this.page.keyboard.press('Escape');
     return texts.map(t => t.split('\n')[0]);
   }

@@ -16,6 +16,7 @@ import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
 import type { AgentTool } from '../../tools/agentTool';
 import { createOverlayTools } from '../../tools/overlay/overlayTools';
+import { cellIdOf } from '../../notebook/vscode/notebookContext';
 
 export interface StagingOverlay extends vscode.Disposable {
   readonly workspace: OverlayWorkspace;
@@ -89,9 +90,10 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
 }
 
 /**
- * Reads a chat session's title and requests once for each new session and message that staged a change, so the
- * SCM view can name them (VS Code writes session files periodically: a message not there yet keeps a generic
- * name until a later change of the session asks again).
+ * Learns the names the SCM view shows: a chat session's title and requests (read once for each new session and
+ * message that staged a change: VS Code writes session files periodically, so a message not there yet keeps a
+ * generic name until a later change asks again), and an agent chat notebook's cell prompts (from the open
+ * notebook, on every change: cells are edited).
  */
 function learnChatNames(
   workspace: OverlayWorkspace,
@@ -100,15 +102,28 @@ function learnChatNames(
   refresh: () => void,
 ): vscode.Disposable {
   const asked = new Set<string>();
+  const learnNotebook = (sessionId: string): boolean => {
+    const nb = vscode.workspace.notebookDocuments.find(d => d.uri.toString() === sessionId);
+    if (!nb) return false;
+    names.learn(sessionId, {
+      title: undefined,
+      requests: nb.getCells().map(c => ({ requestId: cellIdOf(c), text: c.document.getText() })),
+    });
+    return true;
+  };
   const sub = workspace.onDidChange(() => {
     const read = reader();
-    if (!read) return;
+    let learned = false;
     for (const c of workspace.composites()) {
       const last = c.records[c.records.length - 1];
       if (!last) continue;
+      if (/^[a-z][\w+.-]*:\/\//i.test(last.sessionId)) {
+        learned = learnNotebook(last.sessionId) || learned;
+        continue;
+      }
       const key = `${last.sessionId}\n${last.messageId}`;
       const unnamed = names.isUnknownChat(last.sessionId) || names.message(last.sessionId, last.messageId) === 'a chat request';
-      if (asked.has(key) || !unnamed) continue;
+      if (!read || asked.has(key) || !unnamed) continue;
       asked.add(key);
       void read(last.sessionId).then(facts => {
         if (!facts) return;
@@ -116,6 +131,7 @@ function learnChatNames(
         refresh();
       }, () => undefined);
     }
+    if (learned) refresh();
   });
   return { dispose: () => sub.dispose() };
 }

@@ -12,6 +12,22 @@ describe('SessionNames (human names for sessions and messages)', () => {
     assert.strictEqual(n.message('user', 'edit-1700000000000'), 'your edit');
   });
 
+  it('shows a conversation id an agent chose as it is (it is the only name there is)', () => {
+    const n = new SessionNames();
+    assert.strictEqual(n.session('cli-conv-1'), 'cli-conv-1');
+    assert.strictEqual(n.message('cli-conv-1', 'cli-msg-1'), 'cli-msg-1');
+    assert.ok(!n.isUnknownChat('cli-conv-1'), 'not looked up in the chat storage');
+  });
+
+  it('names a notebook cell\'s message by its prompt once the notebook told', () => {
+    const n = new SessionNames();
+    const nb = 'file:///ws/chat.agentchat';
+    assert.strictEqual(n.message(nb, 'cell-1'), 'a notebook cell');
+    n.learn(nb, { title: undefined, requests: [{ requestId: 'cell-1', text: 'Write the file' }] });
+    assert.strictEqual(n.message(nb, 'cell-1'), '“Write the file”');
+    assert.strictEqual(n.session(nb), 'chat.agentchat (notebook)');
+  });
+
   it('names a VS Code chat by its title and a message by its request\'s first words, once the chat storage told', () => {
     const n = new SessionNames();
     const id = '5b0c7a8e-9d1f-4c1e-9a43-0f6f1c2d3e4f';
