@@ -16,9 +16,9 @@ describe('UI: review actions and marks where the eyes are', () => {
     const view = await wb.openSourceControl();
     await view.locator('.monaco-list-row', { hasText: 'notes.txt' }).first().click();
     await wb.page.waitForSelector('.monaco-diff-editor', { timeout: 20_000 });
-    const title = wb.page.locator('.editor-group-container.active .title-actions');
+    const title = wb.page.locator('.editor-group-container').first();
     for (const label of ['Apply', 'Discard', 'Open Disk File']) {
-      await title.locator(`a.action-label[aria-label="${label}"]`).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await title.locator(`a.action-label[aria-label="${label}"] >> visible=true`).first().waitFor({ state: 'visible', timeout: 10_000 });
     }
     await wb.screenshot('surfaces-01-diff-title-actions');
   });
