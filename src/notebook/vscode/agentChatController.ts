@@ -8,6 +8,7 @@ import { readNotebookMetadata, type ModelSelector } from '../notebookMetadata';
 import { TURN_METADATA_KEY, TurnTranscript } from '../turnTranscript';
 import { CELL_ID_KEY } from './chatNotebookSerializer';
 import { LmChatModel } from './lmChatModel';
+import { PROMPT_LANGUAGE } from './chatNotebookSerializer';
 import { cellIdOf, contextPorts, notebookToolGuard, notebookView, workspaceRoots } from './notebookContext';
 
 export const NOTEBOOK_TYPE = 'agent-chat';
@@ -37,7 +38,8 @@ export class AgentChatController implements vscode.Disposable {
     this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, 'Agent Chat');
     this.controller.description = 'Chat model + Agent Overlay tools';
     this.controller.detail = 'Runs each prompt cell with a VS Code chat model; file changes are staged for review in Source Control.';
-    this.controller.supportedLanguages = ['markdown', 'plaintext'];
+    // Prompt first: "+ Code" in an empty notebook takes the controller's first language.
+    this.controller.supportedLanguages = [PROMPT_LANGUAGE, 'markdown', 'plaintext'];
     this.controller.supportsExecutionOrder = true;
     this.controller.executeHandler = (cells, notebook) => this.enqueue(notebook, cells);
     this.disposables.push(
