@@ -3,11 +3,15 @@ import * as path from 'path';
 import { REPO_ROOT } from '../harness/vscodeHost';
 import { Workbench, screenshotOnFailure } from './workbench';
 
-/** Issue 15 item 13: a prompt cell, and the cell "+ Code" adds, say "Prompt" where VS Code shows a cell's language. */
+/**
+ * Issue 15 item 13: a prompt cell, and the cell "+ Code" adds, say "Prompt" where VS Code shows a cell's language;
+ * the notebook toolbar names the model that will answer.
+ */
 describe('UI: agent chat notebook prompt cells', () => {
   let wb: Workbench;
   before(async () => {
-    wb = await Workbench.open(path.join(REPO_ROOT, 'test', 'fixtures', 'notebook', 'workspace'));
+    // The echo test model is the model the fixture notebook names.
+    wb = await Workbench.open(path.join(REPO_ROOT, 'test', 'fixtures', 'notebook', 'workspace'), { AGENT_OVERLAY_NOTEBOOK_ECHO_MODEL: '1' });
   });
   afterEach(async function () { await screenshotOnFailure(wb, this.currentTest); });
   after(async () => { await wb?.close(); });
@@ -26,5 +30,10 @@ describe('UI: agent chat notebook prompt cells', () => {
     assert.strictEqual(await prompts.count(), 2);
     assert.strictEqual(await markdownCode.count(), 0, 'no prompt cell calls itself Markdown');
     await wb.screenshot('notebook-prompt-cells');
+  });
+
+  it('names the model that will answer in the notebook toolbar', async () => {
+    await wb.page.getByText('Agent Chat · Echo (test model)').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('notebook-toolbar-model');
   });
 });

@@ -46,8 +46,23 @@ export class AgentChatController implements vscode.Disposable {
       this.controller,
       this._onDidFinishCell,
       vscode.workspace.onDidOpenNotebookDocument(nb => this.prefer(nb)),
+      // The kernel's label in the notebook toolbar names the model that will answer (issue 15 item 13).
+      vscode.window.onDidChangeActiveNotebookEditor(() => void this.showModel()),
+      vscode.workspace.onDidChangeNotebookDocument(e => {
+        if (e.metadata && e.notebook === vscode.window.activeNotebookEditor?.notebook) void this.showModel();
+      }),
+      vscode.lm.onDidChangeChatModels(() => void this.showModel()),
     );
     for (const nb of vscode.workspace.notebookDocuments) this.prefer(nb);
+    void this.showModel();
+  }
+
+  /** "Agent Chat · ‹model›" for the active agent chat notebook: the model its next run will use. */
+  private async showModel(): Promise<void> {
+    const notebook = vscode.window.activeNotebookEditor?.notebook;
+    if (notebook?.notebookType !== NOTEBOOK_TYPE) return;
+    const name = await pickModel(readNotebookMetadata(notebook.metadata).model).then(m => m.name, () => 'no chat model available');
+    if (vscode.window.activeNotebookEditor?.notebook === notebook) this.controller.label = `Agent Chat · ${name}`;
   }
 
   dispose(): void {
