@@ -25,6 +25,8 @@ export interface AgentOverlayApi {
     scmState(): ReturnType<StagedChangesScm['describe']>;
     /** Resolves once every staged change so far is durable. */
     flush(): Promise<void>;
+    /** The "Agent Overlay" audit trail's latest lines. */
+    auditLines(): readonly string[];
     /** How long `activate` took (SPEC §8 budget: 150 ms), measured by the extension itself. */
     readonly activationMs: number;
     /** The history bridge's consent script and clock (only under the integration runner, ExtensionMode.Test). */
@@ -43,6 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
   const history = registerHistoryBridge(context);
   const edits = registerEditTracker(context);
   const chat = registerChatRecall(context);
+  // The SCM view names chat sessions by their title and messages by their request's first words.
+  overlay.readChatSession = id => chat.readSession(id);
   // Apply's writes reload open documents: the edit tracker records those as the agent's edits, not the user's.
   overlay.applyHooks.wrapApply = (files, run) => edits.markAgentApply(files, run);
   // A chat request the user removed (undo, retry, deleted session) takes the changes it staged with it.
@@ -73,6 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
       restorePrompts: () => void (prompts.current = windowPrompts),
       scmState: () => overlay.scm.describe(),
       flush: () => overlay.workspace.flush(),
+      auditLines: () => overlay.audit.lines(),
       history: history.testSeam,
       mcp: mcp.testSeam,
       notebook: notebook.testSeam,

@@ -4,15 +4,15 @@
  */
 
 /** The modal before an agent sees which versions exist (seed 000, Tool 1 "Interaction Model" step 2). */
-export function requestVersionsPrompt(file: string): string {
-  return `AI Agent is requesting access to historical versions for '${file}'.`;
+export function requestVersionsPrompt(file: string, requester = 'AI Agent'): string {
+  return `${requester} is requesting access to historical versions for '${file}'.`;
 }
 
 export const REQUEST_VERSIONS_DETAIL = 'If you allow, you choose which versions the agent may see. Nothing is shared if you deny.';
 
 /** The modal before an agent gets one version's content (seed 000, Tool 2 "Interaction Model" step 2). */
-export function versionContentPrompt(file: string, when: string): string {
-  return `AI Agent is requesting to view the content of a historical version of '${file}' (Timestamp: ${when}).`;
+export function versionContentPrompt(file: string, when: string, requester = 'AI Agent'): string {
+  return `${requester} is requesting to view the content of a historical version of '${file}' (Timestamp: ${when}).`;
 }
 
 export const VERSION_CONTENT_DETAIL = 'If you allow, the agent receives the full text of this one version.';

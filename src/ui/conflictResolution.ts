@@ -1,14 +1,18 @@
 import * as vscode from 'vscode';
+import type { ConflictDetails } from '../fs/model/overlayModel';
+import { decodeText } from '../fs/model/textContent';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
-import { stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { BaselineContentProvider } from './baselineContentProvider';
+import { hasConflictMarkers } from './conflictMarkers';
+import { MERGE_RESULT_SCHEME, type MergeResultFileSystem } from './mergeResultFileSystem';
 import type { Prompts } from './prompts';
 
 interface ResolutionItem extends vscode.QuickPickItem {
-  readonly resolution: 'acceptAgent' | 'acceptDisk' | 'manual' | 'delegate';
+  readonly resolution: 'show' | 'acceptAgent' | 'acceptDisk' | 'delegate';
 }
 
-const KIND_TEXT = {
+/** What happened, in the words of the notification and the picker's placeholder. */
+export const CONFLICT_KIND_TEXT = {
   text: 'the file changed on disk where the agent changed it too',
   deletion: 'the file was deleted on disk while the agent changed it',
   creation: 'a file was created on disk where the agent creates one',
@@ -16,57 +20,164 @@ const KIND_TEXT = {
 } as const;
 
 /**
- * SPEC §2's four ways out of a conflict, as a Quick Pick: keep the agent's version, keep the disk's, merge by
- * hand (VS Code's merge editor, writing the result back into the staged change), or hand it back to the agent.
+ * SPEC §2's ways out of a conflict. Looking comes first and decides nothing: a click on a conflict opens the
+ * three versions (base, disk, agent) in VS Code's merge editor with the conflict still unresolved, and the only
+ * ways to settle are explicit — "Complete Merge" on the merge editor, or a choice in the "Resolve…" picker, whose
+ * default (first) item again only shows the versions. No default ever discards the person's work on disk.
  */
-export async function resolveConflictInteractively(overlay: OverlayWorkspace, p: string, prompts: Prompts): Promise<void> {
-  const c = overlay.model.composite(p);
-  if (!c?.conflict) return void vscode.window.showInformationMessage(`${vscode.workspace.asRelativePath(p)} has no conflict.`);
-  const items: ResolutionItem[] = [
-    { resolution: 'acceptAgent', label: 'Accept agent version', description: 'keep the staged content; applying it replaces the disk version' },
-    { resolution: 'acceptDisk', label: 'Accept disk version', description: 'discard the staged change to this file' },
-    { resolution: 'manual', label: 'Merge manually', description: c.conflict.binary ? 'not available for binary files' : 'open the merge editor' },
-    { resolution: 'delegate', label: 'Delegate to agent', description: "the agent's next read or list reports the conflict with base, agent and disk versions" },
-  ];
-  const choice = await prompts.pick(items.filter(i => !(i.resolution === 'manual' && c.conflict!.binary)), {
-    title: `Resolve conflict: ${vscode.workspace.asRelativePath(p)}`,
-    placeHolder: `Conflict: ${KIND_TEXT[c.conflict.kind]}`,
-  });
-  if (!choice) return;
-  switch (choice.resolution) {
-    case 'acceptAgent': overlay.model.resolve(p, { kind: 'acceptAgent' }); break;
-    case 'acceptDisk': overlay.model.resolve(p, { kind: 'acceptDisk' }); break;
-    case 'delegate': overlay.model.resolve(p, { kind: 'delegate' }); break;
-    case 'manual': await openMergeEditor(overlay, p); break;
+export class ConflictResolver {
+  constructor(
+    private readonly overlay: OverlayWorkspace,
+    private readonly prompts: Prompts,
+    private readonly results: MergeResultFileSystem,
+  ) {}
+
+  /** A click on a conflict: the three versions, unresolved (binary or absent sides: disk ↔ agent side by side). */
+  async show(p: string): Promise<void> {
+    const details = this.details(p);
+    if (!details) return;
+    if (details.binary || details.merge?.kind !== 'conflict') await this.compare(p, details);
+    else await this.openMergeEditor(p, details);
   }
-  await overlay.flush();
+
+  /** "Resolve…": the four ways out, safest first. */
+  async pick(p: string): Promise<void> {
+    const details = this.details(p);
+    if (!details) return;
+    const canMerge = !details.binary && details.merge?.kind === 'conflict';
+    const items: ResolutionItem[] = [
+      {
+        resolution: 'show',
+        label: canMerge ? 'Show the three versions' : 'Compare disk and agent versions',
+        description: canMerge ? 'base, disk and agent in the merge editor; Complete Merge settles it' : 'nothing is decided yet',
+      },
+      { resolution: 'delegate', label: 'Delegate to agent', description: "the agent's next read or list reports the conflict with base, agent and disk versions" },
+      { resolution: 'acceptDisk', label: 'Accept disk version', description: "discard the agent's change to this file; the file on disk stays as it is" },
+      { resolution: 'acceptAgent', label: 'Accept agent version', description: "Apply will replace the file on disk with the agent's version, including any changes you made to it" },
+    ];
+    const choice = await this.prompts.pick(items, {
+      title: `Resolve conflict: ${rel(p)}`,
+      placeHolder: `Conflict: ${CONFLICT_KIND_TEXT[details.kind]}`,
+    });
+    switch (choice?.resolution) {
+      case undefined: return;
+      case 'show': return this.show(p);
+      case 'acceptAgent': case 'acceptDisk': case 'delegate': return this.settle(p, { kind: choice.resolution });
+    }
+  }
+
+  /** The merge editor's title action: takes the Result, never while it still holds conflict markers. */
+  async completeMerge(arg?: unknown): Promise<void> {
+    const result = arg instanceof vscode.Uri && arg.scheme === MERGE_RESULT_SCHEME ? arg : activeMergeResult();
+    if (!result) return void vscode.window.showInformationMessage('Complete Merge works on a conflict opened from Agent Source Control.');
+    const p = result.with({ scheme: 'file' }).fsPath;
+    if (activeMergeResult()?.toString() === result.toString() && isMergeEditorActive()) {
+      // VS Code's own Complete Merge: it asks before completing with unhandled conflicts, saves the Result, closes.
+      const done = await vscode.commands.executeCommand<{ successful?: boolean } | undefined>('mergeEditor.acceptMerge');
+      if (!done?.successful) return;
+    } else {
+      const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === result.toString());
+      if (doc?.isDirty) await doc.save();
+    }
+    const bytes = this.results.saved(result);
+    const text = bytes && decodeText(bytes);
+    if (bytes === undefined || text === undefined) return;
+    if (hasConflictMarkers(text)) {
+      void vscode.window.showErrorMessage(`${rel(p)} still holds conflict markers (<<<<<<< … >>>>>>>), so the conflict stays unresolved. Edit the Result until none are left, then Complete Merge.`);
+      await vscode.window.showTextDocument(result, { preview: false });
+      return;
+    }
+    if (!this.overlay.model.composite(p)?.conflict) {
+      void vscode.window.showWarningMessage(`${rel(p)} is no longer in conflict: the merge result was not used.`);
+      return;
+    }
+    this.overlay.model.resolveManually(p, bytes);
+    this.results.forget(result);
+    await this.overlay.flush();
+    void vscode.window.showInformationMessage(`Merged ${rel(p)}: the Result is staged. Apply writes it to disk.`);
+  }
+
+  /** "Accept Agent Version" / "Accept Disk Version" as explicit commands (the merge editor's and SCM's menus). */
+  async accept(p: string, side: 'agent' | 'disk'): Promise<void> {
+    if (!this.details(p)) return;
+    const answer = side === 'agent'
+      ? await this.prompts.confirm(`Take the agent's version of ${rel(p)}?`, 'Apply will then replace the file on disk, including the changes made to it since the agent started.', 'Accept Agent Version')
+      : await this.prompts.confirm(`Keep the disk version of ${rel(p)}?`, "The agent's staged change to this file is discarded; the disk is not touched.", 'Accept Disk Version');
+    if (!answer) return;
+    await this.settle(p, { kind: side === 'agent' ? 'acceptAgent' : 'acceptDisk' });
+  }
+
+  /** The audit trail logs the resolution from the model's own operation (agents' resolutions too). */
+  private async settle(p: string, resolution: { kind: 'acceptAgent' | 'acceptDisk' | 'delegate' }): Promise<void> {
+    this.overlay.model.resolve(p, resolution);
+    await this.overlay.flush();
+  }
+
+  private details(p: string): ConflictDetails | undefined {
+    if (this.overlay.model.composite(p)?.conflict) return this.overlay.model.conflictDetails(p);
+    void vscode.window.showInformationMessage(`${rel(p)} has no conflict.`);
+    return undefined;
+  }
+
+  /**
+   * The merge editor's Result is a scratch document that starts as the marked-up three-way merge. Its conflict
+   * markers make VS Code reset the Result to the base plus the non-conflicting changes and count the conflicts
+   * ("1 Conflict Remaining"); saving it settles nothing.
+   */
+  private async openMergeEditor(p: string, details: ConflictDetails): Promise<void> {
+    const store = this.overlay.model.store;
+    const side = (bytes: Uint8Array | undefined, label: string) => BaselineContentProvider.uri(p, bytes ? store.put(bytes) : null, label);
+    const open = openMergeResult(p);
+    const output = open ?? this.results.seed(p, details.merge?.kind === 'conflict' ? details.merge.markedUp : '');
+    try {
+      await vscode.commands.executeCommand('_open.mergeEditor', {
+        base: side(details.base, 'base'),
+        input1: { uri: side(details.theirs, 'disk'), title: 'Disk', description: 'the file as it is now' },
+        input2: { uri: side(details.ours, 'agent'), title: 'Agent', description: 'staged' },
+        output,
+      });
+    } catch {
+      // No merge editor: the Result opens as text with its conflict markers; Complete Merge is on its title too.
+      await vscode.window.showTextDocument(output, { preview: false });
+    }
+  }
+
+  private async compare(p: string, details: ConflictDetails): Promise<void> {
+    const store = this.overlay.model.store;
+    const left = BaselineContentProvider.uri(p, details.theirs ? store.put(details.theirs) : null, 'disk');
+    const right = BaselineContentProvider.uri(p, details.ours ? store.put(details.ours) : null, 'agent');
+    const name = p.split('/').pop() ?? p;
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (Disk ↔ Agent) — conflict: ${CONFLICT_KIND_TEXT[details.kind]}`);
+  }
 }
 
-/**
- * The merge editor's output is the `agent-staged:` file itself: saving it resolves the conflict with the merged
- * text (the provider turns a write on a conflicted path into a manual resolution). The output starts as the
- * marked-up three-way merge. Where the merge editor is not available, the same document opens as plain text.
- */
-async function openMergeEditor(overlay: OverlayWorkspace, p: string): Promise<void> {
-  const details = overlay.model.conflictDetails(p);
-  const staged = stagedUriOf(vscode.Uri.file(p));
-  const base = BaselineContentProvider.uri(p, details.base ? overlay.model.store.put(details.base) : null, 'base');
-  const theirs = details.theirs ? BaselineContentProvider.uri(p, overlay.model.store.put(details.theirs), 'disk') : BaselineContentProvider.uri(p, null, 'disk');
-  const ours = details.ours ? BaselineContentProvider.uri(p, overlay.model.store.put(details.ours), 'agent') : BaselineContentProvider.uri(p, null, 'agent');
-  try {
-    await vscode.commands.executeCommand('_open.mergeEditor', {
-      base,
-      input1: { uri: ours, title: 'Agent', description: 'staged' },
-      input2: { uri: theirs, title: 'Disk', description: 'current file' },
-      output: staged,
-    });
-  } catch {
-    if (details.merge?.kind === 'conflict') {
-      const doc = await vscode.workspace.openTextDocument(staged);
-      const edit = new vscode.WorkspaceEdit();
-      edit.replace(staged, new vscode.Range(0, 0, doc.lineCount, 0), details.merge.markedUp);
-      await vscode.workspace.applyEdit(edit);
-    }
-    await vscode.window.showTextDocument(staged);
+function rel(p: string): string {
+  return vscode.workspace.asRelativePath(p);
+}
+
+/** The merge editor's tab input (not in the typed API yet): `{ base, input1, input2, result }`. */
+function mergeResultOf(tab: vscode.Tab | undefined): vscode.Uri | undefined {
+  const result = (tab?.input as { result?: unknown } | undefined)?.result;
+  return result instanceof vscode.Uri && result.scheme === MERGE_RESULT_SCHEME ? result : undefined;
+}
+
+function isMergeEditorActive(): boolean {
+  return mergeResultOf(vscode.window.tabGroups.activeTabGroup.activeTab) !== undefined;
+}
+
+function activeMergeResult(): vscode.Uri | undefined {
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+  const merge = mergeResultOf(tab);
+  if (merge) return merge;
+  const uri = (tab?.input as { uri?: unknown } | undefined)?.uri;
+  return uri instanceof vscode.Uri && uri.scheme === MERGE_RESULT_SCHEME ? uri : undefined;
+}
+
+/** A Result already open for this file (keep the person's edits in it: do not restart it). */
+function openMergeResult(p: string): vscode.Uri | undefined {
+  for (const tab of vscode.window.tabGroups.all.flatMap(g => g.tabs)) {
+    const r = mergeResultOf(tab);
+    if (r && r.with({ scheme: 'file' }).fsPath === p) return r;
   }
+  return undefined;
 }

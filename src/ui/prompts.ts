@@ -22,6 +22,8 @@ export const windowPrompts: Prompts = {
 /** Scripted answers, queued by tests; an unexpected question fails loudly instead of hanging. */
 export class ScriptedPrompts implements Prompts {
   readonly asked: string[] = [];
+  /** The labels each pick offered, in order (the first is the one Enter takes). */
+  readonly offered: string[][] = [];
   private readonly answers: (string | undefined)[] = [];
 
   answer(...answers: (string | undefined)[]): void {
@@ -35,6 +37,7 @@ export class ScriptedPrompts implements Prompts {
 
   async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
     this.asked.push(options.title ?? options.placeHolder ?? 'pick');
+    this.offered.push(items.map(i => i.label));
     const label = this.next(options.title ?? 'pick');
     return label === undefined ? undefined : items.find(i => i.label === label || i.label.includes(label));
   }

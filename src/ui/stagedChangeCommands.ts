@@ -5,7 +5,10 @@ import { decodeText } from '../fs/model/textContent';
 import type { ApplyResult, OverlayWorkspace } from '../fs/overlayWorkspace';
 import { stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { BaselineContentProvider } from './baselineContentProvider';
-import { resolveConflictInteractively } from './conflictResolution';
+import type { AuditTrail } from './auditTrail';
+import { REVIEW_ALL_TITLE, reviewAllTabs } from './conflictAnnouncer';
+import type { ConflictResolver } from './conflictResolution';
+import { MERGE_RESULT_SCHEME } from './mergeResultFileSystem';
 import { diffArgs, type StagedResourceState } from './stagedChangesScm';
 import type { Prompts } from './prompts';
 
@@ -27,8 +30,17 @@ type Target = StagedResourceState | vscode.Uri | vscode.SourceControlResourceGro
  * selected resources. Every destructive one confirms with a modal that says how many files it touches and
  * names every file it deletes.
  */
-/** `roots`: the workspace folders' paths (Apply removes folders it empties, never these). */
-export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts: Prompts, hooks: ApplyHooks, roots: () => readonly string[]): vscode.Disposable {
+export interface StagedChangeCommandDeps {
+  readonly overlay: OverlayWorkspace;
+  readonly prompts: Prompts;
+  readonly hooks: ApplyHooks;
+  /** The workspace folders' paths (Apply removes folders it empties, never these). */
+  readonly roots: () => readonly string[];
+  readonly conflicts: ConflictResolver;
+  readonly audit: AuditTrail;
+}
+
+export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, conflicts, audit }: StagedChangeCommandDeps): vscode.Disposable {
   const baseline = (p: string, ref: string | null, label: string) => BaselineContentProvider.uri(p, ref, label);
   const rel = (p: string) => vscode.workspace.asRelativePath(p);
   const isBinary = (ref: string) => decodeText(overlay.model.store.get(ref)) === undefined;
@@ -88,7 +100,7 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
         onProgress: (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(total, 1) }),
       })),
     );
-    reportApply(result, rel);
+    reportApply(changes, result, rel, audit);
     return result;
   }
 
@@ -120,8 +132,11 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
         const [left, right] = diffArgs(c, baseline, isBinary);
         return [vscode.Uri.file(c.path), c.kind === 'create' ? undefined : left, c.kind === 'delete' ? undefined : right];
       });
+      // Run again (a file turned into a conflict meanwhile): the old multi-file diff makes way for the new one.
+      const old = reviewAllTabs();
+      if (old.length > 0) await vscode.window.tabGroups.close(old, true);
       // VS Code adds the file count to the title itself ("… (3 files)").
-      await vscode.commands.executeCommand('vscode.changes', 'Agent Staged Changes', resources);
+      await vscode.commands.executeCommand('vscode.changes', REVIEW_ALL_TITLE, resources);
     }),
     reg('agentOverlay.openChange', async (t: Target) => {
       const [c] = targets(t);
@@ -141,13 +156,28 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
     }),
     reg('agentOverlay.resolveConflict', async (t: Target) => {
       const [c] = targets(t);
-      if (c) await resolveConflictInteractively(overlay, c.path, prompts);
+      if (c) await conflicts.pick(c.path);
     }),
+    reg('agentOverlay.openConflict', async (t: Target) => {
+      const [c] = targets(t);
+      if (c) await conflicts.show(c.path);
+    }),
+    reg('agentOverlay.completeMerge', (uri?: unknown) => conflicts.completeMerge(uri)),
+    reg('agentOverlay.acceptAgentVersion', async (t: Target) => {
+      const [c] = targets(mergeTarget(t));
+      if (c) await conflicts.accept(c.path, 'agent');
+    }),
+    reg('agentOverlay.acceptDiskVersion', async (t: Target) => {
+      const [c] = targets(mergeTarget(t));
+      if (c) await conflicts.accept(c.path, 'disk');
+    }),
+    reg('agentOverlay.showLog', () => audit.show()),
     reg('agentOverlay.undoLastApply', async () => {
       if (!overlay.canUndo) return void vscode.window.showInformationMessage('There is no apply to undo.');
       const answer = await prompts.confirm('Undo the last apply?', 'The files it changed get back what they had before; files changed since are left alone.', 'Undo');
       if (answer !== 'Undo') return undefined;
       const result = await overlay.undoLastApply();
+      audit.note(`undid the last apply: restored ${result.restored.map(rel).join(', ') || 'nothing'}${result.refused.length ? `; left alone (changed since): ${result.refused.map(rel).join(', ')}` : ''}`);
       if (result.refused.length) {
         void vscode.window.showWarningMessage(`Undo left ${result.refused.length} file(s) alone because they changed after the apply: ${result.refused.map(rel).join(', ')}`);
       }
@@ -156,13 +186,28 @@ export function registerStagedChangeCommands(overlay: OverlayWorkspace, prompts:
   );
 }
 
-function reportApply(result: ApplyResult, rel: (p: string) => string): void {
+/**
+ * Says what Apply did, counting as the confirmation did: one per staged change (a rename writes two paths but
+ * is one change), and logs it with what was held back and why.
+ */
+function reportApply(changes: readonly CompositeChange[], result: ApplyResult, rel: (p: string) => string, audit: AuditTrail): void {
+  const applied = new Set(result.applied);
+  const done = changes.filter(c => applied.has(c.path)).length;
+  const plural = (n: number) => `${n} staged change${n === 1 ? '' : 's'}`;
+  const why = { conflict: 'in conflict', diskChanged: 'changed on disk', dirtyEditor: 'has unsaved edits in an editor' } as const;
+  const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}`);
+  audit.note(`apply: ${plural(done)} applied${lines.length ? `; not applied: ${lines.join('; ')}` : ''}`);
   if (result.refused.length === 0) {
-    void vscode.window.showInformationMessage(`Applied ${result.applied.length} staged change${result.applied.length === 1 ? '' : 's'}.`, 'Undo')
+    void vscode.window.showInformationMessage(`Applied ${plural(done)}.`, 'Undo')
       .then(a => (a === 'Undo' ? vscode.commands.executeCommand('agentOverlay.undoLastApply') : undefined));
     return;
   }
-  const why = { conflict: 'in conflict', diskChanged: 'changed on disk', dirtyEditor: 'has unsaved edits in an editor' } as const;
-  const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}`);
-  void vscode.window.showWarningMessage(`Applied ${result.applied.length}; ${result.refused.length} not applied: ${lines.join('; ')}.`);
+  const held = new Set(result.refused.flatMap(r => r.paths));
+  const notDone = changes.filter(c => held.has(c.path) || (c.fromPath !== undefined && held.has(c.fromPath))).length || result.refused.length;
+  void vscode.window.showWarningMessage(`Applied ${plural(done)}; ${notDone} not applied: ${lines.join('; ')}.`);
+}
+
+/** The merge editor's title passes its Result URI: the conflicted file it stands for. */
+function mergeTarget(t: Target): Target {
+  return t instanceof vscode.Uri && t.scheme === MERGE_RESULT_SCHEME ? t.with({ scheme: 'file' }) : t;
 }

@@ -5,6 +5,7 @@ import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 import { stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { UNKNOWN_SESSION } from '../tools/agentTool';
 import { diffTitle, LETTER, OPERATION_LABEL, stagedColor } from './changePresentation';
+import type { SessionNames } from './sessionNames';
 
 /** Resource states carry their composite so commands can act on it without a second lookup. */
 export interface StagedResourceState extends vscode.SourceControlResourceState {
@@ -23,13 +24,17 @@ export class StagedChangesScm implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly statusBar: vscode.StatusBarItem;
 
-  constructor(private readonly overlay: OverlayWorkspace) {
+  constructor(private readonly overlay: OverlayWorkspace, private readonly names: SessionNames) {
     this.sourceControl = vscode.scm.createSourceControl('agentOverlay', 'Agent Staged Changes');
-    this.sourceControl.inputBox.visible = false;
+    // The input box has no use for a commit message here; while nothing is staged its read-only value is the
+    // empty state's text (VS Code shows a view's welcome content only when no source control is registered at
+    // all, and a placeholder would be cut to one line where the value wraps).
+    this.sourceControl.inputBox.enabled = false;
     this.sourceControl.quickDiffProvider = {
       provideOriginalResource: (uri: vscode.Uri) => (uri.scheme === 'agent-staged' ? uri.with({ scheme: 'file' }) : undefined),
     };
-    this.conflicts = this.sourceControl.createResourceGroup('conflicts', 'Conflicts');
+    // With one source control VS Code hides the provider's row: the groups themselves must say "agent".
+    this.conflicts = this.sourceControl.createResourceGroup('conflicts', 'Agent: Conflicts');
     this.conflicts.hideWhenEmpty = true;
     this.conflicts.contextValue = 'conflicts';
     this.statusBar = vscode.window.createStatusBarItem('agentOverlay.staged', vscode.StatusBarAlignment.Left, 50);
@@ -49,7 +54,7 @@ export class StagedChangesScm implements vscode.Disposable {
 
     const bySession = new Map<string, CompositeChange[]>();
     for (const c of staged) {
-      const owner = c.sessions[c.sessions.length - 1] ?? 'unknown session';
+      const owner = c.sessions[c.sessions.length - 1] ?? UNKNOWN_SESSION;
       bySession.set(owner, [...(bySession.get(owner) ?? []), c]);
     }
     const split = bySession.size > 1;
@@ -63,14 +68,20 @@ export class StagedChangesScm implements vscode.Disposable {
     for (const key of wanted) {
       let group = this.sessionGroups.get(key);
       if (!group) {
-        group = this.sourceControl.createResourceGroup(key === '*' ? 'staged' : `session:${key}`, key === '*' ? 'Staged Changes' : `Staged: ${sessionLabel(key)}`);
+        group = this.sourceControl.createResourceGroup(key === '*' ? 'staged' : `session:${key}`, 'Agent: Staged Changes');
         group.contextValue = 'staged';
+        // After Apply an empty "Staged Changes 0" says nothing: the input box's text says it instead.
+        group.hideWhenEmpty = true;
         this.sessionGroups.set(key, group);
       }
+      // Named on every refresh: a chat's title may arrive after its first change.
+      group.label = key === '*' ? 'Agent: Staged Changes' : `Agent: ${this.names.session(key)}`;
       group.resourceStates = (key === '*' ? staged : bySession.get(key) ?? []).map(c => this.resourceOf(c));
     }
     const count = all.length;
     this.sourceControl.count = count;
+    this.sourceControl.inputBox.visible = count === 0;
+    this.sourceControl.inputBox.value = count === 0 ? EMPTY_TEXT : '';
     this.statusBar.text = `$(git-pull-request-draft) ${count}`;
     this.statusBar.tooltip = `${count} staged agent change${count === 1 ? '' : 's'}${conflicted.length ? `, ${conflicted.length} in conflict` : ''} — click to review`;
     if (count > 0) this.statusBar.show();
@@ -89,7 +100,7 @@ export class StagedChangesScm implements vscode.Disposable {
   private resourceOf(c: CompositeChange): StagedResourceState {
     const file = vscode.Uri.file(c.path);
     const last = c.records[c.records.length - 1];
-    const sessions = c.sessions.map(sessionLabel).join(', ');
+    const sessions = c.sessions.map(s => this.names.session(s)).join(', ');
     // SPEC §2: a session writing over another's pending change is flagged where the reviewer looks.
     const shared = c.sessions.length > 1;
     const tooltip = [
@@ -97,8 +108,10 @@ export class StagedChangesScm implements vscode.Disposable {
       `${OPERATION_LABEL[c.kind]}${c.fromPath ? ` from ${vscode.workspace.asRelativePath(c.fromPath)}` : ''}${c.conflict ? ` — ${c.conflict.kind} conflict` : ''}`,
       last?.description,
       `Session: ${sessions}`,
-      last ? `Message: ${last.messageId}` : undefined,
+      last ? `Message: ${this.names.message(last.sessionId, last.messageId)}` : undefined,
       last ? `Time: ${new Date(last.timestamp).toLocaleString()}` : undefined,
+      // The ids, for matching with logs and the agent's own records: detail, not the name.
+      `Ids: session ${c.sessions.join(', ')}${last ? `; message ${last.messageId}` : ''}`,
     ].filter(Boolean).join('\n');
     return {
       change: c,
@@ -115,8 +128,9 @@ export class StagedChangesScm implements vscode.Disposable {
             : new vscode.ThemeIcon(`diff-${DIFF_ICON[c.kind]}`, new vscode.ThemeColor(stagedColor(c.kind))),
       },
       command: {
-        command: c.conflict ? 'agentOverlay.resolveConflict' : 'agentOverlay.openChange',
-        title: c.conflict ? 'Resolve Conflict' : 'Open Change',
+        // A conflict opens its three versions, unresolved; nothing is decided by a click.
+        command: c.conflict ? 'agentOverlay.openConflict' : 'agentOverlay.openChange',
+        title: c.conflict ? 'Show Conflict' : 'Open Change',
         arguments: [file],
       },
     };
@@ -128,16 +142,10 @@ export class StagedChangesScm implements vscode.Disposable {
   }
 }
 
-const DIFF_ICON = { create: 'added', delete: 'removed', rename: 'renamed', modify: 'modified' } as const;
+/** The Source Control view's text while nothing is staged. */
+export const EMPTY_TEXT = 'No staged agent changes. Agents that write through agent-staged: or the overlay tools appear here.';
 
-/** A short name for a session: "you", a notebook's file name, an MCP client's name, or a chat id's first characters. */
-export function sessionLabel(sessionId: string): string {
-  if (sessionId === 'user') return 'you';
-  if (sessionId === UNKNOWN_SESSION) return sessionId;
-  if (/^[a-z][\w+.-]*:\/\//i.test(sessionId)) return path.basename(decodeURIComponent(sessionId.replace(/[?#].*$/, ''))) || sessionId;
-  if (sessionId.startsWith('mcp:')) return sessionId;
-  return sessionId.length > 12 ? `${sessionId.slice(0, 8)}…` : sessionId;
-}
+const DIFF_ICON = { create: 'added', delete: 'removed', rename: 'renamed', modify: 'modified' } as const;
 
 /** The diff a click opens: disk (or empty) on the left, staged (or empty) on the right. */
 export function diffArgs(

@@ -40,7 +40,9 @@ function seedLocalHistory(workspace: string, userDataDir: string, authority: str
     const folder = path.join(userDataDir, 'User', 'History', localHistoryFolderName(resource));
     fs.mkdirSync(folder, { recursive: true });
     const entries = versions.map((v, i) => {
-      const id = `d${i}x${path.extname(rel)}`;
+      // VS Code names an entry with 4 random characters plus the file's extension (`randomPath(…, 4)` in its
+      // working copy history) and keeps only such names when it rewrites the index on the next save.
+      const id = `${historyEntryName(rel, i)}${path.extname(rel)}`;
       const timestamp = now - v.minutesAgo * 60_000;
       fs.writeFileSync(path.join(folder, id), v.text);
       fs.utimesSync(path.join(folder, id), timestamp / 1000, timestamp / 1000);
@@ -48,6 +50,13 @@ function seedLocalHistory(workspace: string, userDataDir: string, authority: str
     });
     fs.writeFileSync(path.join(folder, 'entries.json'), JSON.stringify({ version: 1, resource, entries }));
   }
+}
+
+/** A 4-character entry name as VS Code makes them (letters and digits), fixed per file and version for the demo. */
+function historyEntryName(rel: string, version: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const digest = createHash('sha256').update(`${rel}#${version}`).digest();
+  return [0, 1, 2, 3].map(i => alphabet[digest[i] % alphabet.length]).join('');
 }
 
 /** The overlay store the extension opens for this workspace (see overlayStoreDir in src/fs/vscode/stagingOverlay.ts). */
@@ -58,11 +67,12 @@ function overlayStoreDir(workspace: string, userDataDir: string): string {
 
 async function seedStagedChanges(workspace: string, userDataDir: string): Promise<void> {
   const overlay = await OverlayWorkspace.open(overlayStoreDir(workspace, userDataDir));
-  const meta = (messageId: string, description: string) => ({ sessionId: 'demo-agent-session', messageId, turn: 1, description });
+  // As an MCP client would have staged them (the SCM view names the session "Demo agent (MCP)").
+  const meta = (messageId: string, description: string) => ({ sessionId: 'mcp:Demo agent', messageId: `mcp:5eed0001/${messageId}`, turn: 1, description });
   const file = (rel: string) => path.join(workspace, rel);
   const cart = fs.readFileSync(file('src/cart.ts'), 'utf8');
-  overlay.write(file('src/cart.ts'), Buffer.from(cart.replace('  let sum = 0;\n  for (const item of items) {\n    sum += item.price * item.quantity;\n  }\n  return sum;', '  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);')), meta('demo-1', 'Use reduce in total()'));
-  overlay.write(file('src/discount.ts'), Buffer.from("import { total, type Item } from './cart';\n\n/** Total after a percentage discount, rounded to cents. */\nexport function discounted(items: Item[], percent: number): number {\n  return Math.round(total(items) * (100 - percent)) / 100;\n}\n"), meta('demo-2', 'Add discounted() helper'));
-  overlay.rename(file('src/format.ts'), file('src/formatPrice.ts'), meta('demo-3', 'Name the module after its export'));
+  overlay.write(file('src/cart.ts'), Buffer.from(cart.replace('  let sum = 0;\n  for (const item of items) {\n    sum += item.price * item.quantity;\n  }\n  return sum;', '  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);')), meta('1', 'Use reduce in total()'));
+  overlay.write(file('src/discount.ts'), Buffer.from("import { total, type Item } from './cart';\n\n/** Total after a percentage discount, rounded to cents. */\nexport function discounted(items: Item[], percent: number): number {\n  return Math.round(total(items) * (100 - percent)) / 100;\n}\n"), meta('2', 'Add discounted() helper'));
+  overlay.rename(file('src/format.ts'), file('src/formatPrice.ts'), meta('3', 'Name the module after its export'));
   await overlay.close();
 }

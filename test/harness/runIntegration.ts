@@ -12,7 +12,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as util from 'util';
-import { REPO_ROOT, copyWorkspace, freePort, launchBrowser, newRunDir, startCodeServer, workbenchUrl, type CodeServer } from './vscodeHost';
+import { REPO_ROOT, copyWorkspace, extensionUnderTest, freePort, launchBrowser, newRunDir, startCodeServer, workbenchUrl, type CodeServer } from './vscodeHost';
 import type { SuiteResults } from './suiteResults';
 
 export interface IntegrationOptions {
@@ -75,7 +75,7 @@ export async function runInHost(runDir: string, opts: IntegrationOptions, env: R
       }
     });
     const url = workbenchUrl(server, folder, {
-      extensionDevelopmentPath: REPO_ROOT,
+      extensionDevelopmentPath: extensionUnderTest(runDir),
       extensionTestsPath: opts.testsPath ?? path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js'),
       extensionEnvironment: { AGENT_OVERLAY_TEST_RESULTS: resultsFile, AGENT_OVERLAY_TEST_RUN_DIR: runDir, ...opts.env, ...env },
     });

@@ -43,7 +43,19 @@ export interface CodeServerOptions {
   readonly testDriver?: boolean;
   /** Extensions (.vsix paths or ids) to install before starting. */
   readonly installExtensions?: readonly string[];
+  /**
+   * User settings for a test run, over `TEST_SETTINGS` (written to the user data only when `testDriver` is set:
+   * `npm start` keeps VS Code's own defaults).
+   */
+  readonly settings?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * Settings every test run pins. code-server is VS Code for the web, whose `files.autoSave` default is
+ * `afterDelay` (desktop: `off`): a dirty editor would save itself mid-test, under load at any moment. A test that
+ * is about autosave turns it on for its own workbench.
+ */
+export const TEST_SETTINGS: Readonly<Record<string, unknown>> = { 'files.autoSave': 'off' };
 
 export interface CodeServer {
   readonly url: string;
@@ -53,6 +65,35 @@ export interface CodeServer {
   stop(): Promise<void>;
   /** SIGKILL to code-server and every process it started (the extension host among them): a crash. */
   kill(): Promise<void>;
+}
+
+/**
+ * Contributions only the tests need, kept out of the product's manifest (a user's browser console would otherwise
+ * complain of a chat-model vendor nobody registers): the notebook tests' scripted chat model.
+ */
+export const TEST_ONLY_CONTRIBUTIONS = {
+  languageModelChatProviders: [{ vendor: 'agent-overlay-test', displayName: 'Agent Overlay test model (tests only)', when: 'false' }],
+} as const;
+
+/**
+ * The extension as the test hosts load it in development mode: a copy of the bundle (`dist/`) beside a
+ * package.json that adds `TEST_ONLY_CONTRIBUTIONS`, and links to the rest. The bundle must be a copy: Node loads a
+ * module by its real path, and VS Code tells which extension calls its API by the caller's file location.
+ * Made once per run folder (restart phases share it).
+ */
+export function extensionUnderTest(runDir: string): string {
+  const dir = path.join(runDir, 'extension-under-test');
+  const manifest = path.join(dir, 'package.json');
+  if (fs.existsSync(manifest)) return dir;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+  for (const entry of ['out', 'src', 'syntaxes', 'node_modules', 'README.md', 'LICENSE']) {
+    if (fs.existsSync(path.join(REPO_ROOT, entry))) fs.symlinkSync(path.join(REPO_ROOT, entry), path.join(dir, entry));
+  }
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  pkg.contributes = { ...pkg.contributes, ...TEST_ONLY_CONTRIBUTIONS };
+  fs.writeFileSync(manifest, JSON.stringify(pkg, null, 2));
+  return dir;
 }
 
 export async function freePort(): Promise<number> {
@@ -98,6 +139,10 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
   const extensionsDir = path.join(opts.runDir, 'extensions');
   const logFile = path.join(opts.runDir, 'code-server.log');
   fs.mkdirSync(userDataDir, { recursive: true });
+  if (opts.testDriver) {
+    fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+    fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...TEST_SETTINGS, ...opts.settings }, null, 2));
+  }
   const common = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
   for (const ext of opts.installExtensions ?? []) await codeServerCli(opts.runDir, [...common, '--install-extension', ext]);
   const args = [

@@ -131,7 +131,8 @@ describe('agent chat notebook (real extension host)', function () {
     assert.match(outputText(notebook.cellAt(0)), /Staging it\.[\s\S]*overlay_writeFile[\s\S]*done: Staged modify of nb\/a\.txt/);
     assert.ok(scmPaths().includes(abs('nb/a.txt')), `the SCM view lists the change: ${scmPaths().join(', ')}`);
     const resource = t.scmState().flatMap(g => g.resources).find(r => r.path === abs('nb/a.txt'));
-    assert.match(resource?.tooltip ?? '', /Message: cell-write/);
+    // Named by the notebook and the cell's prompt; the ids are in the tooltip's last line.
+    assert.match(resource?.tooltip ?? '', /Session: chat\.agentchat \(notebook\)\nMessage: “[^”]+”[\s\S]*message cell-write$/);
     assert.strictEqual(text(await vscode.workspace.fs.readFile(staged('nb/a.txt'))), 'staged by the agent\n');
     assert.strictEqual(fs.readFileSync(abs('nb/a.txt'), 'utf8'), 'on disk\n');
 

@@ -126,24 +126,53 @@ describe('agent-staged: overlay and review', () => {
     t.restorePrompts();
   });
 
-  it('merges a conflict by hand: the merge editor writes its result into the staged change', async () => {
+  it('shows a conflict unresolved in the merge editor, and saving its Result settles nothing', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('agent bee\n'));
+    fs.writeFileSync(fileUri('ov/b.txt').fsPath, 'user bee\n');
+    await eventually(() => t.scmState().some(g => g.id === 'conflicts' && g.resources.length === 1), 'the conflict');
+    await vscode.commands.executeCommand('agentOverlay.openConflict', fileUri('ov/b.txt'));
+    // The merge editor (its tab input carries base, input1, input2 and result) writes to a scratch Result.
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input as { result?: vscode.Uri; input1?: vscode.Uri; input2?: vscode.Uri } | undefined;
+    assert.strictEqual(input?.result?.scheme, 'agent-overlay-merge', 'the Result is not the staged file');
+    const [disk, agent] = await Promise.all([input!.input1!, input!.input2!].map(u => vscode.workspace.openTextDocument(u)));
+    assert.deepStrictEqual([disk.getText(), agent.getText()], ['user bee\n', 'agent bee\n']);
+    // The conflict is open: VS Code reset the Result to the base (the marked-up text it started with said so).
+    const result = await vscode.workspace.openTextDocument(input!.result!);
+    await eventually(() => result.getText() === 'bee\n', 'the Result reset to the base');
+    await result.save();
+    assert.strictEqual(t.scmState().find(g => g.id === 'conflicts')?.resources.length, 1, 'saving the Result does not settle the conflict');
+    assert.strictEqual(await read('ov/b.txt'), 'agent bee\n');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('never takes conflict markers as a resolution: saving them into the staged file is refused', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('agent bee\n'));
+    fs.writeFileSync(fileUri('ov/b.txt').fsPath, 'user bee\n');
+    await eventually(() => t.scmState().some(g => g.id === 'conflicts' && g.resources.length === 1), 'the conflict');
+    const marked = '<<<<<<< agent\nagent bee\n=======\nuser bee\n>>>>>>> disk\n';
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8(marked))), (e: vscode.FileSystemError) => /conflict markers/.test(e.message));
+    assert.strictEqual(t.scmState().find(g => g.id === 'conflicts')?.resources.length, 1);
+    // Without markers, writing the staged file is a hand merge (an agent or a person writing the final text).
+    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('merged bee\n'));
+    assert.deepStrictEqual(t.scmState().find(g => g.id === 'conflicts')?.resources ?? [], []);
+    assert.strictEqual(await read('ov/b.txt'), 'merged bee\n');
+    assert.strictEqual(onDisk('ov/b.txt'), 'user bee\n');
+    assert.ok(t.auditLines().some(l => /^resolved conflict on ov\/b\.txt: merged by hand$/.test(l)), t.auditLines().join('\n'));
+  });
+
+  it('"Resolve Conflict…" offers a safe default: showing the versions first, taking the agent\'s version last', async () => {
     const t = await testing();
     await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('agent bee\n'));
     fs.writeFileSync(fileUri('ov/b.txt').fsPath, 'user bee\n');
     await eventually(() => t.scmState().some(g => g.id === 'conflicts' && g.resources.length === 1), 'the conflict');
     const prompts = t.scriptPrompts();
-    prompts.answer('Merge manually');
+    prompts.answer(undefined);
     await vscode.commands.executeCommand('agentOverlay.resolveConflict', fileUri('ov/b.txt'));
-    // The merge editor (its tab input carries base, input1, input2 and result) has the staged file as its result.
-    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input as { result?: vscode.Uri; input1?: vscode.Uri } | undefined;
-    assert.strictEqual(input?.result?.toString(), staged('ov/b.txt').toString(), 'the merge editor writes to the staged file');
-    // Completing the merge saves the result there, which settles the conflict with that content.
-    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('merged bee\n'));
-    assert.deepStrictEqual(t.scmState().find(g => g.id === 'conflicts')?.resources ?? [], []);
-    assert.strictEqual(await read('ov/b.txt'), 'merged bee\n');
-    assert.strictEqual(onDisk('ov/b.txt'), 'user bee\n');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     t.restorePrompts();
+    assert.deepStrictEqual(prompts.offered[0], ['Show the three versions', 'Delegate to agent', 'Accept disk version', 'Accept agent version']);
+    assert.strictEqual(t.scmState().find(g => g.id === 'conflicts')?.resources.length, 1, 'dismissing the picker decides nothing');
   });
 
   it('splits the view into one group per session, and applies one session\'s group alone', async () => {
@@ -153,10 +182,10 @@ describe('agent-staged: overlay and review', () => {
     await vscode.lm.invokeTool('overlay_writeFile', { input: { path: 'ov/new.txt', content: 'agent\n' }, toolInvocationToken: undefined });
     const groups = t.scmState().filter(g => g.id !== 'conflicts');
     assert.deepStrictEqual(groups.map(g => [g.label, g.resources.map(r => r.path)]).sort(), [
-      ['Staged: unknown session', [fileUri('ov/new.txt').fsPath]],
-      ['Staged: you', [fileUri('ov/a.txt').fsPath]],
+      ['Agent: an agent (session not known)', [fileUri('ov/new.txt').fsPath]],
+      ['Agent: your edits', [fileUri('ov/a.txt').fsPath]],
     ].sort());
-    const [mine] = groups.filter(g => g.label === 'Staged: you');
+    const [mine] = groups.filter(g => g.label === 'Agent: your edits');
     t.scriptPrompts().answer('Apply');
     await vscode.commands.executeCommand('agentOverlay.applyGroup', { id: mine.id, resourceStates: mine.resources.map(r => ({ resourceUri: vscode.Uri.file(r.path) })) });
     t.restorePrompts();
@@ -170,7 +199,7 @@ describe('agent-staged: overlay and review', () => {
     await vscode.workspace.fs.writeFile(staged('ov/new.txt'), utf8('the person fixed it\n'));
     const [shared] = t.scmState().flatMap(g => g.resources);
     assert.strictEqual(shared.icon, 'warning');
-    assert.match(shared.tooltip ?? '', /^⚠ Changed by more than one session \(unknown session, you\)/);
+    assert.match(shared.tooltip ?? '', /^⚠ Changed by more than one session \(an agent \(session not known\), your edits\)/);
   });
 
   it('"Review all" opens every staged change in one multi-file diff editor', async () => {

@@ -12,8 +12,11 @@ describe('UI: mcp bridge status bar', () => {
   it('shows the running server in the status bar; clicking it copies a client configuration; Stop hides it', async () => {
     const item = wb.page.locator('.statusbar-item', { hasText: /MCP :\d+/ }).first();
     assert.strictEqual(await item.isVisible(), false, 'off by default');
+    const serverCommands = async (shot?: string) => (await wb.paletteEntries('MCP', 'Copy MCP Client Configuration', shot)).filter(t => /(Start|Stop) MCP Server/.test(t));
+    assert.deepStrictEqual(await serverCommands('mcp-palette-stopped'), ['Agent Overlay: Start MCP Server'], 'Stop is not offered while the server is stopped');
     await wb.runCommand('Agent Overlay: Start MCP Server');
     await item.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.deepStrictEqual(await serverCommands(), ['Agent Overlay: Stop MCP Server'], 'Start is not offered while the server runs');
     assert.match(await item.innerText(), /MCP :\d+/);
     await wb.screenshot('mcp-status-bar');
 

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Locator, Page } from 'playwright-core';
 import {
-  ARTIFACTS, REPO_ROOT, copyWorkspace, launchBrowser, newRunDir, startCodeServer, workbenchUrl,
+  ARTIFACTS, REPO_ROOT, copyWorkspace, extensionUnderTest, launchBrowser, newRunDir, startCodeServer, workbenchUrl,
   type Browser, type CodeServer,
 } from '../harness/vscodeHost';
 
@@ -26,16 +26,20 @@ export class Workbench {
    * A workbench on a copy of `fixture`, with this extension loaded in development mode and the UI test driver
    * (test/fixtures/ui-driver: palette commands that play the agent's part) installed beside it.
    */
-  static async open(fixture = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace'), env: Record<string, string> = {}): Promise<Workbench> {
+  static async open(
+    fixture = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace'),
+    env: Record<string, string> = {},
+    settings: Record<string, unknown> = {},
+  ): Promise<Workbench> {
     const runDir = newRunDir('ui');
     const workspace = copyWorkspace(fixture, runDir);
     // The driver is installed as an ordinary extension (the workbench loads only one development extension).
     fs.cpSync(UI_DRIVER, path.join(runDir, 'extensions', 'agent-overlay-tests.agent-overlay-ui-driver-0.0.1'), { recursive: true });
-    const server = await startCodeServer({ folder: workspace, runDir, auth: { kind: 'none' }, testDriver: true });
+    const server = await startCodeServer({ folder: workspace, runDir, auth: { kind: 'none' }, testDriver: true, settings });
     const browser = await launchBrowser(runDir);
     const wb = new Workbench(browser.page, workspace, runDir, server, browser);
     await browser.page.goto(workbenchUrl(server, workspace, {
-      extensionDevelopmentPath: REPO_ROOT,
+      extensionDevelopmentPath: extensionUnderTest(runDir),
       extensionEnvironment: { AGENT_OVERLAY_TEST_RUN_DIR: runDir, ...env },
     }));
     await browser.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
@@ -45,12 +49,13 @@ export class Workbench {
   }
 
   /**
-   * Waits until this extension has finished activating — its Source Control group exists only then — and goes
-   * back to the Explorer. Typing before that would go unseen by the edit tracker.
+   * Waits until this extension has finished activating — its Source Control view shows either its groups or its
+   * empty-state text only then — and goes back to the Explorer. Typing before that would go unseen by the edit
+   * tracker.
    */
   async waitForActivation(): Promise<void> {
     const view = await this.openSourceControl();
-    await view.locator('.monaco-list-row', { hasText: 'Staged Changes' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await view.locator('.monaco-list-row', { hasText: /Agent: |No\sstaged\sagent\schanges/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     await this.openView('Explorer');
   }
 
@@ -60,8 +65,10 @@ export class Workbench {
   }
 
   async openSourceControl(): Promise<Locator> {
-    await this.openView('Source Control');
     const view = this.page.locator('.scm-view').first();
+    // Clicking the activity-bar entry of the view already shown would hide the side bar.
+    if (await view.isVisible()) return view;
+    await this.openView('Source Control');
     await view.waitFor({ state: 'visible', timeout: 20_000 });
     return view;
   }
@@ -87,6 +94,33 @@ export class Workbench {
       }
     }
     await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * The Command Palette's entries for `query`, once `anchor` (an entry known to be listed) shows: what a person
+   * sees when typing it. The palette is closed again.
+   */
+  async paletteEntries(query: string, anchor: string, shot?: string, timeoutMs = 60_000): Promise<string[]> {
+    const end = Date.now() + timeoutMs;
+    const input = this.page.locator('.quick-input-widget input');
+    const rows = this.page.locator('.quick-input-list .monaco-list-row');
+    // As in runCommand: the palette lists the commands registered when it opens.
+    for (;;) {
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible' });
+      await input.fill(`>${query}`);
+      try {
+        await rows.filter({ hasText: anchor }).first().waitFor({ state: 'visible', timeout: 3_000 });
+        break;
+      } catch (e) {
+        await this.page.keyboard.press('Escape');
+        if (Date.now() > end) throw e;
+      }
+    }
+    const texts = await rows.allInnerTexts();
+    if (shot) await this.screenshot(shot);
+    await this.page.keyboard.press('Escape');
+    return texts.map(t => t.split('\n')[0]);
   }
 
   async screenshot(name: string): Promise<string> {
@@ -139,6 +173,22 @@ export class Workbench {
       await this.page.waitForTimeout(250);
     }
     return item.innerText();
+  }
+
+  /** An element's text as a person reads it: editors render spaces as no-break spaces. */
+  static async textOf(locator: Locator): Promise<string> {
+    return (await locator.innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /**
+   * The Source Control view's empty-state text (the read-only input box's value), once shown, with the editor's
+   * line wrapping and no-break spaces taken out.
+   */
+  async scmEmptyText(): Promise<string> {
+    const view = await this.openSourceControl();
+    const lines = view.locator('.scm-editor .view-lines', { hasText: /No\sstaged\sagent\schanges/ }).first();
+    await lines.waitFor({ state: 'visible', timeout: 60_000 });
+    return (await Workbench.textOf(lines)).replace(/\s*\n\s*/g, ' ');
   }
 
   /** Closes the notification center if it is open. */

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { AgentTool } from '../../tools/agentTool';
 import { ChatRecallAgentTool } from '../../tools/chat/chatRecallAgentTool';
 import type { ChatTool } from '../chatTool';
-import { ChatSessionStore } from '../chatSessionStore';
+import { ChatSessionStore, isValidSessionId } from '../chatSessionStore';
+import type { ChatSession } from '../parseChatSession';
 import { GetFirstRequestTool } from '../getFirstRequestTool';
 import { GetRequestTool } from '../getRequestTool';
 import { ChatSessionsWatcher, type RemovedRequests } from './chatSessionsWatcher';
@@ -25,6 +26,8 @@ export interface ChatRecall extends vscode.Disposable {
   readonly onDidRemoveRequests: vscode.Event<RemovedRequests>;
   /** The chat storage folder read, or undefined when VS Code keeps none the extension can reach. */
   readonly folder: vscode.Uri | undefined;
+  /** A session's title and requests (for naming it in the UI); undefined when there is no such session file. */
+  readSession(sessionId: string): Promise<ChatSession | undefined>;
 }
 
 /**
@@ -59,6 +62,7 @@ export function registerChatRecall(context: vscode.ExtensionContext): ChatRecall
     tools: chatTools.map(t => new ChatRecallAgentTool(t) as AgentTool<never>),
     onDidRemoveRequests: watcher?.onDidRemoveRequests ?? none.event,
     folder,
+    readSession: async sessionId => (store && isValidSessionId(sessionId) && (await store.findSessionFile(sessionId)) ? store.readSession(sessionId) : undefined),
     dispose: () => {
       if (disposed) return;
       disposed = true;

@@ -265,7 +265,7 @@ export class OverlayModel {
         if (!last) {
           throw new OverlayError('InvalidOperation', `the agent's last change at ${path} cannot carry a merged result: accept the agent's or the disk's version instead`, { path });
         }
-        this.acceptAgent(path, c, new Map([[last.id, last]]));
+        this.acceptAgent(path, c, new Map([[last.id, last]]), 'manual');
         return;
       }
       default:
@@ -273,7 +273,7 @@ export class OverlayModel {
     }
   }
 
-  private acceptAgent(path: string, c: ConflictState, rewrites?: ReadonlyMap<string, ChangeRecord>): void {
+  private acceptAgent(path: string, c: ConflictState, rewrites?: ReadonlyMap<string, ChangeRecord>, reason: 'acceptAgent' | 'manual' = 'acceptAgent'): void {
     const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
       ? new Map([[c.diskPath, { base: c.theirs, ...(c.theirsIdentity ? { identity: c.theirsIdentity } : {}) }]])
@@ -285,7 +285,7 @@ export class OverlayModel {
       settled: touched,
       force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)),
     }, this.merge);
-    this.apply({ type: 'replace', reason: 'acceptAgent', recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths });
+    this.apply({ type: 'replace', reason, recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths });
   }
 
   /**

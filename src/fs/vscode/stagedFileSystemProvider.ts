@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { OverlayError } from '../model/overlayError';
 import type { ChangeMeta } from '../model/changeRecord';
+import { decodeText } from '../model/textContent';
+import { hasConflictMarkers } from '../../ui/conflictMarkers';
 import type { OverlayWorkspace } from '../overlayWorkspace';
 import { STAGED_SCHEME, toFileParts, toStagedParts } from '../stagedUri';
 import { resolveInWorkspace } from '../workspaceScope';
@@ -62,8 +64,15 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
     mapErrors(uri, () => {
       const p = this.pathOf(uri);
-      // A person saving a conflicted staged file has merged it by hand.
-      if (this.overlay.model.composite(p)?.conflict) this.overlay.model.resolveManually(p, content);
+      // A person saving a conflicted staged file has merged it by hand — unless conflict markers are still in it:
+      // then nothing is settled (the editor stays dirty, nothing is lost) and the conflict stays.
+      if (this.overlay.model.composite(p)?.conflict) {
+        const text = decodeText(content);
+        if (text !== undefined && hasConflictMarkers(text)) {
+          throw vscode.FileSystemError.NoPermissions(`${uri.toString()} still holds conflict markers (<<<<<<< … >>>>>>>): the conflict stays unresolved until they are gone`);
+        }
+        this.overlay.model.resolveManually(p, content);
+      }
       else this.overlay.write(p, content, userMeta(), options);
     });
     await this.overlay.flush();

@@ -6,11 +6,17 @@ import { STAGED_SCHEME } from '../stagedUri';
 import { BASELINE_SCHEME, BaselineContentProvider } from '../../ui/baselineContentProvider';
 import { registerStagedChangeCommands, type ApplyHooks } from '../../ui/stagedChangeCommands';
 import { StagedChangesScm } from '../../ui/stagedChangesScm';
+import { AuditTrail } from '../../ui/auditTrail';
+import { ConflictAnnouncer } from '../../ui/conflictAnnouncer';
+import { ConflictResolver } from '../../ui/conflictResolution';
+import { MERGE_RESULT_SCHEME, MergeResultFileSystem } from '../../ui/mergeResultFileSystem';
+import { SessionNames, type ChatSessionFacts } from '../../ui/sessionNames';
 import { StagedFileDecorations } from '../../ui/stagedFileDecorations';
 import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
 import type { AgentTool } from '../../tools/agentTool';
 import { createOverlayTools } from '../../tools/overlay/overlayTools';
+import { cellIdOf } from '../../notebook/vscode/notebookContext';
 
 export interface StagingOverlay extends vscode.Disposable {
   readonly workspace: OverlayWorkspace;
@@ -19,6 +25,10 @@ export interface StagingOverlay extends vscode.Disposable {
   readonly tools: readonly AgentTool<never>[];
   /** What wraps Apply's writes (the edit tracker's agent labelling, once it exists). */
   readonly applyHooks: ApplyHooks;
+  /** The "Agent Overlay" output channel's audit trail. */
+  readonly audit: AuditTrail;
+  /** Where chat sessions' titles and requests are read from, for human names (set once chat recall exists). */
+  readChatSession?: (sessionId: string) => Promise<ChatSessionFacts | undefined>;
 }
 
 /** How long disk events are gathered before one reconciliation pass (a `git checkout` fires thousands). */
@@ -37,13 +47,24 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
   const rootPaths = () => fileRoots().map(f => f.uri.fsPath);
   const provider = new StagedFileSystemProvider(workspace, rootPaths);
   const applyHooks: ApplyHooks = { wrapApply: (_files, run) => run() };
-  const scm = new StagedChangesScm(workspace);
+  const names = new SessionNames();
+  const scm = new StagedChangesScm(workspace, names);
+  const audit = new AuditTrail(workspace.model, {
+    path: p => vscode.workspace.asRelativePath(p),
+    session: id => `${names.session(id)} [${id}]`,
+  });
+  const mergeResults = new MergeResultFileSystem();
+  const conflicts = new ConflictResolver(workspace, prompts, mergeResults);
   const disposables: vscode.Disposable[] = [
     provider,
     vscode.workspace.registerFileSystemProvider(STAGED_SCHEME, provider, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, new BaselineContentProvider(workspace.model.store)),
+    mergeResults,
+    vscode.workspace.registerFileSystemProvider(MERGE_RESULT_SCHEME, mergeResults, { isCaseSensitive: true }),
     scm,
-    registerStagedChangeCommands(workspace, prompts, applyHooks, rootPaths),
+    audit,
+    new ConflictAnnouncer(workspace),
+    registerStagedChangeCommands({ overlay: workspace, prompts, hooks: applyHooks, roots: rootPaths, conflicts, audit }),
     watchDisk(workspace),
   ];
   const decorations = new StagedFileDecorations(workspace);
@@ -53,16 +74,66 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     roots: () => fileRoots().map(f => ({ name: f.name, path: f.uri.fsPath })),
     confirm: async (message, detail) => (await prompts.confirm(message, detail, 'Allow')) === 'Allow',
   });
-  return {
+  const result: StagingOverlay = {
     workspace,
     scm,
     tools,
     applyHooks,
+    audit,
     dispose: () => {
       for (const d of disposables.reverse()) d.dispose();
       void workspace.close();
     },
   };
+  disposables.push(learnChatNames(workspace, names, () => result.readChatSession, () => scm.refresh()));
+  return result;
+}
+
+/**
+ * Learns the names the SCM view shows: a chat session's title and requests (read once for each new session and
+ * message that staged a change: VS Code writes session files periodically, so a message not there yet keeps a
+ * generic name until a later change asks again), and an agent chat notebook's cell prompts (from the open
+ * notebook, on every change: cells are edited).
+ */
+function learnChatNames(
+  workspace: OverlayWorkspace,
+  names: SessionNames,
+  reader: () => ((sessionId: string) => Promise<ChatSessionFacts | undefined>) | undefined,
+  refresh: () => void,
+): vscode.Disposable {
+  const asked = new Set<string>();
+  const learnNotebook = (sessionId: string): boolean => {
+    const nb = vscode.workspace.notebookDocuments.find(d => d.uri.toString() === sessionId);
+    if (!nb) return false;
+    names.learn(sessionId, {
+      title: undefined,
+      requests: nb.getCells().map(c => ({ requestId: cellIdOf(c), text: c.document.getText() })),
+    });
+    return true;
+  };
+  const sub = workspace.onDidChange(() => {
+    const read = reader();
+    let learned = false;
+    for (const c of workspace.composites()) {
+      const last = c.records[c.records.length - 1];
+      if (!last) continue;
+      if (/^[a-z][\w+.-]*:\/\//i.test(last.sessionId)) {
+        learned = learnNotebook(last.sessionId) || learned;
+        continue;
+      }
+      const key = `${last.sessionId}\n${last.messageId}`;
+      const unnamed = names.isUnknownChat(last.sessionId) || names.message(last.sessionId, last.messageId) === 'a chat request';
+      if (!read || asked.has(key) || !unnamed) continue;
+      asked.add(key);
+      void read(last.sessionId).then(facts => {
+        if (!facts) return;
+        names.learn(last.sessionId, facts);
+        refresh();
+      }, () => undefined);
+    }
+    if (learned) refresh();
+  });
+  return { dispose: () => sub.dispose() };
 }
 
 /**

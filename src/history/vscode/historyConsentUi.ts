@@ -8,16 +8,18 @@ import type {
 } from '../../tools/history/historyToolPorts';
 
 /**
- * The consent dialogs as a person sees them: a modal warning with exactly "Allow" and "Deny" (closing it is
- * Deny), and Quick Picks of versions that stay open when focus moves (an agent's request should not be lost
- * to a stray click), close when the agent cancels, and have a Deny button for an agent's request: hiding a
- * picker is not a denial, since another quick input hides it too (the request queue parks it).
+ * The consent dialogs as a person sees them: a modal warning whose default button is "Deny" (closing it is Deny
+ * too), and Quick Picks of versions that stay open when focus moves (an agent's request should not be lost to a
+ * stray click), close when the agent cancels, and have a Deny button for an agent's request: hiding a picker is
+ * not a denial, since another quick input hides it too (the request queue parks it).
  */
 export class VscodeHistoryConsentUi implements HistoryConsentUi {
   async confirm(prompt: ConsentPrompt): Promise<ConsentAnswer> {
+    // Deny comes first, so it is the dialog's default button: Enter never grants. Allow takes a deliberate click.
+    // (VS Code adds Cancel to a modal without a close affordance; anything but Allow is a denial.)
+    const deny: vscode.MessageItem = { title: 'Deny' };
     const allow: vscode.MessageItem = { title: 'Allow' };
-    const deny: vscode.MessageItem = { title: 'Deny', isCloseAffordance: true };
-    const answer = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, allow, deny);
+    const answer = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, deny, allow);
     return answer === allow ? 'allow' : 'deny';
   }
 

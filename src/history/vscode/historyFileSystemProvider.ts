@@ -78,8 +78,8 @@ export class HistoryFileSystemProvider implements vscode.FileSystemProvider, vsc
     const parts = parseHistoryUriPath(uri.path);
     const view = parts && this.source.servable(parts.id, parts.fileName);
     if (!view) {
-      // Editors stat liberally; only refused reads are worth a warning.
-      if (op === 'read') this.log.warn(`history: refused to read ${uri.toString()}: no consent covers it`);
+      // Editors stat liberally, and other extensions probe any open URI: a refused read is routine, not a warning.
+      if (op === 'read') this.log.debug(`history: refused to read ${uri.toString()}: no consent covers it`);
       else this.log.trace(`history: refused to stat ${uri.toString()}`);
       throw vscode.FileSystemError.NoPermissions(uri);
     }

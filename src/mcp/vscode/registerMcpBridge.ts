@@ -44,6 +44,8 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
   status.name = 'Agent Overlay MCP Server';
   status.command = MCP_COMMANDS.copyConfig;
   const updateStatus = (endpoint: McpEndpoint | undefined) => {
+    // The Command Palette offers Start while the server is stopped and Stop while it runs.
+    void vscode.commands.executeCommand('setContext', 'agentOverlay.mcp.running', !!endpoint);
     if (!endpoint) return status.hide();
     status.text = `$(radio-tower) MCP :${endpoint.port}`;
     status.tooltip = `Agent Overlay MCP server running at ${endpoint.url} (loopback only, bearer token). Click to copy a client configuration.`;

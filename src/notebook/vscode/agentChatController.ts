@@ -8,6 +8,7 @@ import { readNotebookMetadata, type ModelSelector } from '../notebookMetadata';
 import { TURN_METADATA_KEY, TurnTranscript } from '../turnTranscript';
 import { CELL_ID_KEY } from './chatNotebookSerializer';
 import { LmChatModel } from './lmChatModel';
+import { PROMPT_LANGUAGE } from './chatNotebookSerializer';
 import { cellIdOf, contextPorts, notebookToolGuard, notebookView, workspaceRoots } from './notebookContext';
 
 export const NOTEBOOK_TYPE = 'agent-chat';
@@ -39,15 +40,31 @@ export class AgentChatController implements vscode.Disposable {
     this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, 'Agent Chat');
     this.controller.description = 'Chat model + Agent Overlay tools';
     this.controller.detail = 'Runs each prompt cell with a VS Code chat model; file changes are staged for review in Source Control.';
-    this.controller.supportedLanguages = ['markdown', 'plaintext'];
+    // Prompt first: "+ Code" in an empty notebook takes the controller's first language.
+    this.controller.supportedLanguages = [PROMPT_LANGUAGE, 'markdown', 'plaintext'];
     this.controller.supportsExecutionOrder = true;
     this.controller.executeHandler = (cells, notebook) => this.enqueue(notebook, cells);
     this.disposables.push(
       this.controller,
       this._onDidFinishCell,
       vscode.workspace.onDidOpenNotebookDocument(nb => this.prefer(nb)),
+      // The kernel's label in the notebook toolbar names the model that will answer (issue 15 item 13).
+      vscode.window.onDidChangeActiveNotebookEditor(() => void this.showModel()),
+      vscode.workspace.onDidChangeNotebookDocument(e => {
+        if (e.metadata && e.notebook === vscode.window.activeNotebookEditor?.notebook) void this.showModel();
+      }),
+      vscode.lm.onDidChangeChatModels(() => void this.showModel()),
     );
     for (const nb of vscode.workspace.notebookDocuments) this.prefer(nb);
+    void this.showModel();
+  }
+
+  /** "Agent Chat · ‹model›" for the active agent chat notebook: the model its next run will use. */
+  private async showModel(): Promise<void> {
+    const notebook = vscode.window.activeNotebookEditor?.notebook;
+    if (notebook?.notebookType !== NOTEBOOK_TYPE) return;
+    const name = await pickModel(readNotebookMetadata(notebook.metadata).model).then(m => m.name, () => 'no chat model available');
+    if (vscode.window.activeNotebookEditor?.notebook === notebook) this.controller.label = `Agent Chat · ${name}`;
   }
 
   dispose(): void {

@@ -5,6 +5,12 @@ import {
   type ChatCellData, type ChatOutputData,
 } from '../chatNotebookFormat';
 
+/**
+ * The language of prompt cells: Markdown under the name "Prompt" (package.json contributes it with a grammar that
+ * is Markdown's), so a prompt cell and "+ Code" say "Prompt", not "Markdown".
+ */
+export const PROMPT_LANGUAGE = 'agent-prompt';
+
 /** The cell metadata key holding a cell's stable id (the message id of the changes its runs stage). */
 export const CELL_ID_KEY = 'id';
 
@@ -33,7 +39,8 @@ export class ChatNotebookSerializer implements vscode.NotebookSerializer {
       return {
         id,
         kind: cell.kind === vscode.NotebookCellKind.Markup ? 'markdown' : 'prompt',
-        language: cell.languageId,
+        // Files keep Markdown as a prompt's language (the format's default): the Prompt language is a label.
+        language: cell.languageId === PROMPT_LANGUAGE ? 'markdown' : cell.languageId,
         source: cell.value,
         metadata,
         outputs: (cell.outputs ?? []).map(fromOutput),
@@ -52,7 +59,8 @@ export class ChatNotebookSerializer implements vscode.NotebookSerializer {
 
 function toCellData(c: ChatCellData): vscode.NotebookCellData {
   const kind = c.kind === 'markdown' ? vscode.NotebookCellKind.Markup : vscode.NotebookCellKind.Code;
-  const cell = new vscode.NotebookCellData(kind, c.source, c.language ?? 'markdown');
+  const language = kind === vscode.NotebookCellKind.Code && (c.language === undefined || c.language === 'markdown') ? PROMPT_LANGUAGE : c.language ?? 'markdown';
+  const cell = new vscode.NotebookCellData(kind, c.source, language);
   cell.metadata = { ...(c.metadata ?? {}), [CELL_ID_KEY]: c.id };
   cell.outputs = (c.outputs ?? []).map(o => new vscode.NotebookCellOutput(
     o.items.map(i => new vscode.NotebookCellOutputItem(i.encoding === 'base64' ? Uint8Array.from(Buffer.from(i.data, 'base64')) : new TextEncoder().encode(i.data), i.mime)),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { PROMPT_LANGUAGE } from './chatNotebookSerializer';
 import { NOTEBOOK_TYPE } from './agentChatController';
 
 export const NEW_NOTEBOOK_COMMAND = 'agentOverlay.notebook.new';
@@ -9,7 +10,7 @@ export const FORGET_CONTEXT_COMMAND = 'agentOverlay.notebook.forgetContext';
 export function registerNotebookCommands(): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(NEW_NOTEBOOK_COMMAND, async () => {
-      const cell = new vscode.NotebookCellData(vscode.NotebookCellKind.Code, '', 'markdown');
+      const cell = new vscode.NotebookCellData(vscode.NotebookCellKind.Code, '', PROMPT_LANGUAGE);
       const doc = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, new vscode.NotebookData([cell]));
       await vscode.window.showNotebookDocument(doc);
     }),

@@ -2,6 +2,7 @@ import {
   deniedByUser, errorResultFor, versionContentSuccess, versionIdError, versionLabel, type GetVersionContentResult,
 } from '../../history/historyToolResults';
 import * as messages from '../../history/historyMessages';
+import { requesterName } from '../requesterName';
 import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import type { HistoryToolDeps } from './historyToolPorts';
@@ -79,7 +80,7 @@ export class GetVersionContentTool implements AgentTool<GetVersionContentInput> 
     log.info(`history_getVersionContent: an agent (${caller.via}) asks for the version of ${displayPath} from ${when}`);
 
     const outcome = await requests.submit({ kind: 'versionContent', displayPath, versionLabel: when, via: caller.via }, async (): Promise<GetVersionContentResult> => {
-      const consentAnswer = await consent.confirm({ message: messages.versionContentPrompt(displayPath, when), detail: messages.VERSION_CONTENT_DETAIL }, signal);
+      const consentAnswer = await consent.confirm({ message: messages.versionContentPrompt(displayPath, when, requesterName(caller)), detail: messages.VERSION_CONTENT_DETAIL }, signal);
       if (consentAnswer !== 'allow') return deniedByUser();
       if (signal?.aborted) return cancelledResult();
       // Re-check: the id may have expired, or been denied elsewhere, while the dialog was open.

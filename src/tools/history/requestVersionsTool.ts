@@ -7,6 +7,7 @@ import type { HistoryVersion } from '../../history/historyVersion';
 import type { ResolvedWorkspacePath } from '../../history/workspacePath';
 import * as messages from '../../history/historyMessages';
 import { versionChoices, allRecentLabel } from '../../history/versionChoices';
+import { requesterName } from '../requesterName';
 import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import type { HistoryToolDeps } from './historyToolPorts';
@@ -78,7 +79,7 @@ export class RequestVersionsTool implements AgentTool<RequestVersionsInput> {
       return answer(file.exists ? noHistoryError(displayPath) : noSuchFileError(displayPath));
     }
 
-    const outcome = await requests.submit({ kind: 'listVersions', displayPath, via: caller.via }, (turn) => this.dialog(file, turn, signal), signal);
+    const outcome = await requests.submit({ kind: 'listVersions', displayPath, via: caller.via }, (turn) => this.dialog(file, turn, requesterName(caller), signal), signal);
 
     let result: RequestVersionsResult;
     switch (outcome.kind) {
@@ -104,10 +105,10 @@ export class RequestVersionsTool implements AgentTool<RequestVersionsInput> {
   }
 
   /** Allow/Deny, then the picker until the user accepts or denies it (a hidden picker parks the request). */
-  private async dialog(file: ResolvedWorkspacePath, turn: RequestTurn, signal?: AbortSignal): Promise<RequestVersionsResult> {
+  private async dialog(file: ResolvedWorkspacePath, turn: RequestTurn, requester: string, signal?: AbortSignal): Promise<RequestVersionsResult> {
     const { consent, grants, log, clock } = this.deps;
     const displayPath = file.displayPath;
-    const consentAnswer = await consent.confirm({ message: messages.requestVersionsPrompt(displayPath), detail: messages.REQUEST_VERSIONS_DETAIL }, signal);
+    const consentAnswer = await consent.confirm({ message: messages.requestVersionsPrompt(displayPath, requester), detail: messages.REQUEST_VERSIONS_DETAIL }, signal);
     if (consentAnswer !== 'allow') return deniedByUser();
     if (signal?.aborted) return cancelledResult();
     // Listed again: the file may have been saved while the dialog was open.

@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import type { OverlayWorkspace } from '../fs/overlayWorkspace';
+import { CONFLICT_KIND_TEXT } from './conflictResolution';
+
+/** The multi-file diff "Review All" opens: its tab's label starts with this title. */
+export const REVIEW_ALL_TITLE = 'Agent Staged Changes';
+
+/**
+ * Says so when a staged change turns into a conflict (SPEC §2: never silently): a notification with "Resolve…",
+ * which shows the conflict's three versions; and an open "Review All" diff is reopened so it shows the files as
+ * they are now. Conflicts present when the extension starts are announced by the store's own notices instead.
+ */
+export class ConflictAnnouncer implements vscode.Disposable {
+  private known: Set<string>;
+  private readonly sub: { dispose(): void };
+
+  constructor(private readonly overlay: OverlayWorkspace) {
+    this.known = this.conflicted();
+    this.sub = overlay.onDidChange(() => this.check());
+  }
+
+  private conflicted(): Set<string> {
+    return new Set(this.overlay.composites().filter(c => c.conflict).map(c => c.path));
+  }
+
+  private check(): void {
+    const now = this.conflicted();
+    const fresh = [...now].filter(p => !this.known.has(p));
+    this.known = now;
+    if (fresh.length === 0) return;
+    void this.announce(fresh);
+    if (reviewAllTabs().length > 0) void vscode.commands.executeCommand('agentOverlay.reviewAll');
+  }
+
+  private async announce(paths: readonly string[]): Promise<void> {
+    const rel = (p: string) => vscode.workspace.asRelativePath(p);
+    const first = this.overlay.model.composite(paths[0]);
+    const why = first?.conflict ? CONFLICT_KIND_TEXT[first.conflict.kind] : 'it changed on disk';
+    const message = paths.length === 1
+      ? `Conflict in ${rel(paths[0])}: ${why}. Nothing is applied to it until you resolve it.`
+      : `${paths.length} staged agent changes are now in conflict (${paths.map(rel).join(', ')}). Nothing is applied to them until you resolve them.`;
+    const resolve = 'Resolve…';
+    if ((await vscode.window.showWarningMessage(message, resolve)) !== resolve) return;
+    const open = paths.find(p => this.overlay.model.composite(p)?.conflict);
+    if (paths.length > 1) await vscode.commands.executeCommand('workbench.view.scm');
+    if (open) await vscode.commands.executeCommand('agentOverlay.openConflict', vscode.Uri.file(open));
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+  }
+}
+
+/** Open tabs of the "Review All" multi-file diff (its tab input is not in the typed API: matched by label). */
+export function reviewAllTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap(g => g.tabs).filter(t => t.label === REVIEW_ALL_TITLE || t.label.startsWith(`${REVIEW_ALL_TITLE} (`));
+}
