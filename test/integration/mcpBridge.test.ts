@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { localHistoryFolderName } from '../../src/history/localHistoryHash';
 import { remoteUriString } from '../../src/history/resourceUri';
 import { TOOL_CATALOG } from '../../src/tools/toolCatalog';
-import { EXTENSION_ID, eventually, testing, workspaceFolder } from './testApi';
+import { eventually, testing, workspaceFolder } from './testApi';
 
 type Endpoint = { url: string; port: number; token: string };
 type CallResult = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
@@ -106,7 +106,8 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     });
     await new Promise<void>(r => forward.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(forward.address() as { port: number }).port}/mcp`;
-    const cli = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+    // From the repository's own node_modules: the extension under test is a copy of the bundle, without them.
+    const cli = path.resolve(__dirname, '..', '..', '..', 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-'));
     try {
       assert.ok(Number(process.versions.node.split('.')[0]) >= 22, `the suite needs Node 22 or newer; the extension host runs ${process.version}`);

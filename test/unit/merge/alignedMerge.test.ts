@@ -1,21 +1,12 @@
 import * as assert from 'assert';
 import { alignedMerge } from '../../../src/fs/merge/alignedMerge';
 import { threeWayMerge } from '../../../src/fs/merge/threeWayMerge';
-import { gitMergeFile } from './mergeCases';
+import { gitMergeFile, prng } from './mergeCases';
 
 /** Seeded generator of in-place line replacements, with a small alphabet so neighbours often repeat. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function replacements(seed: number): { base: string; ours: string; theirs: string } {
-  const rand = rng(seed);
+  const rand = prng(seed);
   const alphabet = 2 + Math.floor(rand() * 30);
   const n = 1 + Math.floor(rand() * 30);
   const line = () => `l${Math.floor(rand() * alphabet)}\n`;

@@ -4,6 +4,7 @@ import { OverlayModel } from '../../../src/fs/model/overlayModel';
 import { diskProbeOf } from '../../../src/fs/model/diskProbe';
 import { FakeDisk, counterIds, dec, enc } from './modelFixtures';
 import { ReferenceOverlay } from './referenceOverlay';
+import { prng } from '../merge/mergeCases';
 import type { DiskProbe } from '../../../src/fs/model/diskProbe';
 
 /**
@@ -25,17 +26,6 @@ const SESSIONS = ['s1', 's2'];
 const MESSAGES = ['m0', 'm1', 'm2'];
 const LINES = 6;
 
-/** mulberry32: a small seeded generator, so a failing seed replays exactly. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const initial = (name: string): string => Array.from({ length: LINES }, (_, i) => `${name}${i}\n`).join('');
 const setLine = (text: string, line: number, to: string): string => {
@@ -63,7 +53,7 @@ export interface SequenceOptions {
 }
 
 export function runSequence(seed: number, options: SequenceOptions = {}): number {
-  const rand = rng(seed);
+  const rand = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const files: Record<string, string> = {};
   for (const p of PATHS) if (rand() < 0.6) files[p] = initial(p.slice(-1));
