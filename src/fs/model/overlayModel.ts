@@ -8,9 +8,8 @@ import { compositeOf, directoryDelta, effectiveRef, isUnder, readEffective } fro
 import { diskPathsOf, planReconcile } from './reconcile';
 import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
-import { assertNever } from './mergeRules';
 import { planApply } from './applyPlan';
-import { afterOf, baseOf } from './mergeRules';
+import { afterOf, assertNever, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
 import { isListed, isTransparent, sameIdentity } from './pathEntry';
 import { parseOverlaySnapshot } from './overlaySchema';
@@ -224,10 +223,10 @@ export class OverlayModel {
     return last;
   }
 
-  /** Reconciles every listed composite (startup, after a watcher burst). Returns the non-trivial outcomes. */
+  /** Reconciles every entry, hidden ones too (startup, after a watcher burst). Returns the non-trivial outcomes. */
   reconcileAll(disk: DiskProbe): ReconcileOutcome[] {
     const outcomes: ReconcileOutcome[] = [];
-    // Every entry, hidden ones too: a change that cancelled out still replays from its baseline.
+    // A change that cancelled out still replays from its baseline, so it follows the disk too.
     for (const path of [...this.state.allEntries()].map((e) => e.path)) {
       if (!this.state.entry(path)) continue;
       const o = this.reconcile(path, disk);

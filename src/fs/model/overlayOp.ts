@@ -37,7 +37,10 @@ export type OverlayOp =
   /** Reconciliation (or an orphan check at startup) found a conflict on the composite at `path`. */
   | { readonly type: 'conflict'; readonly path: string; readonly conflict: ConflictState }
   | { readonly type: 'resolve'; readonly path: string; readonly resolution: ConflictResolution }
-  /** Drop whole composites (with their rename partners and records): "Discard" in the SCM view. */
+  /**
+   * Drop whole composites with their components and records. Written by versions before the replay model (their
+   * logs still replay); "Discard" now plans a `revert` by paths.
+   */
   | { readonly type: 'discard'; readonly paths: readonly string[] }
   /** Drop everything. */
   | { readonly type: 'discardAll' }

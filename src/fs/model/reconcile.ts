@@ -87,7 +87,8 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
           baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
         }, merge);
         // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
-        const before = new Set(replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge).found);
+        // (The replay without the new baseline is needed only when this one found a conflict.)
+        const before = new Set(r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge).found : []);
         const fresh = r.found.find((p) => !before.has(p));
         if (fresh !== undefined) {
           const hit = r.entries.find((x) => x.path === fresh)?.conflict;

@@ -61,8 +61,7 @@ export interface ReplayResult {
   readonly found: readonly string[];
   /** For each path: the records whose content it shows now (writes to it, renames into it, and their sources'). */
   readonly provenance: ReadonlyMap<string, ReadonlySet<string>>;
-  /** The paths of the component, and its records (survivors and removed), in staging order. */
-  readonly paths: readonly string[];
+  /** The component's records (survivors and removed), in staging order. */
   readonly records: readonly ChangeRecord[];
 }
 
@@ -91,7 +90,6 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
     conflicts: parts.flatMap((r) => r.conflicts),
     found: parts.flatMap((r) => r.found),
     provenance,
-    paths: parts.flatMap((r) => r.paths),
     records: parts.flatMap((r) => r.records),
   };
 }
@@ -304,7 +302,6 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     conflicts: [...conflicts.keys()].filter((p) => !removedPaths.includes(p)),
     found: foundPaths,
     provenance: prov,
-    paths,
     records: all,
   };
 }
