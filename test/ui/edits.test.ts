@@ -50,8 +50,11 @@ describe('UI: session edit tracker', () => {
     await wb.page.keyboard.press('Enter');
     await wb.page.locator('.tabs-container .tab', { hasText: 'Recent Edits.md' }).first().click();
     await tab.waitFor({ state: 'visible', timeout: 30_000 });
+    // The view refreshes as the tracker hears keystrokes, so it may first show the typed text alone ("Added 23
+    // characters") before the Enter joins it into one line; wait for the settled entry, not the first refresh.
+    const settled = (rows: string[]) => /insert: Added 1 line at README\.md:1$/.test(rows[1] ?? '');
     const deadline = Date.now() + 20_000;
-    while (!(shown = await lines()).some(l => l.includes('Second note typed later')) && Date.now() < deadline) await wb.page.waitForTimeout(200);
+    while (!settled(shown = await lines()) && Date.now() < deadline) await wb.page.waitForTimeout(200);
     assert.match(shown[1], /insert: Added 1 line at README\.md:1$/, shown.join('\n'));
     assert.strictEqual(shown[3], '  Second note typed later', shown.join('\n'));
     assert.ok(shown.indexOf('  Release notes: the recall tools shipped') > 3, 'the earlier edit is listed below the newer one');
