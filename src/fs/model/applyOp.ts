@@ -58,6 +58,10 @@ function run(draft: DraftState, op: OverlayOp): void {
       throw new Error('handled by applyOp');
     case 'revert':
     case 'replace':
+      for (const r of op.type === 'replace' ? op.added ?? [] : []) {
+        if (draft.record(r.id)) throw new OverlayError('CorruptState', `record ${r.id} is already staged`, { id: r.id });
+        draft.addRecord(r);
+      }
       for (const id of op.recordIds) draft.removeRecord(id);
       for (const r of op.rewritten ?? []) {
         if (!draft.record(r.id)) throw new OverlayError('CorruptState', `rewritten record ${r.id} is not staged`, { id: r.id });

@@ -8,6 +8,7 @@ import { compositeOf, directoryDelta, effectiveRef, isUnder, readEffective } fro
 import { diskPathsOf, planReconcile } from './reconcile';
 import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
+import { planStageOverMovedDisk } from './planStage';
 import { planApply } from './applyPlan';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
@@ -153,7 +154,8 @@ export class OverlayModel {
     const diskPath = record.fromPath ?? record.path;
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
     const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
-    this.apply({ type: 'stage', record, ...(identity ? { identity } : {}) });
+    const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, this.merge);
+    this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) });
     return record;
   }
 

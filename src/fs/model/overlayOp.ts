@@ -60,12 +60,15 @@ export type OverlayOp =
       readonly rewritten?: readonly ChangeRecord[];
     }
   /**
-   * A replayed component installed as is: a rebase onto a changed disk, or a resolution. The planner's outcome
-   * (records removed or rewritten, the resulting entries) so replaying the log needs no merge.
+   * A replayed component installed as is: a rebase onto a changed disk, a resolution, or a record staged over a
+   * disk that moved (`added`). The planner's outcome (records added, removed or rewritten, the resulting entries)
+   * so replaying the log needs no merge.
    */
   | {
       readonly type: 'replace';
       readonly reason: string;
+      /** Records staged by this op (they order after every earlier one). */
+      readonly added?: readonly ChangeRecord[];
       readonly recordIds: readonly string[];
       readonly rewritten: readonly ChangeRecord[];
       readonly entries: readonly PathEntry[];

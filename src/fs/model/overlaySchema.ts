@@ -80,6 +80,7 @@ export function parseOverlayOp(value: unknown): OverlayOp {
       return {
         type: 'replace',
         reason: str(o.reason, 'op.reason'),
+        ...(o.added !== undefined ? { added: arr(o.added, 'op.added').map((r, i) => parseRecord(r, `op.added[${i}]`)) } : {}),
         recordIds: arr(o.recordIds, 'op.recordIds').map((p, i) => str(p, `op.recordIds[${i}]`)),
         rewritten: arr(o.rewritten, 'op.rewritten').map((r, i) => parseRecord(r, `op.rewritten[${i}]`)),
         entries: arr(o.entries, 'op.entries').map((e, i) => parseEntry(e, `op.entries[${i}]`)),

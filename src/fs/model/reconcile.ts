@@ -2,11 +2,12 @@ import { contentRefOf } from './contentStore';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { replayComponent } from './replay';
 import { mergeContent } from './mergeContent';
-import type { ContentRef, ContentStore } from './contentStore';
+import type { ContentStore } from './contentStore';
 import type { DiskProbe } from './diskProbe';
 import type { ConflictReason, TextMerge } from './mergeContent';
 import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
+import type { ReplayResult } from './replay';
 import type { ConflictKind, ConflictState } from './pathEntry';
 
 export type RebaseOp = Extract<OverlayOp, { type: 'rebase' | 'replace' }>;
@@ -55,17 +56,19 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     const ours = afterOf(h.state) ?? null;
     const conflict = (kind: ConflictKind, binary: boolean, theirsPath?: string): ReconcileOutcome =>
       conflictOutcome(view, holderPath, { kind, origin: 'disk', diskPath, base, theirs, binary, delegated: false, ...(theirsPath !== undefined ? { theirsPath } : {}), ...(identity ? { theirsIdentity: identity } : {}) });
-    const rebase = (after: ContentRef | null): ReconcileOutcome => ({
+    const replaced = (r: ReplayResult): ReconcileOutcome => ({
       kind: 'rebased',
       path: holderPath,
-      op: { type: 'rebase', path: holderPath, diskPath, base: theirs, after, ...(identity ? { identity } : {}) },
+      op: { type: 'replace', reason: 'rebase', recordIds: [], rewritten: r.rewritten, entries: r.entries, removedPaths: r.removedPaths },
     });
 
     if (holderPath === diskPath && d.movedFrom !== undefined) {
       // The disk file here is to be replaced by a renamed one: no merge makes sense. Gone is harmless, and so is
       // the disk already holding exactly the renamed content (someone made the same move, or an apply was cut short).
-      if (theirs === null || theirs === ours) return rebase(ours);
-      return conflict(base === null ? 'creation' : 'text', false);
+      if (theirs !== null && theirs !== ours) return conflict(base === null ? 'creation' : 'text', false);
+      // Replayed from the new baseline like any rebase, so the state stays a replay of its records (a rename onto
+      // the very bytes it moves is no conflict: Apply only removes the origin).
+      return replaced(replayComponent(view, [holderPath, diskPath], store, { origin: 'prune', baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]) }, merge));
     }
     if (theirs === null && base !== null) {
       const moved = d.identity && disk.locate ? disk.locate(d.identity) : undefined;
@@ -94,7 +97,7 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
           const hit = r.entries.find((x) => x.path === fresh)?.conflict;
           return conflict(hit?.kind ?? 'text', hit?.binary ?? false);
         }
-        return { kind: 'rebased', path: holderPath, op: { type: 'replace', reason: 'rebase', recordIds: [], rewritten: r.rewritten, entries: r.entries, removedPaths: r.removedPaths } };
+        return replaced(r);
       }
       case 'conflict':
         return conflict(kindOf(m.reason), m.binary);

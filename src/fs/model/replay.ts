@@ -19,7 +19,7 @@ import type { ConflictKind, ConflictState, FileIdentity, PathEntry } from './pat
  * rebases the descendants of an abandoned change: a stack of writes (a write and the writes to the same file that
  * follow it exactly) by one three-way merge of its whole change onto what is there now, a delete deletes whatever
  * is there (the intent was "no file"), a rename moves whatever is there. What cannot be rebased (overlapping edits,
- * a write to a file that is gone, a create or a rename onto a file that exists) keeps the agent's outcome and
+ * a write to a file that is gone, a create onto a file that exists, a rename onto other content) keeps the agent's outcome and
  * becomes a conflict on the path, a first-class value naming the record. Records are not rewritten by a rebase, so
  * the result depends on the surviving records alone, never on the order in which others were taken out; only a
  * person's decision (accept the agent's version, a manual merge) and a rename taken out (its destination's later
@@ -245,9 +245,10 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const carried = diskHeld.has(from) ? undefined : conflicts.get(from);
         if (carried) conflicts.delete(from);
         if (carried && !conflicts.has(to)) conflicts.set(to, carried);
-        if (d !== null && !options.force?.(original)) conflict(to, r, 'rename', d);
         // A rename that settled a conflict by hand carries the merged result as its after.
         const moved = r.after !== r.before ? (r.after as ContentRef) : c;
+        // Onto a file that holds the very bytes it moves, a rename loses nothing (someone made the same copy).
+        if (d !== null && d !== moved && !options.force?.(original)) conflict(to, r, 'rename', d);
         cur.set(to, moved);
         cur.set(from, null);
         lineage.set(to, lineage.get(from) as Lineage);

@@ -52,6 +52,27 @@ describe('snapshot and op schema', () => {
     assert.deepStrictEqual([...types].sort(), ['applied', 'conflict', 'discard', 'discardAll', 'replace', 'resolve', 'revert', 'stage']);
   });
 
+  it('a record staged over a disk that moved is one replace op carrying it, and the op log rebuilds the same model', () => {
+    // A rename there and back leaves /w/h reading through to the disk; the disk file then goes away and the agent
+    // creates /w/h afresh: the component is replayed from the new baseline in the same op as the record is added.
+    const disk = new FakeDisk({ '/w/h': 'h\n', '/w/g': 'g\n' });
+    const model = newModel();
+    const ops: OverlayOp[] = [];
+    model.onDidChange((e) => e.op && ops.push(e.op));
+    model.rename('/w/h', '/w/x', meta('m1'), disk);
+    model.rename('/w/x', '/w/h', meta('m2'), disk);
+    disk.remove('/w/h');
+    const r = model.write('/w/h', enc('new\n'), meta('m3'), disk);
+    const last = ops[ops.length - 1];
+    assert.strictEqual(last.type, 'replace');
+    assert.deepStrictEqual(last.type === 'replace' ? last.added?.map((x) => x.id) : undefined, [r?.id]);
+    const rebuilt = newModel(model.store);
+    for (const op of ops) rebuilt.apply(parseOverlayOp(JSON.parse(JSON.stringify(op))));
+    assert.deepStrictEqual(rebuilt.snapshot(), model.snapshot());
+    assert.strictEqual(readText(rebuilt, disk, '/w/h'), 'new\n');
+    assert.throws(() => rebuilt.apply(last), corrupt, 'replaying the op twice would stage its record twice');
+  });
+
   it('a corrupt snapshot is a CorruptState error and leaves the model as it was', () => {
     const { model } = populated();
     const good = JSON.parse(JSON.stringify(model.snapshot()));

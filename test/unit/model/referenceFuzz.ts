@@ -50,6 +50,8 @@ export interface SequenceOptions {
   readonly disk?: boolean;
   /** Disk changes also while a conflict is pending (default false: see the restriction in `step`). */
   readonly diskOverConflicts?: boolean;
+  /** Called after every step (before the comparison): a debugging aid for tracing a failing seed. */
+  readonly trace?: (model: OverlayModel, ref: ReferenceOverlay, log: readonly string[]) => void;
 }
 
 export function runSequence(seed: number, options: SequenceOptions = {}): number {
@@ -71,6 +73,7 @@ export function runSequence(seed: number, options: SequenceOptions = {}): number
   try {
     for (let i = 0; i < steps; i++) {
       step(w, rand, pick, options);
+      options.trace?.(w.model, w.ref, w.log);
       compare(w);
     }
     for (const s of SESSIONS) {

@@ -8,7 +8,7 @@ import { threeWayMerge } from '../../../src/fs/merge/threeWayMerge';
  * The rule: a record applies as it was made when it finds the content it saw (`before`). If not, it is rebased:
  * a write merges its own change into what is there (overlapping edits, a write to a file that is gone, a create
  * onto a file that exists are conflicts, and the write keeps its content), a delete removes whatever is there, a
- * rename moves whatever is there (onto an occupied path: a conflict). A write is rebased together with the writes to
+ * rename moves whatever is there (onto a path holding other content: a conflict). A write is rebased together with the writes to
  * the same file that follow it exactly (a stack, as Jujutsu rebases a change with its descendants). A rename taken
  * out did not happen, so later records at its destination follow the file home until it leaves the destination. The three-way text
  * merge is the project's (tested against `git merge-file` on its own). Records are never rewritten by a rebase, so
@@ -115,7 +115,7 @@ export class ReferenceOverlay {
             // A conflict travels with its content.
             // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
             if (!held.has(from) && conflicts.delete(from)) conflicts.add(r.path);
-            if (c !== null) conflicts.add(r.path);
+            if (c !== null && c !== moving) conflicts.add(r.path); // the same bytes there already: nothing is lost
             cur.set(r.path, moving);
             cur.set(from, null);
             origin.set(r.path, origin.get(from) ?? null);
@@ -204,8 +204,12 @@ export class ReferenceOverlay {
 
   /** First touch takes the disk as the baseline; so does a touch of a path whose records show nothing (it read through). */
   private touch(path: string): void {
-    if (!this.base.has(path) || (!this.visible(path) && this.base.get(path) !== (this.disk.get(path) ?? null))) {
+    if (!this.base.has(path)) {
       this.base.set(path, this.disk.get(path) ?? null);
+    } else if (!this.visible(path) && this.base.get(path) !== (this.disk.get(path) ?? null)) {
+      this.base.set(path, this.disk.get(path) ?? null);
+      // The baseline is the disk again: a divergence of that disk file is settled.
+      for (const [h, d] of this.diskConflicts) if (d === path) this.diskConflicts.delete(h);
     }
   }
 

@@ -1,0 +1,54 @@
+import { afterOf, stateOf } from './mergeRules';
+import { isTransparent } from './pathEntry';
+import { makeEntry, withEntry } from './accumulator';
+import { DraftState } from './overlayDraft';
+import { replayComponent } from './replay';
+import type { ChangeRecord } from './changeRecord';
+import type { ContentRef, ContentStore } from './contentStore';
+import type { TextMerge } from './mergeContent';
+import type { OverlayOp } from './overlayOp';
+import type { OverlayView } from './overlayDraft';
+import type { FileIdentity } from './pathEntry';
+
+export type StageReplayOp = Extract<OverlayOp, { type: 'replace' }>;
+
+/**
+ * What each path of a record saw before it (read through to the disk where nothing is staged): a rename's
+ * destination was free.
+ */
+function seenBy(record: ChangeRecord): [string, ContentRef | null][] {
+  return record.operation === 'rename' && record.fromPath !== undefined
+    ? [[record.fromPath, record.before], [record.path, null]]
+    : [[record.path, record.before]];
+}
+
+/**
+ * A record staged where the overlay reads through to the disk (its records cancel out) but the disk moved on
+ * since they were staged: the agent saw the disk's file, so the path's baseline becomes what the disk has now
+ * and the whole component is replayed from it, the new record last. Folding the record onto the old state would
+ * restart that one path alone and leave the records that link it elsewhere (a rename there and back) replaying
+ * from a baseline that no longer exists. Undefined when no path of the record needs it (the usual case: the
+ * accumulator folds the record in directly).
+ */
+export function planStageOverMovedDisk(view: OverlayView, record: ChangeRecord, identityOf: (path: string) => FileIdentity | undefined, store: ContentStore, merge?: TextMerge): StageReplayOp | undefined {
+  const moved = seenBy(record).filter(([p, seen]) => {
+    const e = view.entry(p);
+    return e !== undefined && isTransparent(e) && (afterOf(e.state) ?? null) !== seen;
+  });
+  if (moved.length === 0) return undefined;
+  const draft = new DraftState(view);
+  draft.addRecord(record);
+  for (const [p, seen] of seenBy(record)) {
+    const e = draft.entry(p);
+    const identity = seen === null ? undefined : identityOf(p);
+    draft.setEntry(e
+      ? withEntry(e, { recordIds: [...e.recordIds, record.id] })
+      : makeEntry({ path: p, state: stateOf(seen, seen), recordIds: [record.id], ...(identity ? { identity } : {}) }));
+  }
+  const baselines = new Map(moved.map(([p, seen]) => {
+    const identity = seen === null ? undefined : identityOf(p);
+    return [p, { base: seen, ...(identity ? { identity } : {}) }] as const;
+  }));
+  const result = replayComponent(draft, seenBy(record).map(([p]) => p), store, { origin: 'prune', baselines }, merge);
+  return { type: 'replace', reason: 'stage', added: [record], recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths };
+}
