@@ -7,6 +7,10 @@
  * such merges of small files, where building the interning tables of the full merge costs more than the diff.
  */
 export function alignedMerge(base: string, ours: string, theirs: string): string | undefined {
+  // Counted before anything is split: on a large file whose sides insert or delete lines (the common case for
+  // big merges) the fast path must cost next to nothing before it bails out.
+  const count = lineCount(base);
+  if (lineCount(ours) !== count || lineCount(theirs) !== count) return undefined;
   const b = lines(base);
   const o = lines(ours);
   if (o.length !== b.length) return undefined;
@@ -43,4 +47,11 @@ function lines(text: string): string[] {
   }
   if (start < text.length) out.push(text.slice(start));
   return out;
+}
+
+/** How many lines `lines` would return, without building them. */
+function lineCount(text: string): number {
+  let n = 0;
+  for (let p = text.indexOf('\n'); p >= 0; p = text.indexOf('\n', p + 1)) n++;
+  return text.length > 0 && !text.endsWith('\n') ? n + 1 : n;
 }
