@@ -56,11 +56,7 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     const ours = afterOf(h.state) ?? null;
     const conflict = (kind: ConflictKind, binary: boolean, theirsPath?: string): ReconcileOutcome =>
       conflictOutcome(view, holderPath, { kind, origin: 'disk', diskPath, base, theirs, binary, delegated: false, ...(theirsPath !== undefined ? { theirsPath } : {}), ...(identity ? { theirsIdentity: identity } : {}) });
-    const replaced = (r: ReplayResult): ReconcileOutcome => ({
-      kind: 'rebased',
-      path: holderPath,
-      op: { type: 'replace', reason: 'rebase', recordIds: [], rewritten: r.rewritten, entries: r.entries, removedPaths: r.removedPaths },
-    });
+    const replaced = (r: ReplayResult): ReconcileOutcome => rebasedBy(holderPath, r);
 
     if (holderPath === diskPath && d.movedFrom !== undefined) {
       // The disk file here is to be replaced by a renamed one: no merge makes sense. Gone is harmless, and so is
@@ -106,10 +102,16 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     }
   }
   if (e.conflict?.origin === 'disk' && checks.some(([diskPath]) => diskPath === (e.conflict?.diskPath ?? path))) {
-    // The disk came back to the baseline: the conflict is gone.
-    return { kind: 'rebased', path, op: { type: 'rebase', path, diskPath: path, base: baseOf(e.state) ?? null, after: afterOf(e.state) ?? null } };
+    // The disk came back to the baseline: the conflict is gone, and the records replayed again show what it hid
+    // (a change that no longer applies there, or that moved on with its content).
+    return rebasedBy(path, replayComponent(view, [path], store, { origin: 'prune', settled: new Set([path]) }, merge));
   }
   return { kind: 'unchanged' };
+}
+
+/** The replayed component installed as is: the rebase of `path`. */
+function rebasedBy(path: string, r: ReplayResult): ReconcileOutcome {
+  return { kind: 'rebased', path, op: { type: 'replace', reason: 'rebase', recordIds: [], rewritten: r.rewritten, entries: r.entries, removedPaths: r.removedPaths } };
 }
 
 function kindOf(reason: ConflictReason): ConflictKind {
