@@ -24,4 +24,8 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Found with disk changes over pending conflicts (the restriction lifted; see referenceFuzz.ts).
+  it('seed 4196 (disk changes over conflicts): the disk coming back to the baseline shows again the change its conflict hid', () => {
+    runSequence(4196, { diskOverConflicts: true });
+  });
 });
