@@ -76,20 +76,30 @@ export function restage(model: OverlayModel, items: readonly RestageItem[], disk
   }
   let pending = items.filter(i => !skipped.has(i));
   const restaged: string[] = [];
+  // Undo has restored the disk by now and recovery runs this again after a crash: a refusal of the model (say, a
+  // destination taken meanwhile) skips that item and never stops the rest, nor the opening of the store.
+  const attempt = (i: RestageItem, f: () => void) => {
+    try {
+      f();
+      restaged.push(i.path);
+    } catch {
+      skipped.add(i);
+    }
+  };
   for (;;) {
     const ready = pending.filter(i => !pending.some(x => x !== i && x.fromPath === i.path));
     if (ready.length === 0) break;
-    for (const i of ready) stageOne(model, i, disk);
-    restaged.push(...ready.map(i => i.path));
+    for (const i of ready) attempt(i, () => stageOne(model, i, disk));
     pending = pending.filter(i => !ready.includes(i));
   }
-  for (const i of pending) stageContent(model, i, disk);
   // A file that moved into the cycle from outside it: its origin is gone after the apply, so it goes again.
   const destinations = new Set(items.map(i => i.path));
   for (const i of pending) {
-    if (i.fromPath !== undefined && !destinations.has(i.fromPath) && model.read(i.fromPath, disk.read) !== undefined) model.delete(i.fromPath, i.origin, disk);
+    attempt(i, () => {
+      stageContent(model, i, disk);
+      if (i.fromPath !== undefined && !destinations.has(i.fromPath) && model.read(i.fromPath, disk.read) !== undefined) model.delete(i.fromPath, i.origin, disk);
+    });
   }
-  restaged.push(...pending.map(i => i.path));
   return { restaged, skipped: items.filter(i => skipped.has(i)).map(i => i.path) };
 }
 

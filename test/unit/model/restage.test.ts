@@ -127,6 +127,19 @@ describe('restage (Undo Last Apply gives the proposal back)', () => {
     assert.strictEqual(model.composites()[0].records.length, records);
   });
 
+  it('an item the model refuses is skipped and the rest are staged (recovery must never fail on it)', () => {
+    const disk = new FakeDisk({ '/w/a.txt': 'one\n', '/w/c.txt': 'sea\n' });
+    const model = newModel();
+    model.write('/w/a.txt', new TextEncoder().encode('ONE\n'), meta(), disk);
+    model.rename('/w/c.txt', '/w/d.txt', meta(), disk);
+    const { items, undo } = applyAll(model, disk);
+    for (const a of planUndo(undo, disk.read).actions) disk.execute([a], model.store);
+    disk.remove('/w/c.txt'); // the rename's origin vanished before the restaging
+    const outcome = restage(model, items, disk, new Set());
+    assert.deepStrictEqual([outcome.restaged, outcome.skipped], [['/w/a.txt'], ['/w/d.txt']]);
+    assert.deepStrictEqual(model.composites().map(c => c.path), ['/w/a.txt']);
+  });
+
   it('the items hold no record ids or clock times (the undo record is the same bytes in every run)', () => {
     const disk = new FakeDisk({ '/w/a.txt': 'one\n' });
     const model = newModel();
