@@ -198,7 +198,8 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
       undoneApply = applies;
       audit.note(`undid the last apply: restored ${result.restored.map(rel).join(', ') || 'nothing'}; staged again: ${result.restaged.map(rel).join(', ') || 'nothing'}${result.refused.length ? `; left alone (changed since): ${result.refused.map(rel).join(', ')}` : ''}`);
       const n = result.restaged.length;
-      const staged = `${n} change${n === 1 ? ' is' : 's are'} staged again in Source Control`;
+      // An undo record from before restaging existed restores the disk only.
+      const staged = n > 0 ? `${n} change${n === 1 ? ' is' : 's are'} staged again in Source Control` : 'its files have their earlier content again';
       if (result.refused.length) {
         void vscode.window.showWarningMessage(`Undid the last apply; ${staged}. ${result.refused.length} file(s) changed after the apply were left as they are: ${result.refused.map(rel).join(', ')}`);
       } else {
