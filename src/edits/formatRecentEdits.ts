@@ -10,6 +10,8 @@ export interface RecentEditsFormatOptions {
   readonly maxCodeLength?: number;
   /** The code symbol an edit falls in (`login()`), when known cheaply; see `enclosingSymbolName`. */
   readonly symbolOf?: (edit: DocumentEdit) => string | undefined;
+  /** Minutes the local clock is ahead of UTC at that moment; default: this machine's time zone. */
+  readonly utcOffsetMinutes?: (ms: number) => number;
 }
 
 const DEFAULT_MAX_CODE = 4000;
@@ -19,7 +21,7 @@ const DEFAULT_MAX_CODE = 4000;
  *
  * ```
  * RECENT EDITS:
- *   [2025-01-15T10:30:42Z] insert: Added 7 lines at src/login.ts:12
+ *   [2025-01-15 11:30:42 +01:00] insert: Added 7 lines at src/login.ts:12
  *   ```typescript
  *   try {
  *   ...
@@ -27,19 +29,24 @@ const DEFAULT_MAX_CODE = 4000;
  *
  * USER INSTRUCTION: …
  * ```
- * Edits in the order given (`getRecent` gives most recent first). The code is the new text, or the removed text
+ * Times are the person's local wall-clock time with its UTC offset (the seed shows UTC): the person reading the
+ * Recent Edits document thinks in local time, and an agent reading the same text (the `format: "text"` answer,
+ * the notebook's ghost block) can relate "what I changed at ten" to an entry and still convert exactly; the
+ * JSON answer keeps ISO UTC for programs. Edits in the order given (`getRecent` gives most recent first). The code is the new text, or the removed text
  * for a deletion. Returns '' when there is nothing to say.
  */
 export function formatRecentEdits(edits: readonly DocumentEdit[], options: RecentEditsFormatOptions = {}): string {
   const label = options.fileLabel ?? uriPath;
   const maxCode = Math.max(1, options.maxCodeLength ?? DEFAULT_MAX_CODE);
   const sections: string[] = [];
-  if (edits.length) sections.push('RECENT EDITS:\n' + edits.map(e => formatOne(e, label(e.uri), maxCode, options.symbolOf?.(e))).join('\n\n'));
+  const offset = options.utcOffsetMinutes ?? ((ms: number) => -new Date(ms).getTimezoneOffset());
+  const time = (ms: number) => localTimestamp(ms, offset(ms));
+  if (edits.length) sections.push('RECENT EDITS:\n' + edits.map(e => formatOne(e, label(e.uri), maxCode, options.symbolOf?.(e), time)).join('\n\n'));
   if (options.userInstruction !== undefined) sections.push(`USER INSTRUCTION: ${options.userInstruction}`);
   return sections.join('\n\n');
 }
 
-function formatOne(edit: DocumentEdit, file: string, maxCode: number, symbol: string | undefined): string {
+function formatOne(edit: DocumentEdit, file: string, maxCode: number, symbol: string | undefined, time: (ms: number) => string): string {
   const isDelete = edit.editType === 'delete';
   // A leading or trailing line break (typing Enter first, a whole-line paste) would only add an empty line
   // inside the fence.
@@ -54,7 +61,7 @@ function formatOne(edit: DocumentEdit, file: string, maxCode: number, symbol: st
   }
   const fence = fenceFor(code);
   const indented = code.split('\n').map(line => (line ? '  ' + line : '')).join('\n');
-  return `  [${isoSeconds(edit.timestamp)}] ${edit.editType}: ${description}\n  ${fence}${edit.languageId ?? languageFromPath(file)}\n${indented}\n  ${fence}`;
+  return `  [${time(edit.timestamp)}] ${edit.editType}: ${description}\n  ${fence}${edit.languageId ?? languageFromPath(file)}\n${indented}\n  ${fence}`;
 }
 
 const ORIGIN_PREFIX: Record<EditOrigin, string> = { user: '', undo: 'Undo: ', redo: 'Redo: ', agent: 'Agent applied: ' };
@@ -112,8 +119,13 @@ function fenceFor(code: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
-function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** "2025-01-15 11:30:42 +01:00": the wall-clock time `offsetMinutes` ahead of UTC, to the second, with the offset. */
+export function localTimestamp(ms: number, offsetMinutes: number): string {
+  const wall = new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes * 60_000).toISOString();
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${wall.slice(0, 10)} ${wall.slice(11, 19)} ${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }
 
 const EXTENSION_LANGUAGE: Record<string, string> = {

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { UndoRecord } from './model/applyPlan';
+import { refsOfRestage, type RestageItem } from './model/restage';
 import { writeDurable } from './store/writeDurable';
 
 /** "Undo last apply" survives a reload: the undo record of the last apply, next to the store's other files. */
@@ -13,6 +14,8 @@ export interface LastApply {
   readonly modes: Readonly<Record<string, number>>;
   /** Folders the apply created (deepest first): Undo removes them again when it leaves them empty. */
   readonly createdDirs: readonly string[];
+  /** The applied changes as Undo stages them again (the proposal comes back). Absent in records before version 3. */
+  readonly restage?: readonly RestageItem[];
 }
 
 /**
@@ -22,7 +25,7 @@ export interface LastApply {
 export async function writeLastApply(storeDir: string, last: LastApply | undefined): Promise<void> {
   const file = path.join(storeDir, FILE);
   if (!last) return fs.promises.rm(file, { force: true });
-  await writeDurable(file, Buffer.from(JSON.stringify({ version: 2, ...last })));
+  await writeDurable(file, Buffer.from(JSON.stringify({ version: 3, ...last })));
 }
 
 /** The saved record; undefined when there is none or it is unreadable (undo is then unavailable, nothing else). */
@@ -30,10 +33,11 @@ export async function readLastApply(storeDir: string): Promise<LastApply | undef
   try {
     const parsed = JSON.parse(await fs.promises.readFile(path.join(storeDir, FILE), 'utf8')) as Partial<LastApply> & { version?: number };
     if (!Array.isArray(parsed.undo?.entries)) return undefined;
-    // Version 1 kept only the undo record.
+    // Version 1 kept only the undo record; version 2 had no proposal to stage again (Undo restores the disk only).
     if (parsed.version === 1) return { undo: parsed.undo, modes: {}, createdDirs: [] };
-    if (parsed.version !== 2 || typeof parsed.modes !== 'object' || !Array.isArray(parsed.createdDirs)) return undefined;
-    return { undo: parsed.undo, modes: parsed.modes ?? {}, createdDirs: parsed.createdDirs };
+    if ((parsed.version !== 2 && parsed.version !== 3) || typeof parsed.modes !== 'object' || !Array.isArray(parsed.createdDirs)) return undefined;
+    if (parsed.version === 3 && !Array.isArray(parsed.restage)) return undefined;
+    return { undo: parsed.undo, modes: parsed.modes ?? {}, createdDirs: parsed.createdDirs, ...(parsed.restage ? { restage: parsed.restage } : {}) };
   } catch {
     return undefined;
   }
@@ -41,5 +45,6 @@ export async function readLastApply(storeDir: string): Promise<LastApply | undef
 
 /** Content refs the record needs kept in the blob store. */
 export function refsOfLastApply(last: LastApply | undefined): string[] {
-  return (last?.undo.entries ?? []).flatMap(e => [e.previous, e.written]).filter((r): r is string => r !== null);
+  const refs = (last?.undo.entries ?? []).flatMap(e => [e.previous, e.written]).filter((r): r is string => r !== null);
+  return [...refs, ...refsOfRestage(last?.restage)];
 }

@@ -11,6 +11,7 @@ import type { OverlayModel } from './model/overlayModel';
 import type { ReconcileOutcome } from './model/reconcile';
 import type { DiskProbe } from './model/diskProbe';
 import { sameIdentity } from './model/pathEntry';
+import { refsOfRestage, restage, restageItemsOf, type RestageItem } from './model/restage';
 import { ApplyJournal, type JournalEntry } from './store/applyJournal';
 import { readLastApply, refsOfLastApply, writeLastApply, type LastApply } from './lastApply';
 
@@ -50,6 +51,10 @@ export interface UndoResult {
   readonly restored: readonly string[];
   /** Paths changed since the apply: left as they are. */
   readonly refused: readonly string[];
+  /** The applied changes staged again (composite paths): the proposal is back for review. */
+  readonly restaged: readonly string[];
+  /** Applied changes not staged again: a file of theirs was left alone, or something is staged there now. */
+  readonly notRestaged: readonly string[];
 }
 
 /** Files looked at, at most, to find where a moved folder's staged files went. */
@@ -117,6 +122,12 @@ export class OverlayWorkspace {
     }
     const stillListed = appliedPaths.filter(p => overlay.model.composite(p) || overlay.model.stagedRef(p) !== undefined);
     if (stillListed.length > 0) overlay.model.markApplied(stillListed);
+    // An undo the crash interrupted gives its proposal back as `undoLastApply` would have; what it had staged
+    // again before the crash is there already and is not staged twice.
+    for (const entry of recovered.rolledForward) {
+      const meta = entry.meta as ApplyMeta | undefined;
+      if (meta?.restage) overlay.unitOfOps(() => restage(overlay.model, meta.restage!, disk, new Set(meta.leftAlone ?? [])));
+    }
     const ws = new OverlayWorkspace(overlay, disk, executor, storeDir, recovered);
     ws.lastApply = last;
     box.ws = ws;
@@ -330,7 +341,8 @@ export class OverlayWorkspace {
         const actions = accepted.flatMap(g => g.actions);
         const removed = actions.flatMap(a => (a.kind === 'delete' ? [a.path] : a.kind === 'rename' ? [a.from] : []));
         const kept = new Set(paths);
-        const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path))) : undefined;
+        const composites = paths.flatMap(p => this.model.composite(p) ?? []);
+        const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path)), restageItemsOf(composites)) : undefined;
         await this.executor.run(actions, {
           onProgress: options.onProgress,
           pruneDirs: options.roots ? foldersAbove(removed, options.roots) : [],
@@ -366,36 +378,43 @@ export class OverlayWorkspace {
 
   /**
    * Restores exactly what the last apply replaced (with its permission bits), except paths changed since (left
-   * alone, reported), and removes the folders the apply created that this leaves empty. Journaled like an apply:
-   * the undo record is dropped in the same unit.
+   * alone, reported), removes the folders the apply created that this leaves empty, and stages the applied
+   * changes again, so the proposal is back for review exactly as before the apply. A change one of whose files
+   * was left alone is not staged again: the person's edit on disk is never turned into a proposal to overwrite it.
+   * Journaled like an apply: the restaging and the dropped undo record are part of the same unit (recovery
+   * finishes both).
    */
   async undoLastApply(): Promise<UndoResult> {
     const last = this.lastApply;
-    if (!last) return { restored: [], refused: [] };
+    if (!last) return { restored: [], refused: [], restaged: [], notRestaged: [] };
     const plan = planUndo(last.undo, this.disk.read);
+    const items = last.restage ?? [];
+    let outcome = { restaged: [] as readonly string[], skipped: [] as readonly string[] };
     await this.executor.run(plan.actions, {
       modes: new Map(Object.entries(last.modes)),
       pruneDirs: last.createdDirs,
-      meta: { appliedPaths: [], lastApply: null } satisfies ApplyMeta,
+      meta: { appliedPaths: [], lastApply: null, restage: items, leftAlone: plan.refused } satisfies ApplyMeta,
       onWritten: async () => {
+        outcome = this.overlay.unitOfOps(() => restage(this.model, items, this.disk, new Set(plan.refused)));
+        await this.flush();
         this.lastApply = undefined;
         await writeLastApply(this.storeDir, undefined);
       },
     });
     const restored = plan.actions.map(a => (a.kind === 'rename' ? a.to : a.path));
     this.touch([...restored, ...plan.refused]);
-    return { restored, refused: plan.refused };
+    return { restored, refused: plan.refused, restaged: outcome.restaged, notRestaged: outcome.skipped };
   }
 
   /** The undo record of an apply about to run: the model's, plus the modes and folders it will change. */
-  private lastApplyOf(entries: readonly UndoEntry[]): LastApply {
+  private lastApplyOf(entries: readonly UndoEntry[], restage: readonly RestageItem[]): LastApply {
     const modes: Record<string, number> = {};
     for (const e of entries) {
       const mode = e.previous === null ? undefined : this.disk.modeOf(e.path);
       if (mode !== undefined) modes[e.path] = mode;
     }
     const createdDirs = this.disk.missingFolders(entries.filter(e => e.previous === null).map(e => e.path));
-    return { undo: { entries }, modes, createdDirs };
+    return { undo: { entries }, modes, createdDirs, restage };
   }
 
   // ── queries ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -459,11 +478,14 @@ export class OverlayWorkspace {
 interface ApplyMeta {
   readonly appliedPaths: readonly string[];
   readonly lastApply?: LastApply | null;
+  /** An undo: the changes it stages again once the disk is restored, and the paths it left alone. */
+  readonly restage?: readonly RestageItem[];
+  readonly leftAlone?: readonly string[];
 }
 
 /** Content refs an interrupted apply needs until recovery has dealt with it. */
 function refsOfEntry(entry: JournalEntry): string[] {
   const meta = entry.meta as ApplyMeta | undefined;
   const refs = entry.files.flatMap(f => [f.undoRef, f.afterRef]).filter((r): r is string => r !== null);
-  return [...refs, ...refsOfLastApply(meta?.lastApply ?? undefined)];
+  return [...refs, ...refsOfLastApply(meta?.lastApply ?? undefined), ...refsOfRestage(meta?.restage)];
 }

@@ -246,7 +246,7 @@ export class GrantStore {
     return { kind: 'success', shared };
   }
 
-  /** "History Helper: Clear shared content". */
+  /** "Agent History: Clear Shared Content". */
   clearShared(): void {
     if (!this.shared) return;
     this.shared = undefined;

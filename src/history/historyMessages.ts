@@ -31,7 +31,7 @@ export function contentAvailable(file: string, when: string): string {
 
 /** An agent's version picker was closed without an answer (Escape, or another quick input took its place). */
 export function requestParked(file: string): string {
-  return `The AI agent's request for the history of ${file} is still waiting. Answer it from the status bar or with "History Helper: Respond to AI Agent's request for history".`;
+  return `The AI agent's request for the history of ${file} is still waiting. Answer it from the status bar or with "Agent History: Respond to AI Agent's Request for History".`;
 }
 
 /** After any "Deny" (seed 000, "Respond to AI Agent's request", step 4). */

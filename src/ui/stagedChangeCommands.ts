@@ -100,8 +100,26 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
         onProgress: (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(total, 1) }),
       })),
     );
-    reportApply(changes, result, rel, audit);
+    const announced = ++applies;
+    reportApply(changes, result, rel, audit, () => undoFromNotification(announced));
     return result;
+  }
+
+  /**
+   * Applies made in this window, counted; the one an Undo undid. A notification's Undo button outlives its
+   * apply: it undoes only the apply it announced, and says so when that one is already undone or superseded.
+   */
+  let applies = 0;
+  let undoneApply: number | undefined;
+
+  async function undoFromNotification(announced: number): Promise<unknown> {
+    if (undoneApply === announced) {
+      return vscode.window.showInformationMessage('That apply is already undone: its changes are staged again in Source Control.');
+    }
+    if (announced !== applies) {
+      return vscode.window.showInformationMessage('A later apply happened since: use "Undo Last Apply" to undo that one.');
+    }
+    return vscode.commands.executeCommand('agentOverlay.undoLastApply');
   }
 
   async function discard(changes: readonly CompositeChange[]): Promise<boolean> {
@@ -174,12 +192,18 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     reg('agentOverlay.showLog', () => audit.show()),
     reg('agentOverlay.undoLastApply', async () => {
       if (!overlay.canUndo) return void vscode.window.showInformationMessage('There is no apply to undo.');
-      const answer = await prompts.confirm('Undo the last apply?', 'The files it changed get back what they had before; files changed since are left alone.', 'Undo');
+      const answer = await prompts.confirm('Undo the last apply?', 'The files it changed get back what they had before, and its changes are staged again for review. Files changed since are left alone.', 'Undo');
       if (answer !== 'Undo') return undefined;
       const result = await overlay.undoLastApply();
-      audit.note(`undid the last apply: restored ${result.restored.map(rel).join(', ') || 'nothing'}${result.refused.length ? `; left alone (changed since): ${result.refused.map(rel).join(', ')}` : ''}`);
+      undoneApply = applies;
+      audit.note(`undid the last apply: restored ${result.restored.map(rel).join(', ') || 'nothing'}; staged again: ${result.restaged.map(rel).join(', ') || 'nothing'}${result.refused.length ? `; left alone (changed since): ${result.refused.map(rel).join(', ')}` : ''}`);
+      const n = result.restaged.length;
+      // An undo record from before restaging existed restores the disk only.
+      const staged = n > 0 ? `${n} change${n === 1 ? ' is' : 's are'} staged again in Source Control` : 'its files have their earlier content again';
       if (result.refused.length) {
-        void vscode.window.showWarningMessage(`Undo left ${result.refused.length} file(s) alone because they changed after the apply: ${result.refused.map(rel).join(', ')}`);
+        void vscode.window.showWarningMessage(`Undid the last apply; ${staged}. ${result.refused.length} file(s) changed after the apply were left as they are: ${result.refused.map(rel).join(', ')}`);
+      } else {
+        void vscode.window.showInformationMessage(`Undid the last apply: ${staged}.`);
       }
       return result;
     }),
@@ -190,7 +214,7 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
  * Says what Apply did, counting as the confirmation did: one per staged change (a rename writes two paths but
  * is one change), and logs it with what was held back and why.
  */
-function reportApply(changes: readonly CompositeChange[], result: ApplyResult, rel: (p: string) => string, audit: AuditTrail): void {
+function reportApply(changes: readonly CompositeChange[], result: ApplyResult, rel: (p: string) => string, audit: AuditTrail, undo: () => Promise<unknown>): void {
   const applied = new Set(result.applied);
   const done = changes.filter(c => applied.has(c.path)).length;
   const plural = (n: number) => `${n} staged change${n === 1 ? '' : 's'}`;
@@ -199,7 +223,7 @@ function reportApply(changes: readonly CompositeChange[], result: ApplyResult, r
   audit.note(`apply: ${plural(done)} applied${lines.length ? `; not applied: ${lines.join('; ')}` : ''}`);
   if (result.refused.length === 0) {
     void vscode.window.showInformationMessage(`Applied ${plural(done)}.`, 'Undo')
-      .then(a => (a === 'Undo' ? vscode.commands.executeCommand('agentOverlay.undoLastApply') : undefined));
+      .then(a => (a === 'Undo' ? undo() : undefined));
     return;
   }
   const held = new Set(result.refused.flatMap(r => r.paths));

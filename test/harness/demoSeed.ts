@@ -33,7 +33,13 @@ export async function seedDemo(workspace: string, userDataDir: string, authority
   await seedStagedChanges(workspace, userDataDir);
 }
 
-function seedLocalHistory(workspace: string, userDataDir: string, authority: string): void {
+/**
+ * The demo files' earlier versions, as VS Code's working copy history writes them for a `vscode-remote://`
+ * resource: one copy per entry named with 4 letters or digits plus the file's extension (mtime = the entry's
+ * time), and a compact `entries.json` ({version, resource, entries: [{id, source?, timestamp}]}, "File Saved"
+ * left out as VS Code does), so the Timeline lists them and VS Code's next save keeps them.
+ */
+export function seedLocalHistory(workspace: string, userDataDir: string, authority: string): void {
   const now = Date.now();
   for (const [rel, versions] of Object.entries(HISTORY)) {
     const resource = remoteUriString(authority, path.join(workspace, rel));

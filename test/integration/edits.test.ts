@@ -243,7 +243,7 @@ describe('edits: session edit tracker in VS Code', function () {
     assert.strictEqual(view.document.uri.scheme, 'agent-overlay-edits');
     assert.strictEqual(view.document.languageId, 'markdown');
     const text = view.document.getText();
-    assert.match(text, /^RECENT EDITS:\n {2}\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] replace: Replaced `0` with `sum\(items\)`.* at /);
+    assert.match(text, /^RECENT EDITS:\n {2}\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d\] replace: Replaced `0` with `sum\(items\)`.* at /);
     assert.ok(text.includes(`at ${rel}:1\n  \`\`\`typescript\n  sum(items)\n  \`\`\``), text.slice(0, 400));
     // It is not a workspace document: showing it records nothing, and it refreshes when new edits come.
     const refreshed = nextChange(view.document, d => d.getText().includes('refreshed()'));

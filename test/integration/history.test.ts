@@ -358,7 +358,7 @@ describe('history bridge (real local history)', function () {
 
   /** A person's answer: the dialog stays open a while, so overlap and order would show. */
   const slow = (answer: ScriptedConsentAnswer, delayMs = 400): ScriptedConsentAnswer => ({ delayMs, answer });
-  const PARKED = (file: string) => `The AI agent's request for the history of ${file} is still waiting. Answer it from the status bar or with "History Helper: Respond to AI Agent's request for history".`;
+  const PARKED = (file: string) => `The AI agent's request for the history of ${file} is still waiting. Answer it from the status bar or with "Agent History: Respond to AI Agent's Request for History".`;
 
   it('a picker closed unanswered parks its request (no denial); Respond reopens it with nothing else waiting', async () => {
     seam.scriptConsent('allow', slow('dismiss'));

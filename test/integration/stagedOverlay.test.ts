@@ -90,6 +90,35 @@ describe('agent-staged: overlay and review', () => {
     t.restorePrompts();
   });
 
+  it('Undo Last Apply stages the applied changes again: listed in Source Control with the same kinds and contents, the disk as before', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
+    await vscode.workspace.fs.delete(staged('ov/b.txt'));
+    await vscode.workspace.fs.writeFile(staged('ov/new.txt'), utf8('fresh\n'));
+    await vscode.workspace.fs.rename(staged('ov/new.txt'), staged('ov/moved.txt'));
+    const listed = () => t.scmState().flatMap(g => g.resources.map(r => `${g.id} ${path.relative(workspaceFolder().fsPath, r.path)} ${r.contextValue}`)).sort();
+    const proposal = listed();
+    assert.strictEqual(proposal.length, 3, proposal.join('\n'));
+    const prompts = t.scriptPrompts();
+    prompts.answer('Apply', 'Undo');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    assert.deepStrictEqual([onDisk('ov/a.txt'), onDisk('ov/b.txt'), onDisk('ov/moved.txt')], ['ONE\ntwo\nthree\n', undefined, 'fresh\n']);
+    assert.deepStrictEqual(listed(), []);
+    await vscode.commands.executeCommand('agentOverlay.undoLastApply');
+    t.restorePrompts();
+    assert.deepStrictEqual([onDisk('ov/a.txt'), onDisk('ov/b.txt'), onDisk('ov/moved.txt')], ['one\ntwo\nthree\n', 'bee\n', undefined]);
+    await eventually(() => listed().join('\n') === proposal.join('\n'), `the proposal back in Source Control: ${proposal.join(', ')} (now: ${listed().join(', ')})`);
+    assert.strictEqual(await read('ov/a.txt'), 'ONE\ntwo\nthree\n');
+    assert.strictEqual(await read('ov/moved.txt'), 'fresh\n');
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(staged('ov/b.txt'))), (e: vscode.FileSystemError) => e.code === 'FileNotFound');
+    // Reviewable and applicable again.
+    const again = t.scriptPrompts();
+    again.answer('Apply');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    t.restorePrompts();
+    assert.deepStrictEqual([onDisk('ov/a.txt'), onDisk('ov/b.txt'), onDisk('ov/moved.txt')], ['ONE\ntwo\nthree\n', undefined, 'fresh\n']);
+  });
+
   it('cancelling the confirmation changes nothing; discard never touches the disk', async () => {
     const t = await testing();
     await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('changed\n'));

@@ -6,8 +6,17 @@ const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
 
 describe('UI: session edit tracker', () => {
   let wb: Workbench;
+  /** The workbench's server (and its extension host) runs in a zone that is not UTC, so local time shows as such. */
+  const ZONE = 'Asia/Kathmandu';
   before(async () => {
-    wb = await Workbench.open();
+    const tz = process.env.TZ;
+    process.env.TZ = ZONE;
+    try {
+      wb = await Workbench.open();
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
     await wb.waitForActivation();
   });
   afterEach(async function () { await screenshotOnFailure(wb, this.currentTest); });
@@ -19,6 +28,7 @@ describe('UI: session edit tracker', () => {
     await editor.locator('.view-lines', { hasText: 'Demo workspace' }).waitFor({ state: 'visible', timeout: 30_000 });
     await editor.locator('.view-lines').click();
     await wb.page.keyboard.press('Control+End');
+    const typedFrom = Date.now();
     // Typed key by key, as a person types: the tracker gathers the keystrokes into one edit.
     await wb.page.keyboard.press('Enter');
     await wb.page.keyboard.type('Release notes: the recall tools shipped', { delay: 20 });
@@ -36,8 +46,13 @@ describe('UI: session edit tracker', () => {
     const active = wb.page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines');
     await active.filter({ hasText: 'recall tools shipped' }).waitFor({ state: 'visible', timeout: 30_000 });
     let shown = await lines();
+    const seenBy = Date.now();
     assert.strictEqual(shown[0], 'RECENT EDITS:', `first line: ${JSON.stringify(shown[0])}`);
-    assert.match(shown[1], /^ {2}\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] insert: Added 2 lines at README\.md:2$/);
+    // The person's local time (Kathmandu is 5:45 ahead of UTC all year), not ISO UTC with a Z.
+    const when = /^ {2}\[(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d) \+05:45\] insert: Added 2 lines at README\.md:2$/.exec(shown[1]);
+    assert.ok(when, shown[1]);
+    const instant = Date.parse(`${when[1]}T${when[2]}+05:45`);
+    assert.ok(instant >= Math.floor(typedFrom / 1000) * 1000 && instant <= seenBy, `${shown[1]} is the moment of typing in Kathmandu time`);
     assert.deepStrictEqual(shown.slice(2, 5), ['  ```markdown', '  Release notes: the recall tools shipped', '  ```']);
     await wb.screenshot('recent-edits');
 

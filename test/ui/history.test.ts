@@ -207,7 +207,7 @@ describe('UI: History Helper consent', function () {
   });
 
   it('the user shares a version from the editor tab\'s context menu; history_getSharedContent returns it', async () => {
-    await wb.tabContextMenu('notes.txt', 'Share historical version with AI Agent');
+    await wb.tabContextMenu('notes.txt', 'Share Historical Version with AI Agent');
     const picker = wb.page.locator('.quick-input-widget', { hasText: 'Share a version of notes.txt with the AI agent' });
     await picker.waitFor({ state: 'visible' });
     await picker.locator('.quick-input-list .monaco-list-row', { hasText: 'notes.txt (' }).first().click();
@@ -223,13 +223,13 @@ describe('UI: History Helper consent', function () {
   });
 
   it('"Open historical version" opens a read-only editor titled with the file and the time', async () => {
-    await wb.runCommand('History Helper: Open historical version');
+    await wb.runCommand('Agent History: Open Historical Version');
     const picker = wb.page.locator('.quick-input-widget', { hasText: 'Open a version of notes.txt' });
     await picker.waitFor({ state: 'visible' });
     await picker.locator('.quick-input-list .monaco-list-row', { hasText: 'notes.txt (' }).nth(1).click();
     const tab = wb.page.locator('.tabs-container .tab.active', { hasText: /notes\.txt \((just now|\d+ minutes? ago)\)/ });
     await tab.waitFor({ state: 'visible', timeout: 20_000 });
-    await wb.page.locator('a.action-label[aria-label="Compare with current"]').first().click();
+    await wb.page.locator('a.action-label[aria-label="Compare with Current"]').first().click();
     await wb.page.locator('.tabs-container .tab.active', { hasText: '↔' }).waitFor({ state: 'visible', timeout: 20_000 });
     await wb.screenshot('history-compare');
   });

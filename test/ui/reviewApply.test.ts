@@ -64,4 +64,49 @@ describe('UI: reviewing and applying staged agent changes', () => {
     await wb.page.locator('.scm-view .monaco-list-row', { hasText: 'notes.txt' }).first().waitFor({ state: 'detached', timeout: 10_000 });
     await wb.screenshot('review-05-applied');
   });
+
+  it('"Undo" on the Applied notification restores the disk and gives the proposal back to Source Control', async () => {
+    assert.match(await wb.findNotification('Applied 3 staged changes.'), /Applied 3 staged changes\./);
+    const applied = wb.page.locator('.notifications-center .notification-list-item', { hasText: 'Applied 3 staged changes.' }).first();
+    await applied.locator('.monaco-button', { hasText: /^Undo$/ }).first().click();
+    await wb.answerDialog('Undo the last apply?', 'Undo');
+    const end = Date.now() + 20_000;
+    while (disk('README.md') === undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+    assert.strictEqual(disk('notes.txt'), 'alpha\nbeta\ngamma\n');
+    assert.strictEqual(disk('src/added.ts'), undefined);
+    assert.notStrictEqual(disk('README.md'), undefined);
+    assert.match(await wb.findNotification('Undid the last apply'), /Undid the last apply: 3 changes are staged again in Source Control\./);
+    await wb.hideNotifications();
+    const view = await wb.openSourceControl();
+    for (const name of ['notes.txt', 'added.ts', 'README.md']) {
+      await view.locator('.monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    }
+    const count = wb.page.locator('.statusbar-item[id$="agentOverlay.staged"]').first();
+    assert.strictEqual((await count.innerText()).trim(), '3');
+    await wb.screenshot('review-06-undone-proposal-back');
+    // The proposal is the agent's, unchanged: its diff shows the agent's line again.
+    await view.locator('.monaco-list-row', { hasText: 'notes.txt' }).first().click();
+    await wb.page.locator('.monaco-diff-editor .modified', { hasText: 'BETA (agent)' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.runCommand('View: Close All Editors');
+  });
+
+  it('an Applied notification whose apply was undone meanwhile says so instead of "There is no apply to undo"', async () => {
+    await wb.page.locator('a.action-label[aria-label="Apply Staged Changes"] >> visible=true').first().click();
+    await wb.answerDialog('Apply staged changes to 3 files', 'Apply');
+    const end = Date.now() + 20_000;
+    while (disk('README.md') !== undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+    assert.strictEqual(disk('README.md'), undefined);
+    await wb.findNotification('Applied 3 staged changes.');
+    await wb.hideNotifications();
+    await wb.runCommand('Agent Overlay: Undo Last Apply');
+    await wb.answerDialog('Undo the last apply?', 'Undo');
+    await wb.findNotification('Undid the last apply');
+    const applied = wb.page.locator('.notifications-center .notification-list-item', { hasText: 'Applied 3 staged changes.' }).first();
+    await applied.locator('.monaco-button', { hasText: /^Undo$/ }).first().click();
+    const answer = await wb.findNotification('already undone');
+    assert.match(answer, /That apply is already undone: its changes are staged again in Source Control\./);
+    assert.doesNotMatch(answer, /There is no apply to undo/);
+    await wb.screenshot('review-07-notification-after-undo');
+    assert.strictEqual(disk('notes.txt'), 'alpha\nbeta\ngamma\n');
+  });
 });

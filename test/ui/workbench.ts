@@ -30,12 +30,15 @@ export class Workbench {
     fixture = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace'),
     env: Record<string, string> = {},
     settings: Record<string, unknown> = {},
+    /** Runs once the server is up and before the workbench loads (it knows the URIs' authority by then). */
+    prepare?: (server: CodeServer, workspace: string) => void | Promise<void>,
   ): Promise<Workbench> {
     const runDir = newRunDir('ui');
     const workspace = copyWorkspace(fixture, runDir);
     // The driver is installed as an ordinary extension (the workbench loads only one development extension).
     fs.cpSync(UI_DRIVER, path.join(runDir, 'extensions', 'agent-overlay-tests.agent-overlay-ui-driver-0.0.1'), { recursive: true });
     const server = await startCodeServer({ folder: workspace, runDir, auth: { kind: 'none' }, testDriver: true, settings });
+    await prepare?.(server, workspace);
     const browser = await launchBrowser(runDir);
     const wb = new Workbench(browser.page, workspace, runDir, server, browser);
     await browser.page.goto(workbenchUrl(server, workspace, {

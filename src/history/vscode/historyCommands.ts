@@ -205,7 +205,7 @@ export class HistoryCommands implements vscode.Disposable {
     if (uri.scheme === HISTORY_SCHEME) {
       const parts = parseHistoryUriPath(uri.path);
       const view = parts && this.deps.servable(parts.id, parts.fileName);
-      if (!view) throw new Error('this historical version is no longer available; open it again with "History Helper: Open historical version".');
+      if (!view) throw new Error('this historical version is no longer available; open it again with "Agent History: Open Historical Version".');
       return { uri, view };
     }
     return { uri };

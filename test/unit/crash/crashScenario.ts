@@ -185,10 +185,10 @@ export const STEPS: readonly Step[] = [
     run: async ws => {
       await ws.undoLastApply();
     },
-    // Undo restores what the last apply replaced; nothing is pending afterwards, so the view is the disk.
-    after: (_w, history) => {
+    // Undo restores what the last apply replaced and stages the applied changes again: the view is unchanged.
+    after: (w, history) => {
       const disk = history[lastApplyStep(history.length - 1)!].disk;
-      return { disk, view: disk };
+      return { disk, view: w.view };
     },
   },
 ];

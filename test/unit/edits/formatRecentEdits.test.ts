@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import type { DocumentEdit } from '../../../src/edits/documentEdit';
-import { formatRecentEdits } from '../../../src/edits/formatRecentEdits';
+import { formatRecentEdits, localTimestamp } from '../../../src/edits/formatRecentEdits';
 
 const at = (line: number, endLine = line) => ({ start: { line, character: 0 }, end: { line: endLine, character: 0 } });
 const base = { uri: 'file:///ws/src/login.ts', origin: 'user' as const, languageId: 'typescript' };
@@ -23,11 +23,23 @@ const replace: DocumentEdit = {
 };
 
 describe('formatRecentEdits', () => {
+  it('says when in the person\'s local time, with the offset that makes it exact', () => {
+    const ms = Date.UTC(2025, 0, 15, 23, 30, 42, 999);
+    assert.strictEqual(localTimestamp(ms, 0), '2025-01-15 23:30:42 +00:00');
+    assert.strictEqual(localTimestamp(ms, 60), '2025-01-16 00:30:42 +01:00');
+    assert.strictEqual(localTimestamp(ms, -(9 * 60 + 30)), '2025-01-15 14:00:42 -09:30');
+    assert.strictEqual(localTimestamp(ms, 13 * 60 + 45), '2025-01-16 13:15:42 +13:45');
+    // By default, this machine's zone: the same wall clock Date shows locally.
+    const d = new Date(ms);
+    const local = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:42`;
+    assert.ok(formatRecentEdits([{ ...insert, timestamp: ms }]).includes(`[${local} `), local);
+  });
+
   it('produces the seed\'s RECENT EDITS block', () => {
-    const text = formatRecentEdits([insert, replace], { userInstruction: 'Add error handling like the login function', fileLabel: () => 'src/login.ts' });
+    const text = formatRecentEdits([insert, replace], { userInstruction: 'Add error handling like the login function', fileLabel: () => 'src/login.ts', utcOffsetMinutes: () => 60 });
     assert.strictEqual(text, [
       'RECENT EDITS:',
-      '  [2025-01-15T10:30:42Z] insert: Added 7 lines at src/login.ts:12',
+      '  [2025-01-15 11:30:42 +01:00] insert: Added 7 lines at src/login.ts:12',
       '  ```typescript',
       '  try {',
       '      const result = await loginUser(credentials);',
@@ -38,7 +50,7 @@ describe('formatRecentEdits', () => {
       '  }',
       '  ```',
       '',
-      '  [2025-01-15T10:29:15Z] replace: Replaced 50 characters with 65 characters at src/login.ts:3',
+      '  [2025-01-15 11:29:15 +01:00] replace: Replaced 50 characters with 65 characters at src/login.ts:3',
       '  ```typescript',
       '  async function loginUser(credentials: Credentials): Promise<User>',
       '  ```',

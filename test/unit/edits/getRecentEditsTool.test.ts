@@ -101,7 +101,7 @@ describe('edits_getRecent: text format and undo/redo', () => {
     const answer = await tool.invoke({ format: 'text' }, caller);
     assert.strictEqual(answer.summary, 'Your recent edits, most recent first:');
     assert.strictEqual(typeof answer.data, 'string');
-    assert.match(answer.data as string, /^RECENT EDITS:\n {2}\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] replace: Replaced `foo` with `bar` in `login\(\)` at src\/login\.ts:1\n {2}```typescript\n {2}bar\n {2}```$/);
+    assert.match(answer.data as string, /^RECENT EDITS:\n {2}\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d\] replace: Replaced `foo` with `bar` in `login\(\)` at src\/login\.ts:1\n {2}```typescript\n {2}bar\n {2}```$/);
     assert.strictEqual(answerText(answer), `${answer.summary}\n${answer.data as string}`);
     const none = await new GetRecentEditsTool({ isEnabled: () => true, getRecent: () => [], fileLabel: u => u }).invoke({ format: 'text' }, caller);
     assert.deepStrictEqual(none.data, 'RECENT EDITS: none');

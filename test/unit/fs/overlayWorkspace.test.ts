@@ -94,6 +94,42 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(disk('src/b.ts'), 'export const b = 1;\n');
   });
 
+  it('Undo stages the applied changes again: same kinds and contents, the disk as before, applicable again', async () => {
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1', 's1'));
+    overlay.write(file('new/c.md'), bytes('# c\n'), meta('m2', 's2'));
+    overlay.delete(file('src/b.ts'), meta('m1', 's1'));
+    overlay.rename(file('a.txt'), file('renamed.txt'), meta('m3', 's1'));
+    const listed = () => overlay.composites().map(c => ({ kind: c.kind, path: c.path, fromPath: c.fromPath, before: c.before, after: c.after }));
+    const proposal = listed();
+    assert.strictEqual(proposal.length, 3);
+    await overlay.apply({ roots: [ws] });
+    assert.deepStrictEqual(overlay.composites(), []);
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual([undo.refused, undo.notRestaged], [[], []]);
+    assert.deepStrictEqual([...undo.restaged].sort(), [file('new/c.md'), file('renamed.txt'), file('src/b.ts')]);
+    assert.deepStrictEqual([disk('a.txt'), disk('renamed.txt'), disk('new/c.md'), disk('src/b.ts')], ['one\ntwo\nthree\n', undefined, undefined, 'export const b = 1;\n']);
+    assert.deepStrictEqual(listed(), proposal);
+    assert.strictEqual(overlay.canUndo, false);
+    // It survives a reload, and applies again to the same result.
+    await overlay.close();
+    overlay = await OverlayWorkspace.open(store);
+    assert.deepStrictEqual(listed(), proposal);
+    assert.deepStrictEqual((await overlay.apply({ roots: [ws] })).refused, []);
+    assert.deepStrictEqual([disk('a.txt'), disk('renamed.txt'), disk('new/c.md'), disk('src/b.ts')], [undefined, 'ONE\ntwo\nthree\n', '# c\n', undefined]);
+  });
+
+  it('Undo never turns the person\'s edit made after the apply into a proposal to overwrite it', async () => {
+    overlay.write(file('a.txt'), bytes('agent\n'), meta());
+    overlay.write(file('src/b.ts'), bytes('export const b = 2;\n'), meta());
+    await overlay.apply();
+    fs.writeFileSync(file('a.txt'), 'agent\nand mine\n');
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual([undo.refused, undo.notRestaged, undo.restaged], [[file('a.txt')], [file('a.txt')], [file('src/b.ts')]]);
+    assert.strictEqual(disk('a.txt'), 'agent\nand mine\n');
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'agent\nand mine\n');
+    assert.deepStrictEqual(overlay.composites().map(c => c.path), [file('src/b.ts')]);
+  });
+
   it('keeps permission bits and symlinks: an executable stays executable, a link stays a link', async () => {
     fs.writeFileSync(file('run.sh'), 'echo one\n', { mode: 0o755 });
     fs.chmodSync(file('run.sh'), 0o755);

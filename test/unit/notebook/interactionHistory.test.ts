@@ -350,7 +350,7 @@ describe('buildInteractionHistory: context the agent can rely on (issue 18)', ()
   });
 
   it('puts the RECENT EDITS block in the ghost block when the port gives one, and leaves it out when empty', async () => {
-    const block = 'RECENT EDITS:\n  [2025-01-15T10:30:42Z] insert: Added 7 lines in `login()` at src/login.ts:12';
+    const block = 'RECENT EDITS:\n  [2025-01-15 11:30:42 +01:00] insert: Added 7 lines in `login()` at src/login.ts:12';
     const h = await run(view([{ id: 'c1', text: 'hi' }]), 0, new FakeWorkspace(), { recentEdits: () => block });
     assert.strictEqual(ghostOf(h.messages).recentEdits, block);
     const none = await run(view([{ id: 'c1', text: 'hi' }]), 0, new FakeWorkspace(), { recentEdits: async () => '' });

@@ -1,0 +1,129 @@
+import type { ChangeMeta, ChangeOperation } from './changeRecord';
+import type { ContentRef } from './contentStore';
+import type { DiskProbe } from './diskProbe';
+import { assertNever } from './mergeRules';
+import type { OverlayModel } from './overlayModel';
+import type { CompositeChange } from './overlayQueries';
+
+/**
+ * One applied change as Undo Last Apply stages it again: the agent's after-state at a path (a rename's origin
+ * too) and who asked for it. Kept in the undo record (JSON), so an undone apply gives its proposal back.
+ * No record ids or clock times: the record must be the same bytes whichever run wrote it (the crash sweep
+ * compares it with an uncrashed run's).
+ */
+export interface RestageItem {
+  readonly kind: ChangeOperation;
+  readonly path: string;
+  /** Rename: where the file came from. */
+  readonly fromPath?: string;
+  /** What the agent left at `path` (null: no file). */
+  readonly after: ContentRef | null;
+  /** The request of the composite's last change: restaged records carry it, so a prune still finds them. */
+  readonly origin: Omit<ChangeMeta, 'timestamp'>;
+}
+
+/** The composites an apply is about to write, as what Undo would stage again. */
+export function restageItemsOf(composites: readonly CompositeChange[]): RestageItem[] {
+  return composites.map(c => {
+    const last = c.records[c.records.length - 1];
+    const origin = last
+      ? { sessionId: last.sessionId, messageId: last.messageId, turn: last.turn, description: last.description }
+      : { sessionId: 'unknown', messageId: 'unknown', turn: 0, description: 'restaged by Undo Last Apply' };
+    return { kind: c.kind, path: c.path, ...(c.fromPath !== undefined ? { fromPath: c.fromPath } : {}), after: c.after, origin };
+  });
+}
+
+/** Content refs an item needs kept in the blob store. */
+export function refsOfRestage(items: readonly RestageItem[] | undefined): ContentRef[] {
+  return (items ?? []).flatMap(i => (i.after === null ? [] : [i.after]));
+}
+
+export interface RestageOutcome {
+  /** Paths staged again. */
+  readonly restaged: readonly string[];
+  /**
+   * Paths not staged again: Undo left one of their files alone (the person changed it after the apply, so the
+   * agent's version stays on disk with their edit), or something is staged there already (a later change, or
+   * this very item restaged before a crash).
+   */
+  readonly skipped: readonly string[];
+}
+
+/**
+ * Stages the items again through the model's ordinary staging ops, after Undo restored the disk: a write, a
+ * delete, or a rename (onto what the disk has at the destination, as the original did) followed by the agent's
+ * edit of the moved file. Each item's before is what the disk holds now, so the result lists the same
+ * composites, kinds and contents as before the apply.
+ *
+ * Order matters where renames chain (a→b, then c→a): a file moves out of a path before anything moves in, so
+ * an item that lands on another's origin waits for it. A cycle (a swap) cannot be staged as renames from the
+ * disk: its items are staged as writes of what the agent left there (same contents; the kind reads "modified").
+ * An item is skipped, with those that land on its origin, when Undo left one of its files alone or something
+ * was staged at one of its paths before this began.
+ */
+export function restage(model: OverlayModel, items: readonly RestageItem[], disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
+  const pathsOf = (i: RestageItem) => (i.fromPath !== undefined ? [i.fromPath, i.path] : [i.path]);
+  const skipped = new Set(items.filter(i => pathsOf(i).some(p => leftAlone.has(p) || model.hasEntry(p))));
+  // Whatever lands on a skipped item's origin would take the place of a file that is not moving away.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const i of items) {
+      if (!skipped.has(i) && items.some(x => skipped.has(x) && x.fromPath === i.path)) {
+        skipped.add(i);
+        grew = true;
+      }
+    }
+  }
+  let pending = items.filter(i => !skipped.has(i));
+  const restaged: string[] = [];
+  // Undo has restored the disk by now and recovery runs this again after a crash: a refusal of the model (say, a
+  // destination taken meanwhile) skips that item and never stops the rest, nor the opening of the store.
+  const attempt = (i: RestageItem, f: () => void) => {
+    try {
+      f();
+      restaged.push(i.path);
+    } catch {
+      skipped.add(i);
+    }
+  };
+  for (;;) {
+    const ready = pending.filter(i => !pending.some(x => x !== i && x.fromPath === i.path));
+    if (ready.length === 0) break;
+    for (const i of ready) attempt(i, () => stageOne(model, i, disk));
+    pending = pending.filter(i => !ready.includes(i));
+  }
+  // A file that moved into the cycle from outside it: its origin is gone after the apply, so it goes again.
+  const destinations = new Set(items.map(i => i.path));
+  for (const i of pending) {
+    attempt(i, () => {
+      stageContent(model, i, disk);
+      if (i.fromPath !== undefined && !destinations.has(i.fromPath) && model.read(i.fromPath, disk.read) !== undefined) model.delete(i.fromPath, i.origin, disk);
+    });
+  }
+  return { restaged, skipped: items.filter(i => skipped.has(i)).map(i => i.path) };
+}
+
+function stageOne(model: OverlayModel, item: RestageItem, disk: DiskProbe): void {
+  const meta: ChangeMeta = item.origin;
+  switch (item.kind) {
+    case 'create':
+    case 'modify':
+    case 'delete':
+      stageContent(model, item, disk);
+      return;
+    case 'rename': {
+      const [moved] = model.rename(item.fromPath as string, item.path, meta, disk, { overwrite: true }).slice(-1);
+      if (item.after === null) model.delete(item.path, meta, disk);
+      else if (item.after !== moved.after) model.write(item.path, model.store.get(item.after), meta, disk);
+      return;
+    }
+    default:
+      assertNever(item.kind);
+  }
+}
+
+/** The agent's content at the item's path, whatever the kind (a rename's origin is another item's business). */
+function stageContent(model: OverlayModel, item: RestageItem, disk: DiskProbe): void {
+  if (item.after !== null) model.write(item.path, model.store.get(item.after), item.origin, disk);
+  else if (model.read(item.path, disk.read) !== undefined) model.delete(item.path, item.origin, disk);
+}
