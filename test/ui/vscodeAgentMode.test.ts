@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ChatSessionStore } from '../../src/chat/chatSessionStore';
+import type { ChatRequestRecord } from '../../src/chat/parseChatSession';
 import { GetRequestTool } from '../../src/chat/getRequestTool';
 import { ARTIFACTS, REPO_ROOT } from '../harness/vscodeHost';
 import { ChatView, SignInRequired } from './chatView';
@@ -59,6 +60,27 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
     }
   }
 
+  /** The chat session file VS Code wrote for this window's chat, read with the chat recall's own store. */
+  function sessionStore(): ChatSessionStore {
+    const storage = path.join(wb.runDir, 'user-data', 'User', 'workspaceStorage');
+    const folder = fs.readdirSync(storage).map(d => path.join(storage, d, 'chatSessions')).find(d => fs.existsSync(d));
+    assert.ok(folder, 'VS Code wrote a chatSessions folder');
+    return new ChatSessionStore(folder);
+  }
+
+  /** Waits (up to a minute) until VS Code's periodic flush has written requests that satisfy `done`. */
+  async function waitForSessionFile(done: (requests: ChatRequestRecord[]) => boolean): Promise<ChatRequestRecord[]> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const store = sessionStore();
+      const sessionId = await store.mostRecentSessionId();
+      const requests = sessionId ? [...(await store.readSession(sessionId)).requests] : [];
+      if (done(requests)) return requests;
+      if (Date.now() > deadline) throw new Error(`the session file never got there: ${JSON.stringify(requests.map(r => r.text))}`);
+      await new Promise(r => setTimeout(r, 500));
+    }
+  }
+
   it('asks for a GitHub sign-in while the built-in Copilot Chat is disabled, as on every fresh profile', async () => {
     // VS Code 1.139 disables its built-in chat extension until chat setup is completed; a request then reaches the
     // chat setup, which asks to sign in.
@@ -111,6 +133,9 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
     const view = await wb.openSourceControl();
     const row = (name: string) => view.locator('.monaco-list-row', { hasText: new RegExp(`^${name.replace('.', '\\.')}`) }).first();
     await row('b.ts').waitFor({ state: 'visible', timeout: 30_000 });
+    // The extension learns a request's ids from the session file, which VS Code writes every 5 s in a browser
+    // window: a request taken back before it was ever written cannot be matched (README, agent mode).
+    await waitForSessionFile(requests => requests.some(r => r.text === 'stage-edit:src/b.ts' && r.aliasIds.length === 1));
     await chat.restoreCheckpointOfLastRequest();
     // VS Code drops the taken-back request when the next one is sent; the session file then loses it.
     await ask('list-tools', /offered tools: /);
@@ -121,21 +146,11 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
   });
 
   it('recalls the requests from the session file the Chat view wrote, the staging one tied to its tool call', async () => {
-    const storage = path.join(wb.runDir, 'user-data', 'User', 'workspaceStorage');
-    const folder = fs.readdirSync(storage).map(d => path.join(storage, d, 'chatSessions')).find(d => fs.existsSync(d));
-    assert.ok(folder, 'VS Code wrote a chatSessions folder');
-    const store = new ChatSessionStore(folder);
-    const sessionId = await store.mostRecentSessionId();
-    assert.ok(sessionId);
-    // VS Code writes the file on its periodic flush: wait for the last request to be in it.
-    const deadline = Date.now() + 60_000;
-    let texts: string[] = [];
-    for (;;) {
-      const session = await store.readSession(sessionId);
-      texts = session.requests.map(r => r.text);
-      if (texts.filter(t => t === 'list-tools').length >= 4 || Date.now() > deadline) break;
-      await new Promise(r => setTimeout(r, 500));
-    }
+    // The last request (the fourth list-tools) was sent after the taken-back one: once it is in the file, so is the drop.
+    const requests = await waitForSessionFile(rs => rs.filter(r => r.text === 'list-tools').length >= 4);
+    const texts = requests.map(r => r.text);
+    const store = sessionStore();
+    const sessionId = (await store.mostRecentSessionId())!;
     assert.deepStrictEqual(texts.filter(t => t !== 'list-tools'), ['stage-edit:notes.txt'], 'the taken-back request is gone from the file');
     const session = await store.readSession(sessionId);
     const staging = session.requests.find(r => r.text === 'stage-edit:notes.txt');
@@ -144,6 +159,6 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
     const recalled = await new GetRequestTool(store).run({ index });
     assert.deepStrictEqual(recalled, { success: true, sessionId, request: 'stage-edit:notes.txt', index, timestamp: staging.timestamp, totalRequests: session.requests.length });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    fs.copyFileSync(path.join(folder, `${sessionId}.jsonl`), path.join(ARTIFACTS, 'agent-mode-session.jsonl'));
+    fs.copyFileSync(path.join(store.folder, `${sessionId}.jsonl`), path.join(ARTIFACTS, 'agent-mode-session.jsonl'));
   });
 });
