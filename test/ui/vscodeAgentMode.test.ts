@@ -9,7 +9,7 @@ import { ChatView, SignInRequired } from './chatView';
 import { Workbench, screenshotOnFailure } from './workbench';
 
 /**
- * Issue 17 items 2, 5 and 6 in the real agent loop: VS Code 1.139.1's own Chat view, in agent mode, run by the
+ * Issue 17 items 1, 2, 5 and 6 in the real agent loop: VS Code 1.139.1's own Chat view, in agent mode, run by the
  * built-in Copilot Chat 0.67 on a third-party model (the tests' scripted model, test/fixtures/chat/
  * scripted-chat-extension) with no GitHub sign-in. The model answers `list-tools` with the names of the tools the
  * request offers it, and `stage-edit:<path>` with an overlay_writeFile call.
@@ -104,6 +104,21 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
     await wb.page.locator('.action-widget').first().waitFor({ state: 'visible' });
     await wb.screenshot('agent-mode-agent-picker');
     await wb.page.keyboard.press('Escape');
+  });
+
+  it('lists the overlay tool set in the chat\'s Configure Tools picker, under Agent Overlay', async () => {
+    await wb.page.locator('.interactive-input-part .chat-input-toolbars .action-label[aria-label="Configure Tools..."]').first().click();
+    const picker = wb.page.locator('.quick-input-widget');
+    await picker.waitFor({ state: 'visible', timeout: 10_000 });
+    await picker.locator('input').first().fill('overlay');
+    const group = picker.locator('.monaco-list-row', { hasText: /^Agent Overlay/ }).first();
+    await group.waitFor({ state: 'visible', timeout: 10_000 });
+    await group.locator('.monaco-tl-twistie').click();
+    const set = picker.locator('.monaco-list-row', { hasText: /^overlay\s*Agent Overlay: read and write workspace files as staged changes/ }).first();
+    await set.waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.screenshot('agent-mode-tool-set');
+    await wb.page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'hidden', timeout: 10_000 });
   });
 
   it('offers the model the overlay tools and read/search tools under the Staged agent, and no built-in edit tool', async () => {
