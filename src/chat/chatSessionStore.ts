@@ -143,10 +143,14 @@ export class ChatSessionStore implements ChatSessionSource {
     return this.readFile(file);
   }
 
-  /** The ids of a session's requests in order, for `RequestRemovalDetector`; requests without an id are skipped. */
+  /**
+   * The ids of a session's requests in order, for `RequestRemovalDetector`: each request's id followed by its
+   * alias ids (the ids its tool calls carry), so removing a request reports every id its staged changes may be
+   * recorded under. Requests without any id are skipped.
+   */
   async readRequestIds(sessionId: string): Promise<string[]> {
     const session = await this.readSession(sessionId);
-    return session.requests.flatMap(r => (r.requestId ? [r.requestId] : []));
+    return session.requests.flatMap(r => [...(r.requestId ? [r.requestId] : []), ...r.aliasIds]);
   }
 
   /**

@@ -2,7 +2,8 @@
  * The part of a chat session (`ISerializableChatData`, research/formats.md §C2) the recall tools need, read
  * from the replayed `.jsonl` state or an older flat `.json` file. Both carry the same shape; only fields that
  * exist in every version since v1 are relied on: `requests[].message` (a string in old sessions, `{text, parts}`
- * since), `requests[].requestId`, `requests[].timestamp`, `creationDate`, `customTitle`.
+ * since), `requests[].requestId`, `requests[].timestamp`, `creationDate`, `customTitle`; and, where present,
+ * `requests[].result.metadata.responseId` (below).
  */
 export interface ChatRequestRecord {
   readonly requestId: string | undefined;
@@ -10,6 +11,12 @@ export interface ChatRequestRecord {
   readonly text: string;
   /** Unix ms, when the session recorded it (old sessions may not). */
   readonly timestamp: number | undefined;
+  /**
+   * Other ids this request's tool calls carry. Copilot's agent gives the tools it calls its own id for the turn
+   * (`chatRequestId`, not VS Code's `request_…` id) and records that id in the request's
+   * `result.metadata.responseId` (seen in files VS Code 1.139 with Copilot Chat 0.67 wrote). Empty when none.
+   */
+  readonly aliasIds: readonly string[];
 }
 
 export interface ChatSession {
@@ -60,7 +67,14 @@ function toRequest(raw: unknown): ChatRequestRecord | undefined {
   const message = raw.message;
   const text = typeof message === 'string' ? message : isRecord(message) && typeof message.text === 'string' ? message.text : undefined;
   if (text === undefined) return undefined;
-  return { requestId: nonEmptyString(raw.requestId), text, timestamp: finiteNumber(raw.timestamp) };
+  return { requestId: nonEmptyString(raw.requestId), text, timestamp: finiteNumber(raw.timestamp), aliasIds: aliasIdsOf(raw) };
+}
+
+function aliasIdsOf(raw: Record<string, unknown>): string[] {
+  const result = raw.result;
+  const metadata = isRecord(result) ? result.metadata : undefined;
+  const id = isRecord(metadata) ? nonEmptyString(metadata.responseId) : undefined;
+  return id && id !== raw.requestId ? [id] : [];
 }
 
 function titleFrom(text: string | undefined): string | undefined {

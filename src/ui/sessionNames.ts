@@ -1,7 +1,8 @@
 /** What the chat storage tells about a VS Code chat session: its title and its requests' text. */
 export interface ChatSessionFacts {
   readonly title: string | undefined;
-  readonly requests: readonly { readonly requestId: string | undefined; readonly text: string }[];
+  /** `aliasIds`: other ids the request's tool calls carry (parseChatSession's `ChatRequestRecord`). */
+  readonly requests: readonly { readonly requestId: string | undefined; readonly aliasIds?: readonly string[]; readonly text: string }[];
 }
 
 /** The session id of edits a person makes in an `agent-staged:` editor, and of an unattributed agent call. */
@@ -46,7 +47,7 @@ export class SessionNames {
     if (kindOf(sessionId) === 'user' || /^edit-\d+$/.test(messageId)) return 'your edit';
     const mcp = /^mcp:[^/]*\/(.+)$/.exec(messageId);
     if (mcp) return `MCP request ${mcp[1]}`;
-    const text = this.chats.get(sessionId)?.requests.find(r => r.requestId === messageId)?.text;
+    const text = this.chats.get(sessionId)?.requests.find(r => r.requestId === messageId || r.aliasIds?.includes(messageId))?.text;
     if (text?.trim()) return `“${firstWords(text, 48)}”`;
     switch (kindOf(sessionId)) {
       case 'notebook': return 'a notebook cell';

@@ -18,9 +18,11 @@ describe('UI: the demo\'s local history in VS Code\'s Timeline', () => {
   /** A row's label: VS Code's name for the entry's source (its time, "3 hrs", follows). */
   const label = (row: string) => /^(File Saved|Undo \/ Redo)/.exec(row)?.[1] ?? row;
   before(async () => {
-    wb = await Workbench.open(path.join(REPO_ROOT, 'demo', 'workspace'), {}, {}, (server, workspace) => {
-      seedLocalHistory(workspace, server.userDataDir, server.authority);
-      historyFolder = path.join(server.userDataDir, 'User', 'History', localHistoryFolderName(remoteUriString(server.authority, path.join(workspace, 'src', 'cart.ts'))));
+    wb = await Workbench.open(path.join(REPO_ROOT, 'demo', 'workspace'), {}, {}, {
+      prepare: (server, workspace) => {
+        seedLocalHistory(workspace, server.userDataDir, server.authority);
+        historyFolder = path.join(server.userDataDir, 'User', 'History', localHistoryFolderName(remoteUriString(server.authority, path.join(workspace, 'src', 'cart.ts'))));
+      },
     });
     await wb.waitForActivation();
   });

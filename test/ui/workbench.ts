@@ -24,21 +24,28 @@ export class Workbench {
 
   /**
    * A workbench on a copy of `fixture`, with this extension loaded in development mode and the UI test driver
-   * (test/fixtures/ui-driver: palette commands that play the agent's part) installed beside it.
+   * (test/fixtures/ui-driver: palette commands that play the agent's part) and any `extensions` installed beside it.
    */
   static async open(
     fixture = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace'),
     env: Record<string, string> = {},
     settings: Record<string, unknown> = {},
-    /** Runs once the server is up and before the workbench loads (it knows the URIs' authority by then). */
-    prepare?: (server: CodeServer, workspace: string) => void | Promise<void>,
+    more: {
+      /** More test extensions (folders with a package.json), installed beside the driver. */
+      readonly extensions?: readonly string[];
+      /** Runs once the server is up and before the workbench loads (it knows the URIs' authority by then). */
+      readonly prepare?: (server: CodeServer, workspace: string) => void | Promise<void>;
+    } = {},
   ): Promise<Workbench> {
     const runDir = newRunDir('ui');
     const workspace = copyWorkspace(fixture, runDir);
     // The driver is installed as an ordinary extension (the workbench loads only one development extension).
-    fs.cpSync(UI_DRIVER, path.join(runDir, 'extensions', 'agent-overlay-tests.agent-overlay-ui-driver-0.0.1'), { recursive: true });
+    for (const dir of [UI_DRIVER, ...(more.extensions ?? [])]) {
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+      fs.cpSync(dir, path.join(runDir, 'extensions', `${pkg.publisher}.${pkg.name}-${pkg.version}`), { recursive: true });
+    }
     const server = await startCodeServer({ folder: workspace, runDir, auth: { kind: 'none' }, testDriver: true, settings });
-    await prepare?.(server, workspace);
+    await more.prepare?.(server, workspace);
     const browser = await launchBrowser(runDir);
     const wb = new Workbench(browser.page, workspace, runDir, server, browser);
     await browser.page.goto(workbenchUrl(server, workspace, {

@@ -44,3 +44,76 @@ describe('the Command Palette (issue 15, item 11)', () => {
     assert.match(commands.find(c => c.command === 'agentOverlay.refresh')!.title, /^Refresh Staged Changes/);
   });
 });
+
+/** Every tool the manifest declares, by name, and the names chat prompts and agent files use for them. */
+const declaredTools: { name: string; toolReferenceName?: string }[] = manifest.contributes.languageModelTools;
+const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
+
+describe('the overlay tool set (contributes.languageModelToolSets)', () => {
+  const sets: { name: string; description: string; tools: string[] }[] = manifest.contributes.languageModelToolSets;
+
+  it('names only tools the manifest declares in languageModelTools', () => {
+    const names = new Set(declaredTools.map(t => t.name));
+    for (const set of sets) for (const tool of set.tools) assert.ok(names.has(tool), `tool set ${set.name}: ${tool} is not in languageModelTools`);
+  });
+
+  it('holds every overlay tool and nothing else', () => {
+    const overlay = sets.find(s => s.name === 'overlay');
+    assert.ok(overlay, 'a tool set named overlay');
+    assert.deepStrictEqual([...overlay.tools].sort(), declaredTools.map(t => t.name).filter(n => n.startsWith('overlay_')).sort());
+  });
+
+  it('has the shape VS Code 1.139 accepts: a reference-safe name, a description, at least one tool', () => {
+    // The workbench's schema for languageModelToolSets: name matches ^[\w-]+$; name, description, tools required.
+    for (const set of sets) {
+      assert.match(set.name, /^[\w-]+$/);
+      assert.ok(set.description.trim().length > 20, `${set.name}: a description a person can read`);
+      assert.ok(set.tools.length > 0);
+    }
+  });
+});
+
+describe('the Staged agent (contributes.chatAgents)', () => {
+  const repo = path.join(__dirname, '..', '..', '..');
+  const agents: { path: string }[] = manifest.contributes.chatAgents;
+  const file = path.join(repo, agents[0]?.path ?? 'missing');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const frontmatter = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '';
+  const field = (key: string) => new RegExp(`^${key}:\\s*(.*)$`, 'm').exec(frontmatter)?.[1];
+  const tools: string[] = JSON.parse((field('tools') ?? '[]').replace(/'/g, '"'));
+
+  it('is one .agent.md file inside the extension, shipped in the package', () => {
+    assert.strictEqual(agents.length, 1);
+    assert.ok(agents[0].path.startsWith('./') && agents[0].path.endsWith('.agent.md'), agents[0].path);
+    assert.ok(fs.existsSync(file), `${file} exists`);
+    const ignore = fs.readFileSync(path.join(repo, '.vscodeignore'), 'utf8').split('\n');
+    assert.ok(ignore.includes(`!${path.posix.dirname(agents[0].path.slice(2))}/**`), '.vscodeignore keeps the agents folder in the .vsix');
+  });
+
+  it('is named Staged and says its writes wait for review', () => {
+    assert.strictEqual(field('name'), 'Staged');
+    assert.match(field('description') ?? '', /review/);
+    assert.match(text.slice(frontmatter.length), /Source Control/);
+  });
+
+  it('names this extension\'s tools by reference names the manifest declares', () => {
+    const refs = new Set(declaredTools.map(t => t.toolReferenceName ?? t.name));
+    const ours = tools.filter(t => t.startsWith(`${EXTENSION_ID}/`));
+    assert.ok(ours.length >= 9, 'every overlay tool, by its full reference name');
+    for (const t of ours) assert.ok(refs.has(t.slice(EXTENSION_ID.length + 1)), `${t} is declared`);
+    for (const t of declaredTools.filter(d => d.name.startsWith('overlay_'))) {
+      assert.ok(tools.includes(`${EXTENSION_ID}/${t.toolReferenceName ?? t.name}`), `${t.name} is listed by its full reference name`);
+    }
+  });
+
+  it('gets no built-in tool that writes to the disk', () => {
+    // Copilot Chat 0.67's tool sets and tools that change files (its package.json: languageModelToolSets "edit",
+    // tools createFile, editFiles, createDirectory, ...) and the terminal, which can write anything.
+    const writers = ['edit', 'execute', 'vscode', 'createFile', 'createDirectory', 'editFiles', 'editNotebook', 'rename', 'applyPatch', 'replaceString', 'runInTerminal', 'terminal'];
+    for (const t of tools) {
+      const bare = t.includes('/') && !t.startsWith(`${EXTENSION_ID}/`) ? t.split('/')[0] : t;
+      assert.ok(!writers.includes(bare), `${t} can write to the disk`);
+    }
+    assert.ok(tools.includes('read') && tools.includes('search'), 'reads and searches with the built-in tools');
+  });
+});

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { UNKNOWN_MESSAGE, UNKNOWN_SESSION, type AgentTool, type ToolAnswer, type ToolCaller } from '../agentTool';
 import { answerParts } from '../toolAnswerText';
-import { LOCAL_CHAT_SESSION_PREFIX, sessionIdFromResource } from '../../chat/chatSessionResource';
+import { chatRequestIdOf, chatSessionIdOf } from '../../chat/toolInvocationContext';
 import { validateInput } from '../jsonSchema';
 import { invokeAgentTool } from '../invokeAgentTool';
 
@@ -36,7 +36,7 @@ export class LmToolAdapter<I> implements vscode.LanguageModelTool<I> {
   private async callerOf(options: vscode.LanguageModelToolInvocationOptions<I>): Promise<ToolCaller> {
     const sessionId = chatSessionIdOf(options.toolInvocationToken);
     if (!sessionId) return { sessionId: UNKNOWN_SESSION, messageId: UNKNOWN_MESSAGE, via: 'vscode-chat' };
-    const messageId = (await this.resolveMessageId?.(sessionId).catch(() => undefined)) ?? UNKNOWN_MESSAGE;
+    const messageId = chatRequestIdOf(options) ?? (await this.resolveMessageId?.(sessionId).catch(() => undefined)) ?? UNKNOWN_MESSAGE;
     return { sessionId, messageId, via: 'vscode-chat' };
   }
 }
@@ -48,23 +48,4 @@ export class LmToolAdapter<I> implements vscode.LanguageModelTool<I> {
  */
 function toolResult(answer: ToolAnswer): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult(answerParts(answer).map((p) => new vscode.LanguageModelTextPart(p)));
-}
-
-/**
- * The chat session of a tool call. The token is typed `never`, but at run time VS Code puts the invocation
- * context in it: `{ sessionResource: vscode-chat-session://local/<base64url(sessionId)> }` (newer) or
- * `{ sessionId }` (older). Read defensively: any other shape means "unknown".
- */
-export function chatSessionIdOf(token: unknown): string | undefined {
-  if (typeof token !== 'object' || token === null) return undefined;
-  const t = token as { sessionId?: unknown; sessionResource?: unknown };
-  const resource = t.sessionResource as { scheme?: unknown; path?: unknown } | undefined;
-  if (resource && typeof resource.path === 'string') {
-    const encoded = resource.path.replace(/^\//, '');
-    // The chat module owns the decoding of local session resources (base64url of the session file's id).
-    const decoded = resource.scheme === 'vscode-chat-session' ? sessionIdFromResource(LOCAL_CHAT_SESSION_PREFIX + encoded) : undefined;
-    if (decoded) return decoded;
-    if (encoded) return encoded;
-  }
-  return typeof t.sessionId === 'string' && t.sessionId ? t.sessionId : undefined;
 }

@@ -159,7 +159,7 @@ describe('chat recall tools', () => {
   });
 
   it('resolves a session through any source (template method over a fake)', async () => {
-    const session: ChatSession = { sessionId: 'fake', title: undefined, creationDate: undefined, lastMessageDate: undefined, skippedRequests: 0, requests: [{ requestId: 'r', text: 'hi', timestamp: 5 }] };
+    const session: ChatSession = { sessionId: 'fake', title: undefined, creationDate: undefined, lastMessageDate: undefined, skippedRequests: 0, requests: [{ requestId: 'r', text: 'hi', timestamp: 5, aliasIds: [] }] };
     const fake: ChatSessionSource = { mostRecentSessionId: async () => 'fake', readSession: async id => (id === 'fake' ? session : Promise.reject(new ChatStorageError('notFound', id, 'no'))) };
     assert.deepStrictEqual(await new GetRequestTool(fake).run({ index: 1 }), { success: true, sessionId: 'fake', request: 'hi', index: 1, timestamp: 5, totalRequests: 1 });
   });

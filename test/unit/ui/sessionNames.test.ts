@@ -40,6 +40,14 @@ describe('SessionNames (human names for sessions and messages)', () => {
     assert.strictEqual(n.message(id, 'request_1'), '“Please rename greet to welcome everywhere in the…”');
   });
 
+  it('names a message recorded under Copilot\'s turn id by the request that carries that id', () => {
+    const n = new SessionNames();
+    const id = '29b1bc62-3b9c-466b-9239-689a22c0d882';
+    n.learn(id, { title: 'list-tools', requests: [{ requestId: 'request_13a9d699', aliasIds: ['fffd24d7-d422-447c-b3b8-4885820d5b67'], text: 'stage-edit:notes.txt' }] });
+    assert.strictEqual(n.message(id, 'fffd24d7-d422-447c-b3b8-4885820d5b67'), '“stage-edit:notes.txt”');
+    assert.strictEqual(n.message(id, 'some-other-turn'), 'a chat request');
+  });
+
   it('cuts long text at a word boundary, on one line', () => {
     assert.strictEqual(firstWords('short\ntext', 40), 'short text');
     assert.strictEqual(firstWords('one two three four five', 12), 'one two…');
