@@ -13,6 +13,7 @@ import { PromptsSwitch, ScriptedPrompts, windowPrompts } from './ui/prompts';
 import { registerMcpBridge, type McpTestSeam } from './mcp/vscode/registerMcpBridge';
 import { registerAgentNotebook } from './notebook/vscode/registerAgentNotebook';
 import type { NotebookTestSeam } from './notebook/vscode/notebookTestSeam';
+import { registerConnectCommands, type ConnectTestSeam } from './connect/vscode/registerConnectCommands';
 
 /** What `activate` returns. `testing` exists only when the extension runs under the test harness. */
 export interface AgentOverlayApi {
@@ -35,6 +36,8 @@ export interface AgentOverlayApi {
     readonly mcp: McpTestSeam;
     /** The agent chat notebook: register a scripted chat model, wait for cell runs. */
     readonly notebook?: NotebookTestSeam;
+    /** The Connect commands: redirect ~ and the project folder to temporary ones. */
+    readonly connect: ConnectTestSeam;
   };
 }
 
@@ -57,6 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
   });
   const allTools = [...overlay.tools, ...history.tools, ...edits.tools, ...chat.tools];
   const mcp = registerMcpBridge(context, allTools);
+  const connect = registerConnectCommands(mcp);
   // The notebook's ghost block carries the user's recent edits (seed 002's RECENT EDITS), without undo/redo.
   const notebook = registerAgentNotebook(context, { overlay: overlay.workspace, tools: allTools, recentEdits: () => edits.recentEditsText({ includeUndoRedo: false }) });
   context.subscriptions.push(
@@ -67,6 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
     chat,
     registerAgentTools(allTools),
     mcp,
+    connect,
   );
   const activationMs = performance.now() - started;
   if (!process.env.AGENT_OVERLAY_TEST_RUN_DIR) return {};
@@ -81,6 +86,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
       history: history.testSeam,
       mcp: mcp.testSeam,
       notebook: notebook.testSeam,
+      connect: connect.testSeam,
     },
   };
 }

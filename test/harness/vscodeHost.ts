@@ -87,7 +87,7 @@ export function extensionUnderTest(runDir: string): string {
   if (fs.existsSync(manifest)) return dir;
   fs.mkdirSync(dir, { recursive: true });
   fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
-  for (const entry of ['out', 'src', 'syntaxes', 'agents', 'node_modules', 'README.md', 'LICENSE']) {
+  for (const entry of ['out', 'src', 'syntaxes', 'agents', 'plugin', 'node_modules', 'README.md', 'LICENSE']) {
     if (fs.existsSync(path.join(REPO_ROOT, entry))) fs.symlinkSync(path.join(REPO_ROOT, entry), path.join(dir, entry));
   }
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));

@@ -20,6 +20,12 @@ export interface McpTestSeam {
 
 export interface McpBridge extends vscode.Disposable {
   readonly testSeam: McpTestSeam;
+  /** The running endpoint, if any. */
+  endpoint(): McpEndpoint | undefined;
+  /** The running endpoint, starting the bridge first when it is stopped (a running bridge keeps its token). */
+  ensureRunning(): Promise<McpEndpoint>;
+  /** Every start (new token), restart and stop. */
+  onDidChangeEndpoint(listener: (endpoint: McpEndpoint | undefined) => void): vscode.Disposable;
 }
 
 /**
@@ -64,6 +70,7 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
     log.info(`MCP server listening at ${endpoint.url}.`);
     return endpoint;
   };
+  const ensureRunning = async (): Promise<McpEndpoint> => controller.endpoint ?? start();
   const stop = async () => {
     if (!controller.running) return;
     await controller.stop();
@@ -115,10 +122,13 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       }
     }),
     vscode.workspace.onDidChangeConfiguration(e => {
+      // Turning the setting on while the server runs, or pinning the port it already listens on (the Connect
+      // commands do both), keeps the running server and its token: clients configured a moment ago stay valid.
       if (e.affectsConfiguration(MCP_SETTINGS.enabled)) {
-        void userAction('Applying agentOverlay.mcp.enabled', () => (config().get<boolean>('enabled', false) ? start() : stop()))();
+        void userAction('Applying agentOverlay.mcp.enabled', () => (config().get<boolean>('enabled', false) ? ensureRunning() : stop()))();
       } else if (e.affectsConfiguration(MCP_SETTINGS.port) && controller.running) {
-        void userAction('Restarting the MCP server on the new port', () => start())();
+        const wanted = config().get<number>('port', 0);
+        if (wanted !== 0 && wanted !== controller.endpoint?.port) void userAction('Restarting the MCP server on the new port', () => start())();
       }
     }),
   );
@@ -143,6 +153,9 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
   if (config().get<boolean>('enabled', false)) void userAction('Starting the MCP server', start)();
 
   return {
+    endpoint: () => controller.endpoint,
+    ensureRunning,
+    onDidChangeEndpoint: listener => toDisposable(controller.onDidChange(listener)),
     testSeam: {
       endpoint: () => controller.endpoint,
       start,

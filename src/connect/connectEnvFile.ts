@@ -1,0 +1,36 @@
+import * as path from 'path';
+import { CONNECT_ENV } from './connectTargets';
+
+/**
+ * The user-level file that carries the bridge's URL and this start's token to an agent's shell. It lives in the
+ * home directory (never in a project), is readable by the user only, and the extension rewrites it on every bridge
+ * start once a Connect command created it, because the token changes on every start (SPEC §7).
+ */
+export function connectEnvFilePath(home: string): string {
+  return path.join(home, '.agent-overlay', 'mcp.env');
+}
+
+export interface BridgeAddress {
+  readonly url: string;
+  readonly token: string;
+}
+
+/** POSIX shell lines (`source` them); the values are single-quoted, so nothing in them is expanded. */
+export function renderConnectEnvFile(endpoint: BridgeAddress): string {
+  return [
+    '# Agent Overlay MCP bridge: rewritten by the extension on every bridge start (the token changes each time).',
+    '# Load it in the shell you start a CLI agent from:  source <this file>',
+    `export ${CONNECT_ENV.url}=${shellQuote(endpoint.url)}`,
+    `export ${CONNECT_ENV.token}=${shellQuote(endpoint.token)}`,
+    '',
+  ].join('\n');
+}
+
+/** The line to give the user. */
+export function sourceCommand(file: string): string {
+  return `source ${shellQuote(file)}`;
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
