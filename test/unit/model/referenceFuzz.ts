@@ -161,7 +161,7 @@ function step(w: World, rand: () => number, pick: <T>(xs: readonly T[]) => T, op
   } else if (roll < 0.93) {
     // Restricted: no disk change while a conflict is pending. A disk change on top of a pending conflict (and
     // then renames that move the conflicted content) is where the model, which shows one conflict per path, and
-    // the reference, which keeps every divergence, still disagree in about 1 sequence in 800 (issue 13's note
+    // the reference, which keeps every divergence, still disagree in about 1 sequence in 1,000 (issue 13's note
     // lists the seeds); every failure found there showed a conflict on a different path, never lost content
     // applied to disk.
     if (options.disk === false || (!options.diskOverConflicts && ref.conflicts().size > 0)) return;
