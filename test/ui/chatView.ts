@@ -48,7 +48,9 @@ export class ChatView {
   /** Picks `name` in the agent picker opened from the button showing `current`, and waits for the button to show it. */
   async pickAgent(name: string, current: string): Promise<void> {
     await this.agentButton(current).click();
-    const entry = this.page.locator('.action-widget .monaco-list-row, .action-widget .action-item', { hasText: new RegExp(`^\\s*${name}\\b`) }).first();
+    // A row's text runs straight into its keybinding ("AgentCtrl+Shift+Alt+I"), so the name ends where no lower-case
+    // letter follows (not at a word boundary).
+    const entry = this.page.locator('.action-widget .monaco-list-row, .action-widget .action-item', { hasText: new RegExp(`^\\s*${name}(?![a-z])`) }).first();
     await entry.waitFor({ state: 'visible', timeout: 10_000 });
     await entry.click();
     await this.agentButton(name).waitFor({ state: 'visible', timeout: 10_000 });

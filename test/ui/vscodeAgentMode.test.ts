@@ -9,7 +9,7 @@ import { ChatView, SignInRequired } from './chatView';
 import { Workbench, screenshotOnFailure } from './workbench';
 
 /**
- * Issue 17 items 1, 2, 5 and 6 in the real agent loop: VS Code 1.139.1's own Chat view, in agent mode, run by the
+ * Issue 17 items 1, 2, 3 (the guard rails' hook), 5 and 6 in the real agent loop: VS Code 1.139.1's own Chat view, in agent mode, run by the
  * built-in Copilot Chat 0.67 on a third-party model (the tests' scripted model, test/fixtures/chat/
  * scripted-chat-extension) with no GitHub sign-in. The model answers `list-tools` with the names of the tools the
  * request offers it, and `stage-edit:<path>` with an overlay_writeFile call.
@@ -35,7 +35,9 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
   let notesBefore = '';
 
   before(async () => {
-    wb = await Workbench.open(undefined, {}, {}, { extensions: [SCRIPTED_CHAT] });
+    // The guard rails (issue 17 item 3) are on for the whole window: they deny only the built-in writers, which the
+    // Staged agent is never offered, so the other tests see no difference.
+    wb = await Workbench.open(undefined, {}, { 'agentOverlay.guardRails.enabled': true }, { extensions: [SCRIPTED_CHAT] });
     await wb.waitForActivation();
     notesBefore = notesOnDisk();
     chat = new ChatView(wb.page);
@@ -175,5 +177,16 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
     assert.deepStrictEqual(recalled, { success: true, sessionId, request: 'stage-edit:notes.txt', index, timestamp: staging.timestamp, totalRequests: session.requests.length });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     fs.copyFileSync(path.join(store.folder, `${sessionId}.jsonl`), path.join(ARTIFACTS, 'agent-mode-session.jsonl'));
+  });
+
+  it('with the guard rails on, denies VS Code\'s own create_file in plain Agent mode and names the overlay tool', async () => {
+    await chat.pickAgent('Agent', 'Staged');
+    const target = path.join(wb.workspace, 'guarded.txt');
+    const answer = await ask(`builtin-create:${target}`, /tool said: |create_file was not offered/);
+    assert.doesNotMatch(answer, /was not offered/, 'plain Agent mode offers create_file');
+    // VS Code hands the model the hook's reason as the tool's result.
+    assert.match(answer, /Tool execution denied: Agent Overlay guard rail: create_file writes straight to disk[\s\S]*Use overlay_writeFile/, answer);
+    assert.ok(!fs.existsSync(target), 'the built-in tool wrote nothing');
+    await wb.screenshot('agent-mode-guard-rail-denied');
   });
 });
