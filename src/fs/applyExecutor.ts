@@ -36,16 +36,27 @@ export class SameFileError extends Error {
  * fsynced temp file beside its target; the intent (targets, temps, undo refs) is journaled durably; only then are
  * the temps renamed over the targets (atomic per file) and deletions made; then the journal entry is removed.
  * A crash leaves each file fully old or fully new, and `recover` finishes what the journal says was begun.
- * Renames are executed as write + delete, so the journal has one uniform kind of step.
+ * Renames are executed as write + delete (the written file gets the origin's permission bits), so the journal
+ * has one uniform kind of step.
  */
 export class ApplyExecutor {
   constructor(private readonly disk: NodeDisk, private readonly content: ContentStore, private readonly journal: ApplyJournal) {}
 
-  /** Throws `StaleDiskError` when the disk no longer holds what the actions expect (checked again in `run`). */
-  check(actions: readonly ApplyAction[]): void {
-    for (const s of netSteps(actions.flatMap(stepsOf))) {
+  /**
+   * Throws `StaleDiskError` when the disk no longer holds what the actions expect (checked again in `run`).
+   * `removedElsewhere`: paths the rest of the same apply removes (for a case-insensitive disk's other spellings).
+   */
+  check(actions: readonly ApplyAction[], removedElsewhere: ReadonlySet<string> = new Set()): void {
+    const steps = netSteps(actions.flatMap(stepsOf));
+    const removed = new Set([...removedElsewhere, ...steps.filter(s => s.after === null).map(s => s.path)]);
+    for (const s of steps) {
       const bytes = this.disk.read(s.path);
       if ((bytes ? contentRefOf(bytes) : null) !== s.expected) throw new StaleDiskError(s.path);
+      // A case-insensitive disk: a new name whose other spelling holds a file would land on that file.
+      if (s.expected === null && s.after !== null) {
+        const twin = this.disk.caseTwin(s.path);
+        if (twin !== undefined && !removed.has(twin)) throw new StaleDiskError(s.path);
+      }
     }
   }
 
@@ -120,7 +131,7 @@ export class ApplyExecutor {
     const diverged: string[] = [];
     const rolledForward: JournalEntry[] = [];
     for (const entry of unfinished) {
-      const states = entry.files.map(f => ({ f, state: inspectJournalFile(f) }));
+      const states = entry.files.map(f => ({ f, state: inspectJournalFile(f, this.disk.read) }));
       const tempsComplete = states.every(({ f, state }) => state !== 'notApplied' || !f.tempPath || this.tempHolds(f.tempPath, f.afterRef));
       for (const { f, state } of states) if (state === 'diverged') diverged.push(f.path);
       if (!tempsComplete) {
@@ -154,14 +165,20 @@ export class ApplyExecutor {
   }
 
   /**
-   * Renames temps over targets and removes deleted files, makes each touched directory durable once, then
-   * removes the folders of `pruneDirs` that are empty now.
+   * Removes deleted files, then renames temps over targets, makes each touched directory durable once, then
+   * removes the folders of `pruneDirs` that are empty now. Deletions go first: on a case-insensitive disk a rename
+   * that changes only letter case deletes `readme.md` and writes `README.md`, which are one file there.
    */
   private async finish(files: readonly JournalFile[], pruneDirs: readonly string[]): Promise<void> {
     const dirs = new Set<string>();
     for (const f of files) {
-      if (f.tempPath) await this.disk.commitTemp(f.tempPath, f.path);
-      else await this.disk.remove(f.path);
+      if (f.tempPath) continue;
+      await this.disk.remove(f.path);
+      dirs.add(path.dirname(f.path));
+    }
+    for (const f of files) {
+      if (!f.tempPath) continue;
+      await this.disk.commitTemp(f.tempPath, f.path);
       dirs.add(path.dirname(f.path));
     }
     await forEachLimited([...dirs], TEMP_WRITE_CONCURRENCY, d => syncDir(d));

@@ -13,6 +13,9 @@ export interface DiskStat {
   readonly identity: FileIdentity;
 }
 
+/** Folders whose case sensitivity is remembered at once (a few hundred bytes each). */
+const FOLDERS_REMEMBERED = 10_000;
+
 const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
 
 function isAbsent(e: unknown): boolean {
@@ -23,16 +26,98 @@ function isAbsent(e: unknown): boolean {
  * The real disk, through Node's fs: reads for the model (synchronous, like the model), and the atomic writes
  * Apply performs. Paths are absolute. Read errors other than "no such file" propagate: an unreadable file must
  * never look empty or absent (an Apply over it would lose it).
+ *
+ * Names are exact. On a case-insensitive disk (macOS, Windows) the OS finds `README.md` when the folder holds
+ * `readme.md`; here it does not: `read`, `stat` and `identity` answer for a path only when every name in it is
+ * spelled as on disk, and `caseTwin` says which differently-cased name the OS would reach instead. So the model
+ * sees two names, and a rename that changes only letter case is a rename like any other.
  */
 export class NodeDisk implements DiskProbe {
+  /** Case sensitivity by device: one probe per volume. */
+  private readonly foldsByDevice = new Map<number, boolean>();
+  /** …and by folder, so a read costs no extra system call once its folder is known. */
+  private readonly foldsByFolder = new Map<string, boolean>();
+
   readonly read = (p: string): Uint8Array | undefined => {
     try {
-      return fs.readFileSync(p);
+      const bytes = fs.readFileSync(this.osPath(p));
+      return this.isExact(p) ? bytes : undefined;
     } catch (e) {
       if (isAbsent(e) || (e as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
       throw e;
     }
   };
+
+  /**
+   * True when the disk holding `p` (or its nearest existing folder) ignores letter case. Probed once per volume by
+   * looking up an existing name with its letters' case swapped: the same file answering means case is ignored.
+   */
+  foldsCase(p: string): boolean {
+    const folder = path.dirname(p);
+    const known = this.foldsByFolder.get(folder);
+    if (known !== undefined) return known;
+    let probe = p;
+    while (!fs.existsSync(this.osPath(probe)) && path.dirname(probe) !== probe) probe = path.dirname(probe);
+    const dev = fs.statSync(this.osPath(probe)).dev;
+    let folds = this.foldsByDevice.get(dev);
+    if (folds === undefined) {
+      folds = this.probeFolding(probe);
+      this.foldsByDevice.set(dev, folds);
+    }
+    if (this.foldsByFolder.size >= FOLDERS_REMEMBERED) this.foldsByFolder.clear();
+    if (probe === p || probe === folder) this.foldsByFolder.set(folder, folds);
+    return folds;
+  }
+
+  /**
+   * On a case-insensitive disk, the path the OS would reach for `p` when it is spelled differently there (e.g.
+   * `/w/readme.md` for `/w/README.md`); undefined when `p` is spelled as on disk, or reaches nothing.
+   */
+  caseTwin(p: string): string | undefined {
+    if (!fs.existsSync(this.osPath(p)) || !this.foldsCase(p)) return undefined;
+    const actual = this.spelledOnDisk(p);
+    return actual === p ? undefined : actual;
+  }
+
+  /** How the OS resolves a path's names: the path itself on a real disk (the OS does the folding). */
+  protected osPath(p: string): string {
+    return p;
+  }
+
+  private probeFolding(existing: string): boolean {
+    for (let q = existing; path.dirname(q) !== q; q = path.dirname(q)) {
+      const name = path.basename(q);
+      const swapped = swapCase(name);
+      if (swapped === name) continue;
+      const twin = path.join(path.dirname(q), swapped);
+      const a = fs.statSync(this.osPath(q));
+      const b = fs.statSync(this.osPath(twin), { throwIfNoEntry: false });
+      return b !== undefined && a.dev === b.dev && a.ino === b.ino;
+    }
+    return false;
+  }
+
+  /** True when `p` is spelled as on disk (always, on a case-sensitive disk). Only asked of an existing path. */
+  private isExact(p: string): boolean {
+    return !this.foldsCase(p) || this.spelledOnDisk(p) === p;
+  }
+
+  /** `p` with every name as the disk spells it (each folder's listing says). */
+  private spelledOnDisk(p: string): string {
+    const parent = path.dirname(p);
+    if (parent === p) return p;
+    const dir = this.spelledOnDisk(parent);
+    const name = path.basename(p);
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.osPath(dir));
+    } catch {
+      return path.join(dir, name);
+    }
+    if (names.includes(name)) return path.join(dir, name);
+    const folded = name.toLowerCase();
+    return path.join(dir, names.find(n => n.toLowerCase() === folded) ?? name);
+  }
 
   identity(p: string): FileIdentity | undefined {
     const s = this.stat(p);
@@ -42,12 +127,12 @@ export class NodeDisk implements DiskProbe {
   stat(p: string): DiskStat | undefined {
     let s: fs.Stats | undefined;
     try {
-      s = fs.statSync(p, { throwIfNoEntry: false });
+      s = fs.statSync(this.osPath(p), { throwIfNoEntry: false });
     } catch (e) {
       if (isAbsent(e)) return undefined;
       throw e;
     }
-    if (!s) return undefined;
+    if (!s || !this.isExact(p)) return undefined;
     return {
       type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other',
       size: s.size,
@@ -61,7 +146,8 @@ export class NodeDisk implements DiskProbe {
   readDirectory(dir: string): [string, 'file' | 'directory' | 'other'][] | undefined {
     let entries: fs.Dirent[];
     try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
+      if (!this.isExact(dir)) return undefined;
+      entries = fs.readdirSync(this.osPath(dir), { withFileTypes: true });
     } catch (e) {
       if (isAbsent(e)) return undefined;
       throw e;
@@ -80,7 +166,7 @@ export class NodeDisk implements DiskProbe {
    */
   writeTargetOf(target: string): string {
     try {
-      return fs.lstatSync(target).isSymbolicLink() ? fs.realpathSync(target) : target;
+      return fs.lstatSync(this.osPath(target)).isSymbolicLink() ? fs.realpathSync(this.osPath(target)) : target;
     } catch {
       return target;
     }
@@ -88,7 +174,7 @@ export class NodeDisk implements DiskProbe {
 
   /** Permission bits of `p` (e.g. 0o755); undefined when there is no file. */
   modeOf(p: string): number | undefined {
-    const mode = fs.statSync(p, { throwIfNoEntry: false })?.mode;
+    const mode = fs.statSync(this.osPath(p), { throwIfNoEntry: false })?.mode;
     return mode === undefined ? undefined : mode & 0o7777;
   }
 
@@ -97,8 +183,8 @@ export class NodeDisk implements DiskProbe {
    * Nothing at the target changes yet. The folder is created if needed.
    */
   async writeTemp(temp: string, bytes: Uint8Array, mode?: number): Promise<void> {
-    await fs.promises.mkdir(path.dirname(temp), { recursive: true });
-    const handle = await fs.promises.open(temp, 'w', mode ?? 0o666);
+    await fs.promises.mkdir(this.osPath(path.dirname(temp)), { recursive: true });
+    const handle = await fs.promises.open(this.osPath(temp), 'w', mode ?? 0o666);
     try {
       await handle.writeFile(bytes);
       // The umask may have cleared bits of `mode` at creation.
@@ -111,7 +197,7 @@ export class NodeDisk implements DiskProbe {
 
   /** Gives a temp its mode again (recovery: the crash may have come between its content and its chmod). */
   async setMode(temp: string, mode: number): Promise<void> {
-    await fs.promises.chmod(temp, mode);
+    await fs.promises.chmod(this.osPath(temp), mode);
   }
 
   /** The folders writing these files would create (none of them exists now), deepest first. */
@@ -128,7 +214,7 @@ export class NodeDisk implements DiskProbe {
   /** Removes `dir` if it is empty; true when it did (or was gone already). */
   removeEmptyFolder(dir: string): boolean {
     try {
-      fs.rmdirSync(dir);
+      fs.rmdirSync(this.osPath(dir));
       return true;
     } catch (e) {
       return isAbsent(e);
@@ -137,16 +223,16 @@ export class NodeDisk implements DiskProbe {
 
   /** Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. */
   async commitTemp(temp: string, target: string): Promise<void> {
-    await fs.promises.rename(temp, target);
+    await fs.promises.rename(this.osPath(temp), this.osPath(target));
   }
 
   /** Removes `target`. The caller fsyncs the directory. */
   async remove(target: string): Promise<void> {
-    await fs.promises.rm(target, { force: true });
+    await fs.promises.rm(this.osPath(target), { force: true });
   }
 
   async discardTemp(temp: string): Promise<void> {
-    await fs.promises.rm(temp, { force: true });
+    await fs.promises.rm(this.osPath(temp), { force: true });
   }
 }
 
@@ -162,6 +248,10 @@ export function foldersAbove(removedFiles: readonly string[], roots: readonly st
     for (let dir = path.dirname(file); inside(dir) && !out.has(dir); dir = path.dirname(dir)) out.add(dir);
   }
   return deepestFirst(out);
+}
+
+function swapCase(name: string): string {
+  return [...name].map(c => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 }
 
 function deepestFirst(dirs: Iterable<string>): string[] {

@@ -3,7 +3,7 @@ import { ApplyExecutor, StaleDiskError, type RecoveryReport } from './applyExecu
 import { NodeDisk, foldersAbove } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
-import { planUndo, type ApplyGroup, type ApplyRefusal, type UndoEntry } from './model/applyPlan';
+import { planUndo, type ApplyAction, type ApplyGroup, type ApplyRefusal, type UndoEntry } from './model/applyPlan';
 import { Emitter, type Event } from './model/eventEmitter';
 import type { ChangeMeta, ChangeRecord } from './model/changeRecord';
 import type { CompositeChange } from './model/overlayQueries';
@@ -94,7 +94,7 @@ export class OverlayWorkspace {
    * Opens the overlay stored in `storeDir`: replays the persisted changes, finishes an apply a crash
    * interrupted, and reconciles every pending change against the disk as it is now.
    */
-  static async open(storeDir: string): Promise<OverlayWorkspace> {
+  static async open(storeDir: string, options: { readonly disk?: NodeDisk } = {}): Promise<OverlayWorkspace> {
     // The undo record's contents (what the last apply replaced) and those of an apply a crash interrupted live
     // only in the blob store: keep them through every collection, from the one opening may run onwards.
     const box: { ws?: OverlayWorkspace; overlay?: PersistentOverlay } = {};
@@ -103,7 +103,7 @@ export class OverlayWorkspace {
     const inFlight = unfinished.flatMap(refsOfEntry);
     const overlay = await PersistentOverlay.open(storeDir, {}, () => (box.ws ? refsOfLastApply(box.ws.lastApply) : [...refsOfLastApply(initialLast), ...inFlight]));
     box.overlay = overlay;
-    const disk = new NodeDisk();
+    const disk = options.disk ?? new NodeDisk();
     const executor = new ApplyExecutor(disk, overlay.model.store, journal);
     const recovered = await executor.recover(unfinished);
     // An apply the crash interrupted is complete now: record it as `run` would have (its composites are no longer
@@ -226,6 +226,10 @@ export class OverlayWorkspace {
     if (to === from || to.startsWith(`${from}/`)) {
       throw new OverlayError('InvalidOperation', `cannot move ${from} into itself (${to})`, { path: from });
     }
+    if (to.toLowerCase() === from.toLowerCase() && this.disk.foldsCase(from)) {
+      // Its files would be written back into the same folder under its old name: only files are renamed here.
+      throw new OverlayError('InvalidOperation', `${from} and ${to} are one folder on this case-insensitive disk: rename it to another name, then to ${path.basename(to)}`, { path: from });
+    }
     const moves = this.filesUnder(from).map(f => [f, path.join(to, path.relative(from, f))] as const);
     for (const [, dest] of moves) {
       if (this.isDirectory(dest)) throw new OverlayError('FileExists', `${dest} is a directory`, { path: dest });
@@ -315,9 +319,10 @@ export class OverlayWorkspace {
   async apply(options: ApplyOptions = {}): Promise<ApplyResult> {
     const selection = options.paths ?? this.model.stagedPaths();
     for (const p of selection) this.reconcileIfStaged(p);
-    const plan = this.model.planApply(selection, this.disk.read);
+    const plan = this.model.planApply(selection, this.disk);
     const refused: ApplyRefusalReport[] = [...plan.refused];
     const accepted: ApplyGroup[] = [];
+    const removedByPlan = new Set(plan.groups.flatMap(g => g.actions.flatMap(removedBy)));
     for (const group of plan.groups) {
       const dirty = group.paths.find(p => options.isDirty?.(p));
       if (dirty) {
@@ -325,7 +330,7 @@ export class OverlayWorkspace {
         continue;
       }
       try {
-        this.executor.check(group.actions);
+        this.executor.check(group.actions, removedByPlan);
         accepted.push(group);
       } catch (e) {
         if (!(e instanceof StaleDiskError)) throw e;
@@ -339,7 +344,7 @@ export class OverlayWorkspace {
       try {
         const paths = accepted.flatMap(g => g.paths);
         const actions = accepted.flatMap(g => g.actions);
-        const removed = actions.flatMap(a => (a.kind === 'delete' ? [a.path] : a.kind === 'rename' ? [a.from] : []));
+        const removed = actions.flatMap(removedBy);
         const kept = new Set(paths);
         const composites = paths.flatMap(p => this.model.composite(p) ?? []);
         const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path)), restageItemsOf(composites)) : undefined;
@@ -481,6 +486,11 @@ interface ApplyMeta {
   /** An undo: the changes it stages again once the disk is restored, and the paths it left alone. */
   readonly restage?: readonly RestageItem[];
   readonly leftAlone?: readonly string[];
+}
+
+/** The path an action leaves without a file. */
+function removedBy(a: ApplyAction): string[] {
+  return a.kind === 'delete' ? [a.path] : a.kind === 'rename' ? [a.from] : [];
 }
 
 /** Content refs an interrupted apply needs until recovery has dealt with it. */

@@ -3,7 +3,7 @@ import { afterOf, baseOf } from './mergeRules';
 import { groupOf } from './accumulator';
 import { isTransparent } from './pathEntry';
 import type { ContentRef } from './contentStore';
-import type { DiskReader } from './diskProbe';
+import type { DiskProbe, DiskReader } from './diskProbe';
 import type { OverlayView } from './overlayDraft';
 import type { PathEntry } from './pathEntry';
 
@@ -56,7 +56,8 @@ export interface ApplyPlan {
  * (rename partners included), refusing any group with a conflict or whose baseline is no longer on the disk
  * (invariant 2: never overwrite a change it did not see). Pure: the adapter executes it, journaled.
  */
-export function planApply(view: OverlayView, selection: Iterable<string>, readDisk: DiskReader): ApplyPlan {
+export function planApply(view: OverlayView, selection: Iterable<string>, disk: DiskProbe): ApplyPlan {
+  const readDisk = disk.read;
   const groups: ApplyGroup[] = [];
   const refused: ApplyRefusal[] = [];
   const undo: UndoEntry[] = [];
@@ -85,7 +86,36 @@ export function planApply(view: OverlayView, selection: Iterable<string>, readDi
       if (previous !== written) undo.push({ path: e.path, previous, written });
     }
   }
-  return { groups, refused, undo: { entries: undo } };
+  refuseTwinned(groups, refused, disk);
+  const applied = new Set(groups.flatMap((g) => g.paths));
+  return { groups, refused, undo: { entries: undo.filter((u) => applied.has(u.path)) } };
+}
+
+/**
+ * On a case-insensitive disk, a new name whose other spelling holds a file would be written over that file. It
+ * may be applied only when the same apply deletes or moves that file away (a rename that changes only letter case,
+ * or an overwrite): groups that need a file gone that no applied group removes are refused, until none is left.
+ */
+function refuseTwinned(groups: ApplyGroup[], refused: ApplyRefusal[], disk: DiskProbe): void {
+  if (!disk.caseTwin) return;
+  const created = groups.map((g) => g.actions.flatMap((a) => (a.kind === 'write' && a.expected === null ? [a.path] : a.kind === 'rename' && a.overwrites === null ? [a.to] : [])));
+  const twins = created.map((paths) => paths.flatMap((p) => {
+    const twin = disk.caseTwin?.(p);
+    return twin === undefined ? [] : [[p, twin] as const];
+  }));
+  if (twins.every((t) => t.length === 0)) return;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const removed = new Set(groups.flatMap((g) => g.actions.flatMap((a) => (a.kind === 'delete' ? [a.path] : a.kind === 'rename' ? [a.from] : []))));
+    for (let i = groups.length - 1; i >= 0; i--) {
+      const blocked = twins[i].find(([, twin]) => !removed.has(twin));
+      if (!blocked) continue;
+      refused.push({ paths: groups[i].paths, path: blocked[0], reason: 'diskChanged' });
+      groups.splice(i, 1);
+      twins.splice(i, 1);
+      changed = true;
+    }
+  }
 }
 
 function diskRef(readDisk: DiskReader, path: string): ContentRef | null {

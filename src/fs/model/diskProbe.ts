@@ -13,6 +13,14 @@ export interface DiskProbe {
   identity?(path: string): FileIdentity | undefined;
   /** Where the file with this identity is now, if the adapter knows (e.g. from the watcher). */
   locate?(identity: FileIdentity): string | undefined;
+  /**
+   * On a case-insensitive disk (macOS, Windows), the differently-cased path the OS would reach for `path`
+   * (`/w/readme.md` for `/w/README.md`): `read` spells names exactly, so `path` itself reads as absent. Undefined
+   * on a case-sensitive disk, or when the OS reaches nothing or `path` itself.
+   */
+  caseTwin?(path: string): string | undefined;
+  /** True when the disk holding `path` ignores letter case: two names differing only in case are one file. */
+  foldsCase?(path: string): boolean;
 }
 
 /** A probe that can only read. */

@@ -12,7 +12,7 @@ import { planStageOverMovedDisk } from './planStage';
 import { planApply } from './applyPlan';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
-import { isListed, isTransparent, sameIdentity } from './pathEntry';
+import { isListed, isTransparent } from './pathEntry';
 import { parseOverlaySnapshot } from './overlaySchema';
 import type { MergeResult } from '../merge/threeWayMerge';
 import type { ApplyPlan } from './applyPlan';
@@ -113,6 +113,7 @@ export class OverlayModel {
     const before = this.currentRef(path, disk.read);
     const after = this.store.put(bytes);
     if (before === after && effectiveRef(this.state, path) === undefined) return undefined;
+    if (before === null) this.assertNameFree(path, disk);
     const operation = before === null ? 'create' : 'modify';
     return this.stage(newChangeRecord({ operation, path, before, after }, meta, this.now, this.newId), disk);
   }
@@ -133,14 +134,12 @@ export class OverlayModel {
     const content = this.currentRef(from, disk.read);
     if (content === null) throw new OverlayError('FileNotFound', `${from} does not exist`, { path: from });
     const records: ChangeRecord[] = [];
-    if (from.toLowerCase() === to.toLowerCase() && this.state.entry(to) === undefined && sameIdentity(disk.identity?.(from), disk.identity?.(to))) {
-      // A case-insensitive disk (macOS, Windows): both names are one file. Staged as a delete of one and a move
-      // onto it, Apply would delete the only copy; until case-only renames are applied as renames, refuse.
-      throw new OverlayError('InvalidOperation', `${from} and ${to} are one file on this case-insensitive disk: a rename that changes only letter case is not supported yet`, { path: from });
-    }
-    if (this.currentRef(to, disk.read) !== null) {
-      if (!options.overwrite) throw new OverlayError('FileExists', `${to} already exists`, { path: to });
-      records.push(this.delete(to, meta, disk));
+    // On a case-insensitive disk the destination may be another spelling of an existing file: `readme.md` for
+    // `README.md` is that file itself (a case-only rename, free), any other is the file an overwrite replaces.
+    const twin = this.currentRef(to, disk.read) !== null ? to : this.twinOf(to, disk, from);
+    if (twin !== undefined) {
+      if (!options.overwrite) throw new OverlayError('FileExists', twin === to ? `${to} already exists` : `${to} already exists as ${twin} (this disk ignores letter case)`, { path: to });
+      records.push(this.delete(twin, meta, disk));
     }
     records.push(this.stage(newChangeRecord({ operation: 'rename', path: to, fromPath: from, before: content, after: content }, meta, this.now, this.newId), disk));
     return records;
@@ -157,6 +156,32 @@ export class OverlayModel {
     const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, this.merge);
     this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) });
     return record;
+  }
+
+  /** Refuses to create `path` where a case-insensitive disk already has it under another spelling. */
+  private assertNameFree(path: string, disk: DiskProbe): void {
+    const twin = this.twinOf(path, disk);
+    if (twin !== undefined) throw new OverlayError('FileExists', `${path} already exists as ${twin} (this disk ignores letter case)`, { path });
+  }
+
+  /**
+   * On a case-insensitive disk, the effective file or folder that `path` would be another spelling of (on disk and
+   * not staged away, or staged), other than `except`; Apply would write both to one file. Undefined elsewhere.
+   */
+  private twinOf(path: string, disk: DiskProbe, except?: string): string | undefined {
+    if (!disk.foldsCase?.(path)) return undefined;
+    const parent = dirnameOf(path);
+    for (const candidate of [path, parent]) {
+      const t = disk.caseTwin?.(candidate);
+      if (t !== undefined && t !== except && (candidate === parent || this.currentRef(t, disk.read) !== null)) return t;
+    }
+    const prefix = parent.endsWith('/') ? parent : `${parent}/`;
+    const name = path.slice(prefix.length).toLowerCase();
+    for (const sibling of this.directoryDelta(parent).added.keys()) {
+      const t = prefix + sibling;
+      if (t !== path && t !== except && sibling.toLowerCase() === name) return t;
+    }
+    return undefined;
   }
 
   /** Effective content ref; disk bytes are put into the store (they become a baseline). null = absent. */
@@ -341,8 +366,8 @@ export class OverlayModel {
   // ── apply ─────────────────────────────────────────────────────────────────────────────────────────────
 
   /** The plan to apply these composites (default: all listed). Nothing changes until `markApplied`. */
-  planApply(paths: readonly string[] | undefined, readDisk: DiskReader): ApplyPlan {
-    return planApply(this.state, paths ?? this.stagedPaths(), readDisk);
+  planApply(paths: readonly string[] | undefined, disk: DiskReader | DiskProbe): ApplyPlan {
+    return planApply(this.state, paths ?? this.stagedPaths(), typeof disk === 'function' ? { read: disk } : disk);
   }
 
   /** The adapter wrote a group of the plan: those composites are no longer pending. */
@@ -438,4 +463,10 @@ export class OverlayModel {
     for (const e of this.state.allEntries()) if (isTransparent(e)) n++;
     return n;
   }
+}
+
+/** The folder part of a '/'-separated model path. */
+function dirnameOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
 }

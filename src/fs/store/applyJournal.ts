@@ -144,17 +144,21 @@ export class ApplyJournal {
 }
 
 /** Where `file` of an interrupted apply stands, judged by hashing what is at its path now. */
-export function inspectJournalFile(file: JournalFile): JournalFileState {
-  let current: string | null;
-  try {
-    current = hashBytes(fs.readFileSync(file.path));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    current = null;
-  }
+export function inspectJournalFile(file: JournalFile, read: (path: string) => Uint8Array | undefined = readIfPresent): JournalFileState {
+  const bytes = read(file.path);
+  const current = bytes === undefined ? null : hashBytes(bytes);
   if (current === file.afterRef) return 'applied';
   if (current === file.undoRef) return 'notApplied';
   return 'diverged';
+}
+
+function readIfPresent(p: string): Uint8Array | undefined {
+  try {
+    return fs.readFileSync(p);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    return undefined;
+  }
 }
 
 function readEntry(buf: Buffer, file: string, id: string): JournalEntry | string {

@@ -109,16 +109,22 @@ describe('issue 13: pruned or discarded messages never come back', () => {
     assert.deepStrictEqual(model.conflicts(), []);
   });
 
-  it('7. a case-only rename on a case-insensitive disk is refused, never staged as a delete of the only copy', () => {
-    // Two names, one file (same device and inode), as a case-insensitive disk answers.
+  it('7. a case-only rename on a case-insensitive disk is staged and planned as a rename, never as a delete of the only copy', () => {
+    // As NodeDisk answers on a case-insensitive disk: names are exact, and the other spelling is reported.
     const disk = new FakeDisk({ '/w/readme.md': 'only copy\n' });
-    const same = disk.identity('/w/readme.md');
-    const read = disk.read;
-    const probe = { read: (p: string) => read(p.toLowerCase()), identity: (p: string) => (p.toLowerCase() === '/w/readme.md' ? same : undefined) };
+    const probe = {
+      read: disk.read,
+      foldsCase: () => true,
+      caseTwin: (p: string) => disk.paths().find((q) => q !== p && q.toLowerCase() === p.toLowerCase()),
+    };
     const model = newModel();
-    for (const overwrite of [false, true]) {
-      assert.throws(() => model.rename('/w/readme.md', '/w/README.md', meta('m1'), probe, { overwrite }), /one file on this case-insensitive disk/);
-    }
+    model.rename('/w/readme.md', '/w/README.md', meta('m1'), probe);
+    assert.deepStrictEqual(model.composites().map((c) => [c.kind, c.path, c.fromPath]), [['rename', '/w/README.md', '/w/readme.md']]);
+    const plan = model.planApply(undefined, probe);
+    assert.deepStrictEqual(plan.groups.flatMap((g) => g.actions), [{ kind: 'rename', from: '/w/readme.md', to: '/w/README.md', expected: plan.groups[0].actions[0].kind === 'rename' ? plan.groups[0].actions[0].expected : '', overwrites: null }]);
+    // Another new spelling of the same file would be two files in review and one on disk: refused.
+    assert.throws(() => model.write('/w/Readme.md', enc('second\n'), meta('m2'), probe), /already exists as \/w\/README\.md/);
+    model.prune('m1');
     nothingStaged(model);
   });
 

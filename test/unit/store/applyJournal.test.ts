@@ -45,7 +45,7 @@ describe('ApplyJournal', () => {
 
     const reopened = await ApplyJournal.open(store);
     assert.deepStrictEqual(reopened.unfinished, [{ ...intent, startedAt: 1000 }]);
-    assert.deepStrictEqual(reopened.unfinished[0].files.map(inspectJournalFile), ['applied', 'notApplied', 'notApplied']);
+    assert.deepStrictEqual(reopened.unfinished[0].files.map(f => inspectJournalFile(f)), ['applied', 'notApplied', 'notApplied']);
     fs.writeFileSync(intent.files[1].path, 'edited by someone else');
     assert.strictEqual(inspectJournalFile(intent.files[1]), 'diverged');
     // The undo data is there to roll back with.

@@ -1,0 +1,27 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { NodeDisk } from '../../../src/fs/nodeDisk';
+
+/**
+ * A case-insensitive, case-preserving disk (as macOS and Windows have) on top of this machine's case-sensitive
+ * one: every name the OS is asked for reaches an existing name spelled differently, as APFS and NTFS resolve it.
+ * Only the name lookup is emulated; reads, writes, renames and fsyncs are the real system calls. A rename onto a
+ * name whose other spelling exists replaces that file and keeps its old spelling (the worst case).
+ */
+export class FoldingDisk extends NodeDisk {
+  protected override osPath(p: string): string {
+    const parts = path.resolve(p).split(path.sep).filter(Boolean);
+    let resolved: string = path.sep;
+    for (const name of parts) {
+      let names: string[] = [];
+      try {
+        names = fs.readdirSync(resolved);
+      } catch {
+        // not a folder (or gone): the name stays as asked
+      }
+      const spelled: string = names.includes(name) ? name : names.find(n => n.toLowerCase() === name.toLowerCase()) ?? name;
+      resolved = path.join(resolved, spelled);
+    }
+    return resolved;
+  }
+}
