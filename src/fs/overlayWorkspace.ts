@@ -3,7 +3,7 @@ import { ApplyExecutor, StaleDiskError, type RecoveryReport } from './applyExecu
 import { NodeDisk, foldersAbove } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
-import { planUndo, type ApplyAction, type ApplyGroup, type ApplyRefusal, type UndoEntry } from './model/applyPlan';
+import { pathsLeftEmpty, planUndo, type ApplyGroup, type ApplyRefusal, type UndoEntry } from './model/applyPlan';
 import { Emitter, type Event } from './model/eventEmitter';
 import type { ChangeMeta, ChangeRecord } from './model/changeRecord';
 import type { CompositeChange } from './model/overlayQueries';
@@ -322,7 +322,7 @@ export class OverlayWorkspace {
     const plan = this.model.planApply(selection, this.disk);
     const refused: ApplyRefusalReport[] = [...plan.refused];
     const accepted: ApplyGroup[] = [];
-    const removedByPlan = new Set(plan.groups.flatMap(g => g.actions.flatMap(removedBy)));
+    const removedByPlan = new Set(plan.groups.flatMap(g => pathsLeftEmpty(g.actions)));
     for (const group of plan.groups) {
       const dirty = group.paths.find(p => options.isDirty?.(p));
       if (dirty) {
@@ -344,7 +344,7 @@ export class OverlayWorkspace {
       try {
         const paths = accepted.flatMap(g => g.paths);
         const actions = accepted.flatMap(g => g.actions);
-        const removed = actions.flatMap(removedBy);
+        const removed = pathsLeftEmpty(actions);
         const kept = new Set(paths);
         const composites = paths.flatMap(p => this.model.composite(p) ?? []);
         const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path)), restageItemsOf(composites)) : undefined;
@@ -486,11 +486,6 @@ interface ApplyMeta {
   /** An undo: the changes it stages again once the disk is restored, and the paths it left alone. */
   readonly restage?: readonly RestageItem[];
   readonly leftAlone?: readonly string[];
-}
-
-/** The path an action leaves without a file. */
-function removedBy(a: ApplyAction): string[] {
-  return a.kind === 'delete' ? [a.path] : a.kind === 'rename' ? [a.from] : [];
 }
 
 /** Content refs an interrupted apply needs until recovery has dealt with it. */

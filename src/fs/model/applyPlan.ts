@@ -91,6 +91,20 @@ export function planApply(view: OverlayView, selection: Iterable<string>, disk: 
   return { groups, refused, undo: { entries: undo.filter((u) => applied.has(u.path)) } };
 }
 
+/** The paths that hold no file once these actions are done (a path a rename leaves and a write fills is not). */
+export function pathsLeftEmpty(actions: readonly ApplyAction[]): string[] {
+  const last = new Map<string, boolean>();
+  for (const a of actions) {
+    if (a.kind === 'rename') {
+      last.set(a.from, false);
+      last.set(a.to, true);
+    } else {
+      last.set(a.path, a.kind === 'write');
+    }
+  }
+  return [...last].filter(([, full]) => !full).map(([p]) => p);
+}
+
 /**
  * On a case-insensitive disk, a new name whose other spelling holds a file would be written over that file. It
  * may be applied only when the same apply deletes or moves that file away (a rename that changes only letter case,
@@ -100,13 +114,14 @@ function refuseTwinned(groups: ApplyGroup[], refused: ApplyRefusal[], disk: Disk
   if (!disk.caseTwin) return;
   const created = groups.map((g) => g.actions.flatMap((a) => (a.kind === 'write' && a.expected === null ? [a.path] : a.kind === 'rename' && a.overwrites === null ? [a.to] : [])));
   const twins = created.map((paths) => paths.flatMap((p) => {
-    const twin = disk.caseTwin?.(p);
+    // Two new spellings of one name in one group (a prune can bring both back) are one file there too.
+    const twin = disk.caseTwin?.(p) ?? (disk.foldsCase?.(p) ? paths.find((q) => q !== p && q.toLowerCase() === p.toLowerCase()) : undefined);
     return twin === undefined ? [] : [[p, twin] as const];
   }));
   if (twins.every((t) => t.length === 0)) return;
   for (let changed = true; changed; ) {
     changed = false;
-    const removed = new Set(groups.flatMap((g) => g.actions.flatMap((a) => (a.kind === 'delete' ? [a.path] : a.kind === 'rename' ? [a.from] : []))));
+    const removed = new Set(groups.flatMap((g) => pathsLeftEmpty(g.actions)));
     for (let i = groups.length - 1; i >= 0; i--) {
       const blocked = twins[i].find(([, twin]) => !removed.has(twin));
       if (!blocked) continue;

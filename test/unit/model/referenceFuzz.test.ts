@@ -2,13 +2,20 @@ import { runSequence } from './referenceFuzz';
 
 /**
  * The overlay model against the naive reference on seeded random sequences (issue 13). `npm run fuzz` runs a
- * million; a failure prints its seed and steps, and `FUZZ_FIRST_SEED=<n> FUZZ_COUNT=1 npm run fuzz` replays it.
+ * million (and a quarter million on a case-insensitive disk); a failure prints its seed and steps, and
+ * `FUZZ_FIRST_SEED=<n> FUZZ_COUNT=1 npm run fuzz` replays it.
  */
 describe('overlay model vs the reference model (seeded sequences)', () => {
   it('agrees after every step on content, listing, records and conflicts over 20,000 sequences', function () {
     this.timeout(600_000);
     const first = Number(process.env.FUZZ_FIRST_SEED ?? 1);
     for (let seed = first; seed < first + 20_000; seed++) runSequence(seed);
+  });
+
+  it('agrees on a case-insensitive disk, with renames that change only letter case, over 5,000 sequences', function () {
+    this.timeout(600_000);
+    const first = Number(process.env.FUZZ_FIRST_SEED ?? 1);
+    for (let seed = first; seed < first + 5_000; seed++) runSequence(seed, { caseInsensitive: true });
   });
 
   // Failures the million-sequence runs found, each kept by its seed and what it was about.
@@ -24,6 +31,10 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Found on a case-insensitive disk.
+  it('seed 10545 (case-insensitive): a group that would leave both spellings of one name on disk is not applied', () => {
+    runSequence(10545, { caseInsensitive: true });
+  });
   // Found with disk changes over pending conflicts (the restriction lifted; see referenceFuzz.ts).
   it('seed 4196 (disk changes over conflicts): the disk coming back to the baseline shows again the change its conflict hid', () => {
     runSequence(4196, { diskOverConflicts: true });

@@ -22,6 +22,11 @@ import type { DiskProbe } from '../../../src/fs/model/diskProbe';
  * to overlayInvariants.test.ts.
  */
 export const PATHS = ['/w/a', '/w/b', '/w/d/c', '/w/d/e', '/w/d/f/g', '/w/h'];
+/**
+ * On a case-insensitive disk: two pairs of spellings of one name. The disk never holds both of a pair; the view
+ * refuses a new name whose other spelling holds a file; renames within a pair change only letter case.
+ */
+export const FOLDED_PATHS = ['/w/a', '/w/A', '/w/b', '/w/d/c', '/w/d/e', '/w/d/E', '/w/h'];
 const SESSIONS = ['s1', 's2'];
 const MESSAGES = ['m0', 'm1', 'm2'];
 const LINES = 6;
@@ -34,8 +39,14 @@ const setLine = (text: string, line: number, to: string): string => {
   return ls.join('\n');
 };
 
+/** The other spelling of `path` among `names` (a case-insensitive disk's lookup), if any. */
+function spellingOn(names: readonly string[], path: string): string | undefined {
+  return names.find((q) => q !== path && q.toLowerCase() === path.toLowerCase());
+}
+
 interface World {
   disk: FakeDisk;
+  readonly paths: readonly string[];
   model: OverlayModel;
   ref: ReferenceOverlay;
   probe: DiskProbe;
@@ -50,6 +61,8 @@ export interface SequenceOptions {
   readonly disk?: boolean;
   /** Disk changes also while a conflict is pending (default false: see the restriction in `step`). */
   readonly diskOverConflicts?: boolean;
+  /** A case-insensitive disk (macOS, Windows), with `FOLDED_PATHS`. */
+  readonly caseInsensitive?: boolean;
   /** Called after every step (before the comparison): a debugging aid for tracing a failing seed. */
   readonly trace?: (model: OverlayModel, ref: ReferenceOverlay, log: readonly string[]) => void;
 }
@@ -57,16 +70,20 @@ export interface SequenceOptions {
 export function runSequence(seed: number, options: SequenceOptions = {}): number {
   const rand = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const folds = options.caseInsensitive === true;
+  const paths = folds ? FOLDED_PATHS : PATHS;
   const files: Record<string, string> = {};
-  for (const p of PATHS) if (rand() < 0.6) files[p] = initial(p.slice(-1));
+  for (const p of paths) if (rand() < 0.6 && spellingOn(Object.keys(files), p) === undefined) files[p] = initial(p.slice(-1));
   const disk = new FakeDisk(files);
   const newId = counterIds('r');
   const w: World = {
     disk,
+    paths,
     newId,
     model: new OverlayModel(new MemoryContentStore(), { now: () => 1, newId }),
-    ref: new ReferenceOverlay(new Map(Object.entries(files))),
-    probe: diskProbeOf(disk.read),
+    ref: new ReferenceOverlay(new Map(Object.entries(files)), folds),
+    // As NodeDisk answers on such a disk: names are exact, and another spelling of an existing file is reported.
+    probe: folds ? { read: disk.read, foldsCase: () => true, caseTwin: (p) => spellingOn(disk.paths(), p) } : diskProbeOf(disk.read),
     log: [],
   };
   const steps = 4 + Math.floor(rand() * 27);
@@ -86,7 +103,7 @@ export function runSequence(seed: number, options: SequenceOptions = {}): number
     }
     assert.deepStrictEqual(w.model.snapshot().entries, [], 'pruning every message leaves entries');
     assert.deepStrictEqual(w.model.snapshot().records, [], 'pruning every message leaves records');
-    for (const p of PATHS) assert.strictEqual(dec(w.model.read(p, disk.read)), disk.text(p), `${p} does not show the disk`);
+    for (const p of paths) assert.strictEqual(dec(w.model.read(p, disk.read)), disk.text(p), `${p} does not show the disk`);
   } catch (e) {
     const err = e instanceof Error ? e : new Error(String(e));
     err.message = `seed ${seed}: ${err.message}\nsteps:\n  ${w.log.join('\n  ')}`;
@@ -97,6 +114,7 @@ export function runSequence(seed: number, options: SequenceOptions = {}): number
 
 function step(w: World, rand: () => number, pick: <T>(xs: readonly T[]) => T, options: SequenceOptions): void {
   const { model, ref, disk } = w;
+  const PATHS = w.paths;
   const s = pick(SESSIONS);
   const m = pick(MESSAGES);
   const meta = { sessionId: s, messageId: m, turn: 1, description: m, timestamp: 1 };
@@ -107,8 +125,8 @@ function step(w: World, rand: () => number, pick: <T>(xs: readonly T[]) => T, op
     const token = `${m}.${Math.floor(rand() * 1000)}`;
     const text = cur === null ? `new ${token}\n${initial('n')}` : setLine(cur, Math.floor(rand() * LINES), token);
     w.log.push(`write ${p} ${JSON.stringify(text.slice(0, 24))} ${s}/${m}`);
-    model.write(p, enc(text), meta, w.probe);
-    ref.write(p, text, s, m);
+    if (ref.write(p, text, s, m)) model.write(p, enc(text), meta, w.probe);
+    else assert.throws(() => model.write(p, enc(text), meta, w.probe), /already exists as/);
   } else if (roll < 0.4) {
     const p = pick(PATHS);
     w.log.push(`delete ${p} ${s}/${m}`);
@@ -116,7 +134,8 @@ function step(w: World, rand: () => number, pick: <T>(xs: readonly T[]) => T, op
     else assert.throws(() => model.delete(p, meta, w.probe));
   } else if (roll < 0.52) {
     const from = pick(PATHS);
-    const to = pick(PATHS);
+    // On a case-insensitive disk, a third of the renames change only letter case (when the name has a pair).
+    const to = (options.caseInsensitive && rand() < 0.3 ? spellingOn(PATHS, from) : undefined) ?? pick(PATHS);
     const overwrite = rand() < 0.5;
     w.log.push(`rename ${from} ${to}${overwrite ? ' overwrite' : ''} ${s}/${m}`);
     if (ref.rename(from, to, s, m, overwrite)) model.rename(from, to, meta, w.probe, { overwrite });
@@ -150,7 +169,7 @@ function step(w: World, rand: () => number, pick: <T>(xs: readonly T[]) => T, op
     for (const p of chosen) {
       if (!model.composite(p)) continue;
       w.log.push(`apply ${p}`);
-      const plan = model.planApply([p], disk.read);
+      const plan = model.planApply([p], w.probe);
       const ok = ref.apply(p);
       assert.strictEqual(plan.refused.length === 0, ok, `apply ${p}: model refused ${JSON.stringify(plan.refused)}, reference ${ok ? 'applied' : 'refused'}`);
       for (const g of plan.groups) {
@@ -165,7 +184,9 @@ function step(w: World, rand: () => number, pick: <T>(xs: readonly T[]) => T, op
     // lists the seeds); every failure found there showed a conflict on a different path, never lost content
     // applied to disk.
     if (options.disk === false || (!options.diskOverConflicts && ref.conflicts().size > 0)) return;
-    const p = pick(PATHS);
+    // A person's program writes a name the disk has under another spelling: the OS writes that file.
+    const picked = pick(PATHS);
+    const p = options.caseInsensitive ? spellingOn(disk.paths(), picked) ?? picked : picked;
     const cur = disk.text(p);
     const what = rand();
     if (cur !== undefined && what < 0.6) {
@@ -195,7 +216,8 @@ function step(w: World, rand: () => number, pick: <T>(xs: readonly T[]) => T, op
 
 function compare(w: World): void {
   const { model, ref, disk } = w;
-  const paths = [...new Set([...PATHS, ...disk.paths()])];
+  const paths = [...new Set([...w.paths, ...disk.paths()])];
+  for (const p of disk.paths()) assert.strictEqual(spellingOn(disk.paths(), p), undefined, `the disk holds two spellings of ${p}`);
   for (const p of paths) assert.strictEqual(dec(model.read(p, disk.read)) ?? null, ref.read(p), `content of ${p}`);
   const listed = (xs: { path: string; kind: string; from?: string }[]) => xs.map((c) => `${c.path} ${c.kind}${c.from ? ` from ${c.from}` : ''}`).sort();
   assert.deepStrictEqual(listed(model.composites().map((c) => ({ path: c.path, kind: c.kind, ...(c.fromPath ? { from: c.fromPath } : {}) }))), listed(ref.composites()), 'listing');

@@ -51,7 +51,15 @@ export class ReferenceOverlay {
   diskConflicts = new Map<string, string>();
   private nextId = 0;
 
-  constructor(readonly disk: Map<string, string>) {}
+  /** `foldsCase`: the disk ignores letter case (macOS, Windows): two spellings of one name are one file there. */
+  constructor(readonly disk: Map<string, string>, readonly foldsCase = false) {}
+
+  /** Another spelling of `path` that holds a file in the view (a case-insensitive disk only), other than `except`. */
+  private twin(path: string, except?: string): string | undefined {
+    if (!this.foldsCase) return undefined;
+    const names = new Set([...this.disk.keys(), ...this.base.keys()]);
+    return [...names].find((q) => q !== path && q !== except && q.toLowerCase() === path.toLowerCase() && this.read(q) !== null);
+  }
 
   // ── the view ───────────────────────────────────────────────────────────────────────────────────────────
 
@@ -174,11 +182,14 @@ export class ReferenceOverlay {
 
   // ── staging ────────────────────────────────────────────────────────────────────────────────────────────
 
-  write(path: string, text: string, session: string, message: string): void {
+  /** False (nothing staged) when the path is new and another spelling of it holds a file. */
+  write(path: string, text: string, session: string, message: string): boolean {
     const before = this.read(path);
-    if (before === text && !this.visible(path)) return;
+    if (before === text && !this.visible(path)) return true;
+    if (before === null && this.twin(path) !== undefined) return false;
     this.touch(path);
     this.stage({ op: 'write', path, before, after: text, session, message });
+    return true;
   }
 
   delete(path: string, session: string, message: string): boolean {
@@ -192,9 +203,10 @@ export class ReferenceOverlay {
   rename(from: string, to: string, session: string, message: string, overwrite: boolean): boolean {
     const moving = this.read(from);
     if (from === to || moving === null) return false;
-    if (this.read(to) !== null) {
+    const taken = this.read(to) !== null ? to : this.twin(to, from);
+    if (taken !== undefined) {
       if (!overwrite) return false;
-      this.delete(to, session, message);
+      this.delete(taken, session, message);
     }
     this.touch(from);
     this.touch(to);
@@ -358,6 +370,12 @@ export class ReferenceOverlay {
     const conflicted = this.conflicts();
     for (const p of group) if (conflicted.has(p) || (this.disk.get(p) ?? null) !== this.base.get(p)) return false;
     const v = this.replay();
+    // A new name whose other spelling holds a file on a case-insensitive disk: only when the group removes it.
+    for (const p of group) {
+      if (this.base.get(p) !== null || (v.cur.get(p) ?? null) === null || !this.foldsCase) continue;
+      const other = [...this.disk.keys()].find((q) => q !== p && q.toLowerCase() === p.toLowerCase());
+      if (other !== undefined && !(group.has(other) && (v.cur.get(other) ?? null) === null)) return false;
+    }
     for (const p of group) {
       const a = v.cur.get(p) ?? null;
       if (a === null) this.disk.delete(p);
