@@ -18,8 +18,9 @@ interface FileStep {
 /** Why a group was not written although it was planned. */
 export class StaleDiskError extends Error {
   readonly code = 'DiskChanged';
-  constructor(readonly path: string) {
-    super(`${path} changed on disk after the apply was planned`);
+  /** `twin`: a case-insensitive disk has a file under this other spelling of the new name `path`. */
+  constructor(readonly path: string, readonly twin?: string) {
+    super(twin === undefined ? `${path} changed on disk after the apply was planned` : `${path} would be written over ${twin}, the same name on this case-insensitive disk`);
   }
 }
 
@@ -55,7 +56,7 @@ export class ApplyExecutor {
       // A case-insensitive disk: a new name whose other spelling holds a file would land on that file.
       if (s.expected === null && s.after !== null) {
         const twin = this.disk.caseTwin(s.path);
-        if (twin !== undefined && !removed.has(twin)) throw new StaleDiskError(s.path);
+        if (twin !== undefined && !removed.has(twin)) throw new StaleDiskError(s.path, twin);
       }
     }
   }

@@ -334,7 +334,7 @@ export class OverlayWorkspace {
         accepted.push(group);
       } catch (e) {
         if (!(e instanceof StaleDiskError)) throw e;
-        refused.push({ paths: group.paths, path: e.path, reason: 'diskChanged' });
+        refused.push({ paths: group.paths, path: e.path, reason: e.twin === undefined ? 'diskChanged' : 'sameName' });
       }
     }
     // One journaled unit for the whole apply, its undo record and the folders it empties included: after a crash
@@ -366,7 +366,7 @@ export class OverlayWorkspace {
         if (!(e instanceof StaleDiskError)) throw e;
         const stale = accepted.findIndex(g => g.actions.some(a => (a.kind === 'rename' ? a.from === e.path || a.to === e.path : a.path === e.path)));
         if (stale < 0) throw e;
-        refused.push({ paths: accepted[stale].paths, path: e.path, reason: 'diskChanged' });
+        refused.push({ paths: accepted[stale].paths, path: e.path, reason: e.twin === undefined ? 'diskChanged' : 'sameName' });
         accepted.splice(stale, 1);
       }
     }

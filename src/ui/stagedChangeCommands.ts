@@ -218,7 +218,12 @@ function reportApply(changes: readonly CompositeChange[], result: ApplyResult, r
   const applied = new Set(result.applied);
   const done = changes.filter(c => applied.has(c.path)).length;
   const plural = (n: number) => `${n} staged change${n === 1 ? '' : 's'}`;
-  const why = { conflict: 'in conflict', diskChanged: 'changed on disk', dirtyEditor: 'has unsaved edits in an editor' } as const;
+  const why = {
+    conflict: 'in conflict',
+    diskChanged: 'changed on disk',
+    dirtyEditor: 'has unsaved edits in an editor',
+    sameName: 'would be written over a file of the same name in other letter case (apply it with that file\'s change)',
+  } as const;
   const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}`);
   audit.note(`apply: ${plural(done)} applied${lines.length ? `; not applied: ${lines.join('; ')}` : ''}`);
   if (result.refused.length === 0) {

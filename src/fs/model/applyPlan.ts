@@ -28,8 +28,11 @@ export interface ApplyRefusal {
   readonly paths: readonly string[];
   /** The path that caused it. */
   readonly path: string;
-  /** `conflict`: unresolved. `diskChanged`: the disk no longer has the baseline — reconcile first. */
-  readonly reason: 'conflict' | 'diskChanged';
+  /**
+   * `conflict`: unresolved. `diskChanged`: the disk no longer has the baseline — reconcile first. `sameName`: a
+   * case-insensitive disk has a file under another spelling of this new name, which this apply does not remove.
+   */
+  readonly reason: 'conflict' | 'diskChanged' | 'sameName';
 }
 
 /** What an apply replaces, path by path: enough for "Undo last apply" to restore exactly that. */
@@ -125,7 +128,7 @@ function refuseTwinned(groups: ApplyGroup[], refused: ApplyRefusal[], disk: Disk
     for (let i = groups.length - 1; i >= 0; i--) {
       const blocked = twins[i].find(([, twin]) => !removed.has(twin));
       if (!blocked) continue;
-      refused.push({ paths: groups[i].paths, path: blocked[0], reason: 'diskChanged' });
+      refused.push({ paths: groups[i].paths, path: blocked[0], reason: 'sameName' });
       groups.splice(i, 1);
       twins.splice(i, 1);
       changed = true;

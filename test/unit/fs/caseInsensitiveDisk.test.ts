@@ -100,6 +100,17 @@ describe('a case-insensitive disk', () => {
     assert.deepStrictEqual(listing(), [['docs', 'dir'], ['readme.md', 'the only copy\n']]);
   });
 
+  it('a new spelling whose old file is deleted by another change: applied together, or refused alone with the reason', async () => {
+    overlay.delete(file('readme.md'), meta());
+    overlay.write(file('README.MD'), bytes('rewritten\n'), meta('m2'));
+    const alone = await overlay.apply({ paths: [file('README.MD')] });
+    assert.deepStrictEqual(alone.refused.map(r => [r.path, r.reason]), [[file('README.MD'), 'sameName']]);
+    assert.deepStrictEqual(listing(), [['docs', 'dir'], ['readme.md', 'the only copy\n']]);
+    const both = await overlay.apply();
+    assert.deepStrictEqual(both.refused, []);
+    assert.deepStrictEqual(listing(), [['README.MD', 'rewritten\n'], ['docs', 'dir']]);
+  });
+
   it('renaming onto another spelling of a third file with overwrite replaces that file, and nothing else', async () => {
     fs.writeFileSync(file('b.md'), 'old b\n');
     assert.throws(() => overlay.rename(file('docs/guide.md'), file('B.md'), meta()), /B\.md already exists as .*b\.md/);
@@ -113,7 +124,7 @@ describe('a case-insensitive disk', () => {
     overlay.write(file('Notes.md'), bytes('agent notes\n'), meta());
     fs.writeFileSync(file('notes.md'), 'my notes\n');
     const result = await overlay.apply();
-    assert.deepStrictEqual(result.refused.map(r => [r.path, r.reason]), [[file('Notes.md'), 'diskChanged']]);
+    assert.deepStrictEqual(result.refused.map(r => [r.path, r.reason]), [[file('Notes.md'), 'sameName']]);
     assert.deepStrictEqual(listing(), [['docs', 'dir'], ['notes.md', 'my notes\n'], ['readme.md', 'the only copy\n']]);
   });
 

@@ -1,0 +1,213 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.sliceLines = sliceLines;
+exports.internLines = internLines;
+/** `text.slice` of lines `[from, from + count)`. */
+function sliceLines(t, from, count) {
+    return count <= 0 ? '' : t.text.slice(t.starts[from], t.starts[from + count]);
+}
+function countLines(text) {
+    // Everything the function needs after its loop is read before it (see scanReference).
+    const unterminated = text.length > 0 && text.charCodeAt(text.length - 1) !== 10 ? 1 : 0;
+    let n = 0;
+    let p = text.indexOf('\n');
+    while (p >= 0) {
+        n++;
+        p = text.indexOf('\n', p + 1);
+    }
+    return n + unterminated;
+}
+/** FNV-1a over UTF-16 code units of `text[start, end)`. */
+function hashRange(text, start, end) {
+    let h = 0x811c9dc5 | 0;
+    for (let i = start; i < end; i++)
+        h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return h;
+}
+/** Do `a[aStart, aStart + len)` and `b[bStart, bStart + len)` hold the same UTF-16 units? */
+function sameRange(a, aStart, b, bStart, len) {
+    let k = 0;
+    while (k < len && a.charCodeAt(aStart + k) === b.charCodeAt(bStart + k))
+        k++;
+    return k === len;
+}
+/**
+ * Open-addressing table from line content to id. A slot holds the hash next to the id, so a probe costs one
+ * cache miss; it grows at half load, so it stays as small (and as cache-friendly) as the distinct lines allow.
+ * Each id remembers where it first occurred (text, offset, length) for the exact comparison; all numbers,
+ * no per-line strings.
+ */
+class LineTable {
+    texts;
+    /** Pairs (hash, id + 1); id + 1 = 0 marks an empty slot. */
+    slots;
+    mask;
+    where;
+    count = 0;
+    constructor(texts, expected) {
+        this.texts = texts;
+        let cap = 64;
+        while (cap < 2 * expected)
+            cap *= 2;
+        this.slots = new Int32Array(2 * cap);
+        this.mask = cap - 1;
+        this.where = new Int32Array(3 * (cap >> 1));
+    }
+    get size() {
+        return this.count;
+    }
+    static slotOf(h, mask) {
+        // FNV's low bits mix poorly; a finaliser spreads the hash before it picks a slot.
+        let m = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+        m = Math.imul(m ^ (m >>> 13), 0xc2b2ae35);
+        return (m ^ (m >>> 16)) & mask;
+    }
+    grow() {
+        const old = this.slots;
+        const cap = 2 * (this.mask + 1);
+        const slots = new Int32Array(2 * cap);
+        const mask = cap - 1;
+        for (let j = 0; j < old.length; j += 2) {
+            if (old[j + 1] === 0)
+                continue;
+            let i = LineTable.slotOf(old[j], mask);
+            while (slots[2 * i + 1] !== 0)
+                i = (i + 1) & mask;
+            slots[2 * i] = old[j];
+            slots[2 * i + 1] = old[j + 1];
+        }
+        const where = new Int32Array(3 * (cap >> 1));
+        where.set(this.where);
+        this.slots = slots;
+        this.mask = mask;
+        this.where = where;
+    }
+    /** Id of the line `texts[f][start, end)`, adding it when new. */
+    intern(f, start, end) {
+        const text = this.texts[f];
+        const h = hashRange(text, start, end);
+        const { slots, mask, where } = this;
+        const len = end - start;
+        let i = LineTable.slotOf(h, mask);
+        for (let slot = slots[2 * i + 1]; slot !== 0; slot = slots[2 * i + 1]) {
+            const id = slot - 1;
+            // Equal hash and length, then every unit compared: ids are exact, never "probably equal".
+            if (slots[2 * i] === h && where[3 * id + 2] === len && sameRange(text, start, this.texts[where[3 * id]], where[3 * id + 1], len))
+                return id;
+            i = (i + 1) & mask;
+        }
+        const id = this.count++;
+        where[3 * id] = f;
+        where[3 * id + 1] = start;
+        where[3 * id + 2] = len;
+        slots[2 * i] = h;
+        slots[2 * i + 1] = id + 1;
+        if (2 * this.count > mask)
+            this.grow();
+        return id;
+    }
+}
+/** Cuts the reference text into lines and interns every one. */
+function scanReference(text, n, table) {
+    const starts = new Int32Array(n + 1);
+    const ids = new Int32Array(n);
+    const len = text.length;
+    // Set before the loop: a first call runs the loop as on-stack-replaced code, and code after the loop
+    // without type feedback yet would throw it back to the interpreter on every later call too.
+    starts[n] = len;
+    let start = 0;
+    for (let k = 0; k < n; k++) {
+        const nl = text.indexOf('\n', start);
+        const end = nl < 0 ? len : nl + 1;
+        starts[k] = start;
+        ids[k] = table.intern(0, start, end);
+        start = end;
+    }
+    return { starts, ids };
+}
+/** Does `text` at `start` hold reference lines `[p, p + count)` exactly (ends included)? */
+function holdsReferenceLines(text, start, ref, p, count) {
+    const from = ref.starts[p];
+    const to = ref.starts[p + count];
+    const end = start + (to - from);
+    if (end > text.length)
+        return false;
+    // The reference's last line may lack `\n`: then it only matches a line that also ends its text.
+    if (p + count === ref.n && to > from && ref.text.charCodeAt(to - 1) !== 10 && end !== text.length)
+        return false;
+    return text.slice(start, end) === ref.text.slice(from, to);
+}
+const MAX_BLOCK = 1024;
+/**
+ * Cuts a text derived from the reference into lines and interns them. Most of its lines are the reference's,
+ * in the same order, so whole blocks of the reference lines that follow the last match are compared at once
+ * (one native string comparison, no hashing, no table probe); the block doubles while blocks match and halves
+ * when one does not, down to single lines, and a line that matches no block goes to the table. A block's ids
+ * are as exact as looked-up ones: the comparison covers every character and every line end.
+ */
+function scanDerived(f, text, n, table, ref) {
+    const starts = new Int32Array(n + 1);
+    const ids = new Int32Array(n);
+    const len = text.length;
+    let p = 0;
+    let start = 0;
+    let block = 16;
+    let k = 0;
+    while (k < n) {
+        const count = Math.min(block, ref.n - p, n - k);
+        if (count > 0 && holdsReferenceLines(text, start, ref, p, count)) {
+            const shift = start - ref.starts[p];
+            for (let j = 0; j < count; j++) {
+                starts[k + j] = ref.starts[p + j] + shift;
+                ids[k + j] = ref.ids[p + j];
+            }
+            k += count;
+            p += count;
+            start = ref.starts[p] + shift;
+            if (block < MAX_BLOCK)
+                block *= 2;
+            continue;
+        }
+        if (count > 1) {
+            block = count >> 1;
+            continue;
+        }
+        const nl = text.indexOf('\n', start);
+        const end = nl < 0 ? len : nl + 1;
+        const id = table.intern(f, start, end);
+        starts[k] = start;
+        ids[k++] = id;
+        // Re-synchronise on a line the reference has exactly once; a repeated line would be a poor anchor.
+        const at = id < ref.firstAt.length ? ref.firstAt[id] : -1;
+        if (at >= 0)
+            p = at + 1;
+        start = end;
+        block = 1;
+    }
+    starts[n] = len;
+    return { starts, ids };
+}
+function countIds(ids, classCount) {
+    const counts = new Int32Array(classCount);
+    for (let i = 0; i < ids.length; i++)
+        counts[ids[i]]++;
+    return counts;
+}
+/**
+ * Interns `texts[0]` (the reference: the merge base) and then the others, which are expected to be edits of it.
+ * Ids are shared by all the texts.
+ */
+function internLines(texts) {
+    const sizes = texts.map(countLines);
+    const table = new LineTable(texts, sizes[0] + 64);
+    const first = scanReference(texts[0], sizes[0], table);
+    const firstAt = new Int32Array(table.size).fill(-1);
+    const refCounts = countIds(first.ids, table.size);
+    for (let k = 0; k < sizes[0]; k++)
+        if (refCounts[first.ids[k]] === 1)
+            firstAt[first.ids[k]] = k;
+    const ref = { ...first, text: texts[0], n: sizes[0], firstAt };
+    const scanned = [first, ...texts.slice(1).map((text, f) => scanDerived(f + 1, text, sizes[f + 1], table, ref))];
+    return scanned.map(({ starts, ids }, f) => ({ text: texts[f], n: sizes[f], starts, ids, counts: countIds(ids, table.size) }));
+}
+//# sourceMappingURL=internLines.js.map

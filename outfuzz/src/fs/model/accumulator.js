@@ -1,0 +1,243 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.makeEntry = makeEntry;
+exports.withEntry = withEntry;
+exports.stageRecord = stageRecord;
+exports.applyEvent = applyEvent;
+exports.moveContent = moveContent;
+exports.setContent = setContent;
+exports.setBase = setBase;
+exports.groupOf = groupOf;
+exports.discardPaths = discardPaths;
+const overlayError_1 = require("./overlayError");
+const mergeRules_1 = require("./mergeRules");
+const pathEntry_1 = require("./pathEntry");
+const component_1 = require("./component");
+/**
+ * The change accumulator: folds records into one composite per path using the rule table (`mergeRules.step`)
+ * for content and keeps the rename links (which disk file moved where) beside it. Works on an `OverlayDraft`,
+ * so it runs on the live state inside `applyOp` and on a copy-on-write draft inside the planners.
+ */
+const CLEAN = { kind: 'clean' };
+/** Builds an entry without undefined-valued keys, so a live entry and its JSON round trip compare equal. */
+function makeEntry(f) {
+    const e = { path: f.path, state: f.state, recordIds: f.recordIds };
+    if (f.movedFrom !== undefined)
+        e.movedFrom = f.movedFrom;
+    if (f.movedTo !== undefined)
+        e.movedTo = f.movedTo;
+    // Only a present file over a disk file can be new content: elsewhere the flag says nothing.
+    if (f.fresh && f.state.kind === 'modified' && f.movedFrom === undefined)
+        e.fresh = true;
+    if (f.identity !== undefined)
+        e.identity = f.identity;
+    if (f.conflict !== undefined)
+        e.conflict = f.conflict;
+    return e;
+}
+function withEntry(e, f) {
+    return makeEntry({ ...e, ...f });
+}
+/** Folds one record into the draft. Throws `OverlayError` (FileExists / FileNotFound) when the table refuses. */
+function stageRecord(draft, record, identity) {
+    switch (record.operation) {
+        case 'create':
+            applyEvent(draft, record.path, { kind: 'create', content: required(record, record.after) }, record.id, identity);
+            return;
+        case 'modify':
+            applyEvent(draft, record.path, { kind: 'modify', before: required(record, record.before), content: required(record, record.after) }, record.id, identity);
+            return;
+        case 'delete':
+            applyEvent(draft, record.path, { kind: 'delete', before: required(record, record.before) }, record.id, identity);
+            return;
+        case 'rename':
+            moveContent(draft, required(record, record.fromPath), record.path, required(record, record.before), record.id, identity);
+            return;
+        default:
+            (0, mergeRules_1.assertNever)(record.operation);
+    }
+}
+function required(record, value) {
+    if (value === null || value === undefined)
+        throw new overlayError_1.OverlayError('CorruptState', `record ${record.id} (${record.operation}) lacks a field its operation needs`, { id: record.id });
+    return value;
+}
+/**
+ * The state a new event applies to. A transparent entry reads through to the disk, so when the event's
+ * "before" shows the disk moved on, the entry restarts from the disk (a fresh baseline) and keeps its records.
+ */
+function startState(e, before) {
+    if (!e)
+        return { state: CLEAN, restart: true };
+    if ((0, pathEntry_1.isTransparent)(e) && (0, mergeRules_1.afterOf)(e.state) !== before)
+        return { state: CLEAN, restart: true };
+    return { state: e.state, restart: false };
+}
+function stepOrThrow(state, event, path) {
+    const r = (0, mergeRules_1.step)(state, event);
+    if (r.kind === 'refused') {
+        const what = r.code === 'FileExists' ? 'already exists' : 'does not exist';
+        throw new overlayError_1.OverlayError(r.code, `${path} ${what} in the overlay (cannot ${event.kind})`, { path, event: event.kind });
+    }
+    if (r.state.kind === 'clean')
+        throw new Error('the rule table never returns clean');
+    return r.state;
+}
+function beforeOf(event) {
+    switch (event.kind) {
+        case 'create':
+        case 'renameIn':
+            return null;
+        case 'modify':
+        case 'delete':
+        case 'renameOut':
+            return event.before;
+        default:
+            return (0, mergeRules_1.assertNever)(event);
+    }
+}
+/** A create, modify or delete at one path. */
+function applyEvent(draft, path, event, recordId, identity) {
+    const e = draft.entry(path);
+    const { state, restart } = startState(e, beforeOf(event));
+    const next = stepOrThrow(state, event, path);
+    let movedFrom = restart ? undefined : e?.movedFrom;
+    if ((0, mergeRules_1.afterOf)(next) === null && movedFrom !== undefined) {
+        // Renamed here, then deleted: the rename is gone and its source is a plain delete (rename-then-delete).
+        unlinkOrigin(draft, movedFrom);
+        movedFrom = undefined;
+    }
+    // Content written where nothing was (a delete, or a move away, came first) is new, not the disk file.
+    const fresh = (!restart && e?.fresh) || (((0, mergeRules_1.afterOf)(state) ?? null) === null && state.kind !== 'clean');
+    draft.setEntry(makeEntry({
+        path,
+        state: next,
+        movedFrom,
+        fresh,
+        movedTo: restart ? undefined : e?.movedTo,
+        identity: restart ? identity : e?.identity,
+        recordIds: appendId(e?.recordIds, recordId),
+        // Deleting content that a prune could not rebase settles that conflict (a disk conflict stays: the user's file).
+        conflict: e?.conflict?.origin === 'prune' && (0, mergeRules_1.afterOf)(next) === null ? undefined : e?.conflict,
+    }));
+}
+/**
+ * A rename: the content at `from` moves to `to`. Links follow the disk file: if `from` held a file renamed from
+ * elsewhere, the chain collapses (a→b then b→c is a→c); moving a file back home drops the link; a file created
+ * in the overlay carries no link (create then rename is a create at the new path).
+ */
+function moveContent(draft, from, to, content, recordId, identity) {
+    if (from === to)
+        throw new overlayError_1.OverlayError('InvalidOperation', `cannot rename ${from} onto itself`, { path: from });
+    const eA = draft.entry(from);
+    const a = startState(eA, content);
+    const nextA = stepOrThrow(a.state, { kind: 'renameOut', before: content }, from);
+    const eB = draft.entry(to);
+    const b = startState(eB, null);
+    const nextB = stepOrThrow(b.state, { kind: 'renameIn', content }, to);
+    const origin = originOf(a.restart ? undefined : eA, from);
+    draft.setEntry(makeEntry({
+        path: from,
+        state: nextA,
+        movedTo: origin === from ? to : a.restart ? undefined : eA?.movedTo,
+        identity: a.restart ? identity : eA?.identity,
+        recordIds: appendId(eA?.recordIds, recordId),
+        // A prune conflict travels with the content it is about.
+        conflict: eA?.conflict?.origin === 'prune' ? undefined : eA?.conflict,
+    }));
+    if (origin !== undefined && origin !== from && origin !== to) {
+        const o = draft.entry(origin);
+        if (o)
+            draft.setEntry(withEntry(o, { movedTo: to }));
+    }
+    draft.setEntry(makeEntry({
+        path: to,
+        state: nextB,
+        fresh: origin !== to,
+        movedFrom: origin !== undefined && origin !== to ? origin : undefined,
+        movedTo: origin === to || b.restart ? undefined : eB?.movedTo,
+        identity: b.restart ? undefined : eB?.identity,
+        recordIds: appendId(eB?.recordIds, recordId),
+        conflict: eB?.conflict ?? (eA?.conflict?.origin === 'prune' ? eA.conflict : undefined),
+    }));
+}
+/** Which disk path's file is the content at `path` now; undefined for content that exists only in the overlay. */
+function originOf(e, path) {
+    if (!e)
+        return path;
+    if (e.movedFrom !== undefined)
+        return e.movedFrom;
+    if (e.movedTo !== undefined || e.fresh)
+        return undefined; // the path's own file moved away or was deleted: what is here now is new
+    return e.state.kind === 'modified' ? path : undefined;
+}
+function unlinkOrigin(draft, origin) {
+    const o = draft.entry(origin);
+    if (o)
+        draft.setEntry(withEntry(o, { movedTo: undefined }));
+}
+function appendId(ids, id) {
+    if (id === undefined)
+        return ids ?? [];
+    return ids ? [...ids, id] : [id];
+}
+/**
+ * Sets the effective content at a path without a record (prune, rebase, manual resolution). Deleting the
+ * content of a rename destination drops the rename, as a delete event does.
+ */
+function setContent(draft, path, after) {
+    const e = draft.entry(path);
+    if (!e)
+        throw new overlayError_1.OverlayError('NoChange', `no pending change at ${path}`, { path });
+    const base = (0, mergeRules_1.baseOf)(e.state) ?? null;
+    let movedFrom = e.movedFrom;
+    if (after === null && movedFrom !== undefined) {
+        unlinkOrigin(draft, movedFrom);
+        movedFrom = undefined;
+    }
+    draft.setEntry(withEntry(e, { state: (0, mergeRules_1.stateOf)(base, after), movedFrom }));
+}
+/** Replaces the disk baseline of a path (rebase onto the disk, or adopting the disk's version in a resolution). */
+function setBase(draft, path, base, identity) {
+    const e = draft.entry(path);
+    if (!e)
+        throw new overlayError_1.OverlayError('NoChange', `no pending change at ${path}`, { path });
+    const after = (0, mergeRules_1.afterOf)(e.state) ?? null;
+    let movedTo = e.movedTo;
+    if (base === null && movedTo !== undefined) {
+        // The disk file that was to be moved is gone: its destination becomes a plain create.
+        const h = draft.entry(movedTo);
+        if (h)
+            draft.setEntry(withEntry(h, { movedFrom: undefined }));
+        movedTo = undefined;
+    }
+    const fresh = draft.entry(path) ?? e;
+    draft.setEntry(withEntry(fresh, { state: (0, mergeRules_1.stateOf)(base, after), movedTo, identity: identity ?? (base === null ? undefined : e.identity) }));
+}
+/**
+ * The paths linked to `path` by renames (both ends, chains, swaps) and by the records that touch them: what must be
+ * applied or discarded together.
+ */
+function groupOf(draft, path) {
+    return (0, component_1.componentOf)(draft, [path]).paths;
+}
+/**
+ * Drops the composites at these paths with their whole components (rename partners, and every path their records
+ * touch) and all those records: what Apply does once the disk has them.
+ */
+function discardPaths(draft, paths) {
+    const records = [];
+    for (const p of paths) {
+        const { paths: group, recordIds } = (0, component_1.componentOf)(draft, [p]);
+        for (const id of recordIds) {
+            const r = draft.record(id);
+            if (r)
+                records.push(r);
+        }
+        for (const q of group)
+            draft.deleteEntry(q);
+    }
+    for (const r of records)
+        draft.removeRecord(r.id);
+}
+//# sourceMappingURL=accumulator.js.map

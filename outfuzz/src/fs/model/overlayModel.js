@@ -1,0 +1,415 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.OverlayModel = void 0;
+const threeWayMerge_1 = require("../merge/threeWayMerge");
+const overlayError_1 = require("./overlayError");
+const overlayState_1 = require("./overlayState");
+const eventEmitter_1 = require("./eventEmitter");
+const applyOp_1 = require("./applyOp");
+const changeRecord_1 = require("./changeRecord");
+const overlayQueries_1 = require("./overlayQueries");
+const reconcile_1 = require("./reconcile");
+const planRevert_1 = require("./planRevert");
+const replay_1 = require("./replay");
+const planStage_1 = require("./planStage");
+const applyPlan_1 = require("./applyPlan");
+const mergeRules_1 = require("./mergeRules");
+const textContent_1 = require("./textContent");
+const pathEntry_1 = require("./pathEntry");
+const overlaySchema_1 = require("./overlaySchema");
+/**
+ * The overlay model: pending changes, their composites, reconciliation, pruning and apply plans, with no
+ * `vscode` and no disk access (the adapter passes disk readers in and executes apply plans). Every mutation is
+ * an `OverlayOp` through `apply`, which fires `onDidChange` — the store persists those ops and replays them.
+ * The convenience methods (write, prune, reconcile, …) only build an op and apply it.
+ */
+class OverlayModel {
+    store;
+    state = new overlayState_1.OverlayState();
+    _onDidChange = new eventEmitter_1.Emitter();
+    onDidChange = this._onDidChange.event;
+    now;
+    newId;
+    merge;
+    constructor(store, options = {}) {
+        this.store = store;
+        this.now = options.now ?? Date.now;
+        this.newId = options.newId;
+        this.merge = options.merge ?? threeWayMerge_1.threeWayMerge;
+    }
+    // ── the choke point ────────────────────────────────────────────────────────────────────────────────────
+    /** Applies one op (live or replayed); throws `OverlayError` and changes nothing if it does not apply. */
+    apply(op) {
+        const paths = (0, applyOp_1.applyOp)(this.state, op);
+        this._onDidChange.fire({ op, paths });
+        return paths;
+    }
+    snapshot() {
+        return this.state.snapshot();
+    }
+    /** Replaces the model with a snapshot (validated: a corrupt one throws `CorruptState` and changes nothing). */
+    restore(snapshot) {
+        const parsed = (0, overlaySchema_1.parseOverlaySnapshot)(snapshot);
+        const before = this.state.clear();
+        this.state.load(parsed);
+        this._onDidChange.fire({ op: undefined, paths: [...new Set([...before, ...parsed.entries.map((e) => e.path)])] });
+    }
+    dispose() {
+        this._onDidChange.dispose();
+    }
+    // ── agent operations ───────────────────────────────────────────────────────────────────────────────────
+    /**
+     * Stages a file write (create if the path has no effective content, else modify). Returns the record, or
+     * undefined when the write changes nothing at a path without pending changes.
+     */
+    write(path, bytes, meta, disk) {
+        const before = this.currentRef(path, disk.read);
+        const after = this.store.put(bytes);
+        if (before === after && (0, overlayQueries_1.effectiveRef)(this.state, path) === undefined)
+            return undefined;
+        if (before === null)
+            this.assertNameFree(path, disk);
+        const operation = before === null ? 'create' : 'modify';
+        return this.stage((0, changeRecord_1.newChangeRecord)({ operation, path, before, after }, meta, this.now, this.newId), disk);
+    }
+    /** Stages a delete; `FileNotFound` if the path has no effective content. */
+    delete(path, meta, disk) {
+        const before = this.currentRef(path, disk.read);
+        if (before === null)
+            throw new overlayError_1.OverlayError('FileNotFound', `${path} does not exist`, { path });
+        return this.stage((0, changeRecord_1.newChangeRecord)({ operation: 'delete', path, before, after: null }, meta, this.now, this.newId), disk);
+    }
+    /**
+     * Stages a file rename. With `overwrite`, an existing destination is first staged as deleted (same message),
+     * otherwise it is `FileExists`. Directories are the adapter's to expand into file renames.
+     */
+    rename(from, to, meta, disk, options = {}) {
+        if (from === to)
+            throw new overlayError_1.OverlayError('InvalidOperation', `cannot rename ${from} onto itself`, { path: from });
+        const content = this.currentRef(from, disk.read);
+        if (content === null)
+            throw new overlayError_1.OverlayError('FileNotFound', `${from} does not exist`, { path: from });
+        const records = [];
+        // On a case-insensitive disk the destination may be another spelling of an existing file: `readme.md` for
+        // `README.md` is that file itself (a case-only rename, free), any other is the file an overwrite replaces.
+        const twin = this.currentRef(to, disk.read) !== null ? to : this.twinOf(to, disk, from);
+        if (twin !== undefined) {
+            if (!options.overwrite)
+                throw new overlayError_1.OverlayError('FileExists', twin === to ? `${to} already exists` : `${to} already exists as ${twin} (this disk ignores letter case)`, { path: to });
+            records.push(this.delete(twin, meta, disk));
+        }
+        records.push(this.stage((0, changeRecord_1.newChangeRecord)({ operation: 'rename', path: to, fromPath: from, before: content, after: content }, meta, this.now, this.newId), disk));
+        return records;
+    }
+    stage(record, disk) {
+        // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
+        for (const p of record.fromPath !== undefined ? [record.fromPath, record.path] : [record.path]) {
+            if (this.state.entry(p)?.conflict?.delegated)
+                this.resolve(p, { kind: 'acceptAgent' });
+        }
+        const diskPath = record.fromPath ?? record.path;
+        const firstTouch = (0, overlayQueries_1.effectiveRef)(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
+        const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
+        const replayed = (0, planStage_1.planStageOverMovedDisk)(this.state, record, (p) => disk.identity?.(p), this.store, this.merge);
+        this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) });
+        return record;
+    }
+    /** Refuses to create `path` where a case-insensitive disk already has it under another spelling. */
+    assertNameFree(path, disk) {
+        const twin = this.twinOf(path, disk);
+        if (twin !== undefined)
+            throw new overlayError_1.OverlayError('FileExists', `${path} already exists as ${twin} (this disk ignores letter case)`, { path });
+    }
+    /**
+     * On a case-insensitive disk, the effective file or folder that `path` would be another spelling of (on disk and
+     * not staged away, or staged), other than `except`; Apply would write both to one file. Undefined elsewhere.
+     */
+    twinOf(path, disk, except) {
+        if (!disk.foldsCase?.(path))
+            return undefined;
+        const parent = dirnameOf(path);
+        for (const candidate of [path, parent]) {
+            const t = disk.caseTwin?.(candidate);
+            if (t !== undefined && t !== except && (candidate === parent || this.currentRef(t, disk.read) !== null))
+                return t;
+        }
+        const prefix = parent.endsWith('/') ? parent : `${parent}/`;
+        const name = path.slice(prefix.length).toLowerCase();
+        for (const sibling of this.directoryDelta(parent).added.keys()) {
+            const t = prefix + sibling;
+            if (t !== path && t !== except && sibling.toLowerCase() === name)
+                return t;
+        }
+        return undefined;
+    }
+    /** Effective content ref; disk bytes are put into the store (they become a baseline). null = absent. */
+    currentRef(path, readDisk) {
+        const staged = (0, overlayQueries_1.effectiveRef)(this.state, path);
+        if (staged !== undefined)
+            return staged;
+        const bytes = readDisk(path);
+        return bytes ? this.store.put(bytes) : null;
+    }
+    // ── prune and discard ─────────────────────────────────────────────────────────────────────────────────
+    /**
+     * A conversation message was deleted: take its changes out, rebasing later ones (seed 003 §4.1). Message ids
+     * are scoped by session: pass the session so another client's message of the same id is left alone.
+     */
+    prune(messageId, sessionId) {
+        return this.revert({ kind: 'message', messageId, ...(sessionId !== undefined ? { sessionId } : {}) });
+    }
+    /** Discard one change record (rebasing later changes to the same file). */
+    discardChange(id) {
+        return this.revert({ kind: 'change', id });
+    }
+    /** Discard everything a chat session staged (other sessions' later changes are rebased). */
+    discardSession(sessionId) {
+        return this.revert({ kind: 'session', sessionId });
+    }
+    /** Takes the selected records out; applies the op (unless nothing was selected) and returns the plan. */
+    revert(selector) {
+        const records = selector.kind === 'paths' ? (0, planRevert_1.recordsShownBy)(this.state, selector.paths.filter((p) => this.state.entry(p)), this.store) : this.state.select(selector);
+        const plan = (0, planRevert_1.planRevert)(this.state, records, selector, this.store, this.merge);
+        if (plan.op.recordIds.length > 0)
+            this.apply(plan.op);
+        return plan;
+    }
+    /**
+     * Discard composites: the records that made what these paths show are taken out (a rename's partner comes back
+     * with it) and the rest of their components is replayed.
+     */
+    discardPaths(paths) {
+        return this.revert({ kind: 'paths', paths: [...paths] });
+    }
+    discardAll() {
+        this.apply({ type: 'discardAll' });
+    }
+    // ── reconciliation and conflicts ──────────────────────────────────────────────────────────────────────
+    /**
+     * Reconciles a composite with the disk, applying the resulting rebase or conflict op. Loops because a
+     * rename depends on two disk paths (each step settles one).
+     */
+    reconcile(path, disk) {
+        let last = { kind: 'unchanged' };
+        for (let i = 0; i < 4; i++) {
+            const outcome = (0, reconcile_1.planReconcile)(this.state, path, disk, this.store, this.merge);
+            if (outcome.kind === 'unchanged')
+                return last;
+            if (outcome.op)
+                this.apply(outcome.op);
+            if (outcome.kind === 'conflict')
+                return outcome;
+            last = outcome;
+        }
+        return last;
+    }
+    /** Reconciles every entry, hidden ones too (startup, after a watcher burst). Returns the non-trivial outcomes. */
+    reconcileAll(disk) {
+        const outcomes = [];
+        // A change that cancelled out still replays from its baseline, so it follows the disk too.
+        for (const path of [...this.state.allEntries()].map((e) => e.path)) {
+            if (!this.state.entry(path))
+                continue;
+            const o = this.reconcile(path, disk);
+            if (o.kind !== 'unchanged')
+                outcomes.push(o);
+        }
+        return outcomes;
+    }
+    /**
+     * Settles a conflict. Accepting the agent's version rewrites the changes there to apply as they stand (for a
+     * disk conflict, onto what the disk has now); accepting the disk's takes out the change that no longer applies
+     * (a prune conflict) or the composite (a disk conflict); a manual result becomes the content of the agent's
+     * last write there.
+     */
+    resolve(path, resolution) {
+        const c = this.state.entry(path)?.conflict;
+        if (!c)
+            throw new overlayError_1.OverlayError('NoConflict', `${path} has no conflict to resolve`, { path });
+        switch (resolution.kind) {
+            case 'delegate':
+                this.apply({ type: 'resolve', path, resolution });
+                return;
+            case 'acceptDisk':
+                if (c.origin === 'prune' && c.recordId !== undefined && this.state.record(c.recordId))
+                    this.revert({ kind: 'change', id: c.recordId });
+                else
+                    this.discardPaths([path]);
+                return;
+            case 'acceptAgent':
+                this.acceptAgent(path, c);
+                return;
+            case 'manual': {
+                if (resolution.content === (this.stagedRef(path) ?? null)) {
+                    this.acceptAgent(path, c);
+                    return;
+                }
+                const last = this.manualRewrite(path, c, resolution.content);
+                if (!last) {
+                    throw new overlayError_1.OverlayError('InvalidOperation', `the agent's last change at ${path} cannot carry a merged result: accept the agent's or the disk's version instead`, { path });
+                }
+                this.acceptAgent(path, c, new Map([[last.id, last]]), 'manual');
+                return;
+            }
+            default:
+                (0, mergeRules_1.assertNever)(resolution);
+        }
+    }
+    acceptAgent(path, c, rewrites, reason = 'acceptAgent') {
+        const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
+        const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
+            ? new Map([[c.diskPath, { base: c.theirs, ...(c.theirsIdentity ? { identity: c.theirsIdentity } : {}) }]])
+            : undefined;
+        const result = (0, replay_1.replayComponent)(this.state, touched, this.store, {
+            origin: c.origin,
+            ...(baselines ? { baselines } : {}),
+            ...(rewrites ? { rewrites } : {}),
+            settled: touched,
+            force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)),
+        }, this.merge);
+        this.apply({ type: 'replace', reason, recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths });
+    }
+    /**
+     * The record that gets the person's merged result: the change that no longer applied (a prune conflict), else
+     * the last change at `path`. A write gets it as its result (or becomes a delete), a delete becomes a write, a
+     * rename carries it as what arrives. Undefined where "no file" cannot be said (a rename, a create of nothing).
+     */
+    manualRewrite(path, c, content) {
+        const ids = this.state.entry(path)?.recordIds ?? [];
+        const r = (c.recordId !== undefined ? this.state.record(c.recordId) : undefined) ?? (ids.length ? this.state.record(ids[ids.length - 1]) : undefined);
+        if (!r)
+            return undefined;
+        if (r.operation === 'rename')
+            return content === null ? undefined : { ...r, after: content };
+        if (content !== null)
+            return { ...r, operation: r.before === null ? 'create' : 'modify', after: content };
+        const before = r.before ?? c.theirs ?? r.after;
+        return before === null ? undefined : { ...r, operation: 'delete', before, after: null };
+    }
+    /** Manual resolution with the merged bytes (undefined = the file should not exist). */
+    resolveManually(path, bytes) {
+        this.resolve(path, { kind: 'manual', content: bytes ? this.store.put(bytes) : null });
+    }
+    conflictDetails(path) {
+        const e = this.state.entry(path);
+        const c = e?.conflict;
+        if (!e || !c)
+            throw new overlayError_1.OverlayError('NoConflict', `${path} has no conflict`, { path });
+        const get = (ref) => (ref === null ? undefined : this.store.get(ref));
+        const base = get(c.base);
+        const ours = get((0, mergeRules_1.afterOf)(e.state) ?? null);
+        const theirs = get(c.theirs);
+        const texts = [base, ours, theirs].map((b) => (b ? (0, textContent_1.decodeText)(b) : ''));
+        const merge = texts.every((t) => t !== undefined) ? this.merge(texts[0], texts[1], texts[2]) : undefined;
+        return {
+            path,
+            kind: c.kind,
+            origin: c.origin,
+            delegated: c.delegated,
+            binary: c.binary || merge === undefined,
+            ...(c.theirsPath !== undefined ? { theirsPath: c.theirsPath } : {}),
+            base,
+            ours,
+            theirs,
+            ...(merge ? { merge } : {}),
+        };
+    }
+    /** The disk paths a composite depends on (its own, and a rename's origin): what to pre-read to reconcile. */
+    diskPathsOf(path) {
+        return (0, reconcile_1.diskPathsOf)(this.state, path);
+    }
+    // ── apply ─────────────────────────────────────────────────────────────────────────────────────────────
+    /** The plan to apply these composites (default: all listed). Nothing changes until `markApplied`. */
+    planApply(paths, disk) {
+        return (0, applyPlan_1.planApply)(this.state, paths ?? this.stagedPaths(), typeof disk === 'function' ? { read: disk } : disk);
+    }
+    /** The adapter wrote a group of the plan: those composites are no longer pending. */
+    markApplied(paths) {
+        this.apply({ type: 'applied', paths });
+    }
+    // ── queries ───────────────────────────────────────────────────────────────────────────────────────────
+    /** Paths with a listed composite (what the SCM view shows), in first-staged order. */
+    stagedPaths() {
+        const out = [];
+        for (const e of this.state.allEntries())
+            if ((0, pathEntry_1.isListed)(e))
+                out.push(e.path);
+        return out;
+    }
+    composite(path) {
+        return (0, overlayQueries_1.compositeOf)(this.state, path);
+    }
+    composites() {
+        return this.stagedPaths().map((p) => (0, overlayQueries_1.compositeOf)(this.state, p));
+    }
+    conflicts() {
+        return this.composites().filter((c) => c.conflict);
+    }
+    /** Effective bytes at a path (staged, else disk); undefined = no such file in the effective view. */
+    read(path, readDisk) {
+        return (0, overlayQueries_1.readEffective)(this.state, (ref) => this.store.get(ref), path, readDisk);
+    }
+    /** True when the path's effective content comes from the overlay (so the disk is not consulted). */
+    isStaged(path) {
+        return (0, overlayQueries_1.effectiveRef)(this.state, path) !== undefined;
+    }
+    /** Effective ref at a path if the overlay decides it (null = absent); undefined = read the disk. */
+    stagedRef(path) {
+        return (0, overlayQueries_1.effectiveRef)(this.state, path);
+    }
+    directoryDelta(dir) {
+        return (0, overlayQueries_1.directoryDelta)(this.state.allEntries(), dir);
+    }
+    /** Listed composites at or under a directory (by path or, for renames, by origin). */
+    compositesUnder(dir) {
+        return this.composites().filter((c) => (0, overlayQueries_1.isUnder)(c.path, dir) || (c.fromPath !== undefined && (0, overlayQueries_1.isUnder)(c.fromPath, dir)));
+    }
+    record(id) {
+        return this.state.record(id);
+    }
+    /** A message's records; with `sessionId`, only that session's (message ids are scoped by session). */
+    recordsByMessage(messageId, sessionId) {
+        return this.state.select({ kind: 'message', messageId, ...(sessionId !== undefined ? { sessionId } : {}) });
+    }
+    /** True when the path has an entry, listed or not (a change that cancelled out still has its records). */
+    hasEntry(path) {
+        return this.state.entry(path) !== undefined;
+    }
+    recordsBySession(sessionId) {
+        return this.state.select({ kind: 'session', sessionId });
+    }
+    /** Every content ref the model still needs (for the blob store's garbage collection). */
+    liveRefs() {
+        const refs = new Set();
+        const add = (r) => {
+            if (r)
+                refs.add(r);
+        };
+        for (const r of this.state.allRecords()) {
+            add(r.before);
+            add(r.after);
+        }
+        for (const e of this.state.allEntries()) {
+            add((0, mergeRules_1.baseOf)(e.state));
+            add((0, mergeRules_1.afterOf)(e.state));
+            add(e.conflict?.base);
+            add(e.conflict?.theirs);
+        }
+        return refs;
+    }
+    /** Entries with no visible effect kept only for pruning (diagnostics; not part of any view). */
+    get hiddenEntryCount() {
+        let n = 0;
+        for (const e of this.state.allEntries())
+            if ((0, pathEntry_1.isTransparent)(e))
+                n++;
+        return n;
+    }
+}
+exports.OverlayModel = OverlayModel;
+/** The folder part of a '/'-separated model path. */
+function dirnameOf(path) {
+    const i = path.lastIndexOf('/');
+    return i <= 0 ? '/' : path.slice(0, i);
+}
+//# sourceMappingURL=overlayModel.js.map

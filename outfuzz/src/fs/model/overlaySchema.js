@@ -1,0 +1,234 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.parseOverlaySnapshot = parseOverlaySnapshot;
+exports.parseOverlayOp = parseOverlayOp;
+const overlayError_1 = require("./overlayError");
+const contentStore_1 = require("./contentStore");
+const overlayState_1 = require("./overlayState");
+/**
+ * Validation of persisted values (SPEC §9.5: corrupted state gets a clear error, never a crash later). The
+ * store hands back `unknown` JSON; these turn it into typed values or throw `OverlayError('CorruptState')`
+ * naming the first bad field.
+ */
+function parseOverlaySnapshot(value) {
+    const o = obj(value, 'snapshot');
+    if (o.version !== overlayState_1.SNAPSHOT_VERSION)
+        fail('snapshot.version', `expected ${overlayState_1.SNAPSHOT_VERSION}, got ${JSON.stringify(o.version)}`);
+    const snapshot = {
+        version: overlayState_1.SNAPSHOT_VERSION,
+        records: arr(o.records, 'snapshot.records').map((r, i) => parseRecord(r, `snapshot.records[${i}]`)),
+        entries: arr(o.entries, 'snapshot.entries').map((e, i) => parseEntry(e, `snapshot.entries[${i}]`)),
+    };
+    checkReferences(snapshot);
+    return snapshot;
+}
+/** Shapes can be right and the whole still wrong: dangling record ids, duplicate paths, one-sided rename links. */
+function checkReferences(s) {
+    const ids = new Set();
+    s.records.forEach((r, i) => {
+        if (ids.has(r.id))
+            fail(`snapshot.records[${i}].id`, `duplicate record id ${r.id}`);
+        ids.add(r.id);
+    });
+    const byPath = new Map();
+    s.entries.forEach((e, i) => {
+        if (byPath.has(e.path))
+            fail(`snapshot.entries[${i}].path`, `duplicate entry for ${e.path}`);
+        byPath.set(e.path, e);
+        e.recordIds.forEach((id, k) => ids.has(id) || fail(`snapshot.entries[${i}].recordIds[${k}]`, `unknown record ${id}`));
+    });
+    s.entries.forEach((e, i) => {
+        if (e.movedFrom !== undefined && byPath.get(e.movedFrom)?.movedTo !== e.path)
+            fail(`snapshot.entries[${i}].movedFrom`, 'rename link is one-sided');
+        if (e.movedTo !== undefined && byPath.get(e.movedTo)?.movedFrom !== e.path)
+            fail(`snapshot.entries[${i}].movedTo`, 'rename link is one-sided');
+    });
+}
+function parseOverlayOp(value) {
+    const o = obj(value, 'op');
+    switch (o.type) {
+        case 'stage':
+            return { type: 'stage', record: parseRecord(o.record, 'op.record'), ...optIdentity(o.identity, 'op.identity') };
+        case 'rebase':
+            return {
+                type: 'rebase',
+                path: str(o.path, 'op.path'),
+                diskPath: str(o.diskPath, 'op.diskPath'),
+                base: refOrNull(o.base, 'op.base'),
+                after: refOrNull(o.after, 'op.after'),
+                ...optIdentity(o.identity, 'op.identity'),
+            };
+        case 'conflict':
+            return { type: 'conflict', path: str(o.path, 'op.path'), conflict: parseConflict(o.conflict, 'op.conflict') };
+        case 'resolve':
+            return { type: 'resolve', path: str(o.path, 'op.path'), resolution: parseResolution(o.resolution, 'op.resolution') };
+        case 'discard':
+        case 'applied':
+            return { type: o.type, paths: arr(o.paths, 'op.paths').map((p, i) => str(p, `op.paths[${i}]`)) };
+        case 'discardAll':
+            return { type: 'discardAll' };
+        case 'revert':
+            return {
+                type: 'revert',
+                selector: parseSelector(o.selector, 'op.selector'),
+                recordIds: arr(o.recordIds, 'op.recordIds').map((p, i) => str(p, `op.recordIds[${i}]`)),
+                entries: arr(o.entries, 'op.entries').map((e, i) => parseEntry(e, `op.entries[${i}]`)),
+                removedPaths: arr(o.removedPaths, 'op.removedPaths').map((p, i) => str(p, `op.removedPaths[${i}]`)),
+                ...(o.rewritten !== undefined ? { rewritten: arr(o.rewritten, 'op.rewritten').map((r, i) => parseRecord(r, `op.rewritten[${i}]`)) } : {}),
+            };
+        case 'replace':
+            return {
+                type: 'replace',
+                reason: str(o.reason, 'op.reason'),
+                ...(o.added !== undefined ? { added: arr(o.added, 'op.added').map((r, i) => parseRecord(r, `op.added[${i}]`)) } : {}),
+                recordIds: arr(o.recordIds, 'op.recordIds').map((p, i) => str(p, `op.recordIds[${i}]`)),
+                rewritten: arr(o.rewritten, 'op.rewritten').map((r, i) => parseRecord(r, `op.rewritten[${i}]`)),
+                entries: arr(o.entries, 'op.entries').map((e, i) => parseEntry(e, `op.entries[${i}]`)),
+                removedPaths: arr(o.removedPaths, 'op.removedPaths').map((p, i) => str(p, `op.removedPaths[${i}]`)),
+            };
+        default:
+            return fail('op.type', `unknown op type ${JSON.stringify(o.type)}`);
+    }
+}
+function parseRecord(value, at) {
+    const o = obj(value, at);
+    const operation = o.operation;
+    if (operation !== 'create' && operation !== 'modify' && operation !== 'delete' && operation !== 'rename')
+        fail(`${at}.operation`, 'not an operation');
+    const before = refOrNull(o.before, `${at}.before`);
+    const after = refOrNull(o.after, `${at}.after`);
+    const needsBefore = operation !== 'create';
+    const needsAfter = operation !== 'delete';
+    if (needsBefore !== (before !== null))
+        fail(`${at}.before`, `${operation} ${needsBefore ? 'needs' : 'has no'} before`);
+    if (needsAfter !== (after !== null))
+        fail(`${at}.after`, `${operation} ${needsAfter ? 'needs' : 'has no'} after`);
+    if (operation === 'rename' && typeof o.fromPath !== 'string')
+        fail(`${at}.fromPath`, 'a rename needs fromPath');
+    return {
+        id: str(o.id, `${at}.id`),
+        operation,
+        path: str(o.path, `${at}.path`),
+        ...(o.fromPath !== undefined ? { fromPath: str(o.fromPath, `${at}.fromPath`) } : {}),
+        before,
+        after,
+        sessionId: str(o.sessionId, `${at}.sessionId`),
+        messageId: str(o.messageId, `${at}.messageId`),
+        turn: num(o.turn, `${at}.turn`),
+        timestamp: num(o.timestamp, `${at}.timestamp`),
+        description: str(o.description, `${at}.description`),
+    };
+}
+function parseEntry(value, at) {
+    const o = obj(value, at);
+    const s = obj(o.state, `${at}.state`);
+    let state;
+    switch (s.kind) {
+        case 'created':
+            state = { kind: 'created', after: ref(s.after, `${at}.state.after`) };
+            break;
+        case 'modified':
+            state = { kind: 'modified', base: ref(s.base, `${at}.state.base`), after: ref(s.after, `${at}.state.after`) };
+            break;
+        case 'deleted':
+            state = { kind: 'deleted', base: ref(s.base, `${at}.state.base`) };
+            break;
+        case 'cancelled':
+            state = { kind: 'cancelled' };
+            break;
+        default: return fail(`${at}.state.kind`, `unknown state ${JSON.stringify(s.kind)}`);
+    }
+    return {
+        path: str(o.path, `${at}.path`),
+        state,
+        ...(o.movedFrom !== undefined ? { movedFrom: str(o.movedFrom, `${at}.movedFrom`) } : {}),
+        ...(o.movedTo !== undefined ? { movedTo: str(o.movedTo, `${at}.movedTo`) } : {}),
+        ...(o.fresh !== undefined ? { fresh: bool(o.fresh, `${at}.fresh`) } : {}),
+        ...optIdentity(o.identity, `${at}.identity`),
+        recordIds: arr(o.recordIds, `${at}.recordIds`).map((id, i) => str(id, `${at}.recordIds[${i}]`)),
+        ...(o.conflict !== undefined ? { conflict: parseConflict(o.conflict, `${at}.conflict`) } : {}),
+    };
+}
+function parseConflict(value, at) {
+    const o = obj(value, at);
+    if (o.kind !== 'text' && o.kind !== 'deletion' && o.kind !== 'creation' && o.kind !== 'rename')
+        fail(`${at}.kind`, 'not a conflict kind');
+    if (o.origin !== 'disk' && o.origin !== 'prune')
+        fail(`${at}.origin`, 'not disk or prune');
+    return {
+        kind: o.kind,
+        origin: o.origin,
+        ...(o.diskPath !== undefined ? { diskPath: str(o.diskPath, `${at}.diskPath`) } : {}),
+        base: refOrNull(o.base, `${at}.base`),
+        theirs: refOrNull(o.theirs, `${at}.theirs`),
+        ...(o.theirsPath !== undefined ? { theirsPath: str(o.theirsPath, `${at}.theirsPath`) } : {}),
+        ...(o.theirsIdentity !== undefined ? { theirsIdentity: parseIdentity(o.theirsIdentity, `${at}.theirsIdentity`) } : {}),
+        binary: bool(o.binary, `${at}.binary`),
+        delegated: bool(o.delegated, `${at}.delegated`),
+        ...(o.recordId !== undefined ? { recordId: str(o.recordId, `${at}.recordId`) } : {}),
+    };
+}
+function parseResolution(value, at) {
+    const o = obj(value, at);
+    switch (o.kind) {
+        case 'acceptAgent': return { kind: 'acceptAgent' };
+        case 'acceptDisk': return { kind: 'acceptDisk' };
+        case 'delegate': return { kind: 'delegate' };
+        case 'manual': return { kind: 'manual', content: refOrNull(o.content, `${at}.content`) };
+        default: return fail(`${at}.kind`, 'not a resolution');
+    }
+}
+function parseSelector(value, at) {
+    const o = obj(value, at);
+    switch (o.kind) {
+        case 'change': return { kind: 'change', id: str(o.id, `${at}.id`) };
+        case 'message': return { kind: 'message', messageId: str(o.messageId, `${at}.messageId`), ...(o.sessionId !== undefined ? { sessionId: str(o.sessionId, `${at}.sessionId`) } : {}) };
+        case 'paths': return { kind: 'paths', paths: arr(o.paths, `${at}.paths`).map((p, i) => str(p, `${at}.paths[${i}]`)) };
+        case 'session': return { kind: 'session', sessionId: str(o.sessionId, `${at}.sessionId`) };
+        default: return fail(`${at}.kind`, 'not a selector');
+    }
+}
+function optIdentity(value, at) {
+    return value === undefined ? {} : { identity: parseIdentity(value, at) };
+}
+function parseIdentity(value, at) {
+    const o = obj(value, at);
+    return { dev: num(o.dev, `${at}.dev`), ino: num(o.ino, `${at}.ino`) };
+}
+function obj(value, at) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        fail(at, 'not an object');
+    return value;
+}
+function arr(value, at) {
+    if (!Array.isArray(value))
+        fail(at, 'not an array');
+    return value;
+}
+function str(value, at) {
+    if (typeof value !== 'string')
+        fail(at, 'not a string');
+    return value;
+}
+function num(value, at) {
+    if (typeof value !== 'number' || !Number.isFinite(value))
+        fail(at, 'not a finite number');
+    return value;
+}
+function bool(value, at) {
+    if (typeof value !== 'boolean')
+        fail(at, 'not a boolean');
+    return value;
+}
+function ref(value, at) {
+    if (!(0, contentStore_1.isContentRef)(value))
+        fail(at, 'not a content ref');
+    return value;
+}
+function refOrNull(value, at) {
+    return value === null ? null : ref(value, at);
+}
+function fail(at, why) {
+    throw new overlayError_1.OverlayError('CorruptState', `corrupt overlay state at ${at}: ${why}`, { at });
+}
+//# sourceMappingURL=overlaySchema.js.map

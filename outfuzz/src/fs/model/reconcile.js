@@ -1,0 +1,122 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.diskPathsOf = diskPathsOf;
+exports.planReconcile = planReconcile;
+const contentStore_1 = require("./contentStore");
+const mergeRules_1 = require("./mergeRules");
+const replay_1 = require("./replay");
+const mergeContent_1 = require("./mergeContent");
+/** The disk paths a composite depends on: its own and, for a rename, its origin. Adapters pre-read these. */
+function diskPathsOf(view, path) {
+    const e = view.entry(path);
+    if (!e)
+        return [path];
+    return e.movedFrom !== undefined ? [e.movedFrom, path] : [path];
+}
+/**
+ * SPEC §2 Reconciliation of one composite against the disk. For each disk path it depends on: the disk still
+ * equals the baseline → nothing; otherwise a three-way merge (base = baseline, ours = staged, theirs = disk):
+ * clean → a rebase op; else a conflict op (text, deletion, creation, rename). Pure: returns the op to apply.
+ * One step at a time: after applying a rebase, reconcile again (the model's `reconcile` loops).
+ */
+function planReconcile(view, path, disk, store, merge) {
+    const e = view.entry(path);
+    // A prune conflict is settled first: a disk conflict must not replace it (its "Accept agent" would keep the pruned edit).
+    if (!e || e.conflict?.origin === 'prune')
+        return { kind: 'unchanged' };
+    // (disk path, composite whose content that disk file becomes)
+    // The disk file a renamed one replaces comes first: its going away is settled without a conflict, which a
+    // conflict found at the rename's origin would otherwise hold back until that one is resolved.
+    const checks = [[path, e.movedTo ?? path]];
+    if (e.movedFrom !== undefined)
+        checks.push([e.movedFrom, path]);
+    for (const [diskPath, holderPath] of checks) {
+        const d = view.entry(diskPath);
+        const h = view.entry(holderPath);
+        if (!d || !h)
+            continue;
+        const base = (0, mergeRules_1.baseOf)(d.state) ?? null;
+        const bytes = disk.read(diskPath);
+        const observed = bytes ? (0, contentStore_1.contentRefOf)(bytes) : null;
+        if (observed === base)
+            continue;
+        const theirs = bytes ? store.put(bytes) : null;
+        const identity = bytes ? disk.identity?.(diskPath) : undefined;
+        const ours = (0, mergeRules_1.afterOf)(h.state) ?? null;
+        const conflict = (kind, binary, theirsPath) => conflictOutcome(view, holderPath, { kind, origin: 'disk', diskPath, base, theirs, binary, delegated: false, ...(theirsPath !== undefined ? { theirsPath } : {}), ...(identity ? { theirsIdentity: identity } : {}) });
+        const replaced = (r) => rebasedBy(holderPath, r);
+        if (holderPath === diskPath && d.movedFrom !== undefined) {
+            // The disk file here is to be replaced by a renamed one: no merge makes sense. Gone is harmless, and so is
+            // the disk already holding exactly the renamed content (someone made the same move, or an apply was cut short).
+            if (theirs !== null && theirs !== ours)
+                return conflict(base === null ? 'creation' : 'text', false);
+            // Replayed from the new baseline like any rebase, so the state stays a replay of its records (a rename onto
+            // the very bytes it moves is no conflict: Apply only removes the origin).
+            return replaced((0, replay_1.replayComponent)(view, [holderPath, diskPath], store, { origin: 'prune', baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]) }, merge));
+        }
+        if (theirs === null && base !== null) {
+            const moved = d.identity && disk.locate ? disk.locate(d.identity) : undefined;
+            if (moved !== undefined && moved !== diskPath)
+                return conflict('rename', false, moved);
+            // A pending change (including a pure rename) to a file deleted on disk is a conflict, never a silent loss.
+            if (ours !== null)
+                return conflict('deletion', false);
+        }
+        const m = (0, mergeContent_1.mergeContent)(base, ours, theirs, store, merge);
+        switch (m.kind) {
+            case 'unchanged':
+                continue;
+            case 'merged': {
+                // The records are rebased onto the disk one by one (replay.ts), as a prune would: the staged state stays
+                // a replay of its records from the new baseline.
+                // A conflict the replay finds is a record that did not rebase (a prune conflict); one the new baseline
+                // causes refuses the rebase and becomes a disk conflict below.
+                const r = (0, replay_1.replayComponent)(view, [holderPath, diskPath], store, {
+                    origin: 'prune',
+                    baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
+                }, merge);
+                // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
+                // (The replay without the new baseline is needed only when this one found a conflict.)
+                const before = new Set(r.found.length > 0 ? (0, replay_1.replayComponent)(view, [holderPath, diskPath], store, { origin: 'prune' }, merge).found : []);
+                const fresh = r.found.find((p) => !before.has(p));
+                if (fresh !== undefined) {
+                    const hit = r.entries.find((x) => x.path === fresh)?.conflict;
+                    return conflict(hit?.kind ?? 'text', hit?.binary ?? false);
+                }
+                return replaced(r);
+            }
+            case 'conflict':
+                return conflict(kindOf(m.reason), m.binary);
+            default:
+                return (0, mergeRules_1.assertNever)(m);
+        }
+    }
+    if (e.conflict?.origin === 'disk' && checks.some(([diskPath]) => diskPath === (e.conflict?.diskPath ?? path))) {
+        // The disk came back to the baseline: the conflict is gone, and the records replayed again show what it hid
+        // (a change that no longer applies there, or that moved on with its content).
+        return rebasedBy(path, (0, replay_1.replayComponent)(view, [path], store, { origin: 'prune', settled: new Set([path]) }, merge));
+    }
+    return { kind: 'unchanged' };
+}
+/** The replayed component installed as is: the rebase of `path`. */
+function rebasedBy(path, r) {
+    return { kind: 'rebased', path, op: { type: 'replace', reason: 'rebase', recordIds: [], rewritten: r.rewritten, entries: r.entries, removedPaths: r.removedPaths } };
+}
+function kindOf(reason) {
+    switch (reason) {
+        case 'bothCreated': return 'creation';
+        case 'theirsDeleted': return 'deletion';
+        case 'oursDeleted': return 'deletion';
+        case 'text': return 'text';
+        default: return (0, mergeRules_1.assertNever)(reason);
+    }
+}
+function conflictOutcome(view, path, conflict) {
+    const existing = view.entry(path)?.conflict;
+    if (existing && existing.origin === 'disk' && existing.kind === conflict.kind && existing.diskPath === conflict.diskPath
+        && existing.base === conflict.base && existing.theirs === conflict.theirs && existing.theirsPath === conflict.theirsPath) {
+        return { kind: 'conflict', path, conflict: existing };
+    }
+    return { kind: 'conflict', path, conflict, op: { type: 'conflict', path, conflict } };
+}
+//# sourceMappingURL=reconcile.js.map

@@ -1,0 +1,155 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.TOOL_OUTPUT_SCHEMAS = void 0;
+exports.outputSchemaOf = outputSchemaOf;
+const str = (description) => ({ type: 'string', ...(description ? { description } : {}) });
+const int = (description) => ({ type: 'integer', ...(description ? { description } : {}) });
+const bool = (description) => ({ type: 'boolean', ...(description ? { description } : {}) });
+const strings = (description) => ({ type: 'array', items: { type: 'string' }, ...(description ? { description } : {}) });
+const nullableStr = (description) => ({ type: ['string', 'null'], ...(description ? { description } : {}) });
+const obj = (description) => ({ type: 'object', description });
+const status = (...values) => ({ type: 'string', enum: [...values, 'error'], description: `One of ${values.map(v => `"${v}"`).join(', ')}, or "error".` });
+/** The common error answer's fields (`invokeAgentTool`). */
+const ERROR_FIELDS = {
+    code: str('On "error": a stable code, e.g. "InvalidInput", "NotFound", "DeniedByUser".'),
+    message: str('On "error" (and the history tools\' refusals): what went wrong and what to do next.'),
+    data: obj('On some errors: details.'),
+};
+/** A staged change as `overlay_listChanges` and the writing tools describe it. */
+const CHANGE_FIELDS = {
+    operation: str('"create", "modify", "delete" or "rename".'),
+    path: str('Workspace-relative path.'),
+    fromPath: str('A rename\'s source path.'),
+    description: str(),
+    sessions: strings('Sessions whose changes make up this change.'),
+    messages: strings('Messages whose changes make up this change.'),
+    conflict: str('The conflict kind, when the disk changed under the staged change.'),
+    conflictDelegated: bool(),
+};
+const staged = (description) => ({
+    type: 'object',
+    description,
+    properties: {
+        status: status('staged', 'unchanged', 'unstaged'),
+        ...CHANGE_FIELDS,
+        linesAdded: int(), linesRemoved: int(),
+        files: strings('Folder operations: the files staged, one per file.'),
+        ...ERROR_FIELDS,
+    },
+});
+const CONFLICT_FIELDS = {
+    path: str(), kind: str(), binary: bool(), diskPath: str(),
+    base: nullableStr(), agent: nullableStr(), disk: nullableStr(),
+    markedUp: str('The merge with conflict markers.'), regions: int(), merged: str('A clean merge\'s text.'),
+};
+const HISTORY_ERROR = { message: str('On "error" or "no_matching_content": what went wrong and what to do next.'), code: ERROR_FIELDS.code };
+const CHAT_FIELDS = {
+    success: bool(),
+    sessionId: str(),
+    timestamp: { type: ['number', 'null'], description: 'Unix ms, or null when the chat did not record it.' },
+    error: str('When success is false.'),
+};
+exports.TOOL_OUTPUT_SCHEMAS = {
+    overlay_readFile: {
+        type: 'object',
+        description: 'The file as the agent sees it; or {status: "error", code, message}.',
+        properties: {
+            path: str(), staged: bool(), totalLines: int(), startLine: int(), endLine: int(), content: str(),
+            conflict: obj('When the file is in conflict: its kind and what to do next (delegated: the versions too).'),
+            status: { type: 'string', enum: ['error'] }, ...ERROR_FIELDS,
+        },
+    },
+    overlay_writeFile: staged('The staged change; or {status: "error", code, message}.'),
+    overlay_editFile: staged('The staged change; or {status: "error", code, message}.'),
+    overlay_deleteFile: staged('The staged delete (a folder: every file under it); or {status: "error", code, message}.'),
+    overlay_renameFile: staged('The staged rename (a folder: every file moved); or {status: "error", code, message}.'),
+    overlay_listChanges: {
+        type: 'object',
+        description: 'Every pending change; or {status: "error", code, message}.',
+        properties: {
+            changes: { type: 'array', items: { type: 'object', properties: CHANGE_FIELDS } },
+            session: str('The caller\'s session.'),
+            status: { type: 'string', enum: ['error'] }, ...ERROR_FIELDS,
+        },
+    },
+    overlay_getConflict: {
+        type: 'object',
+        description: 'Base, agent and disk versions and the marked-up merge; or {status: "error", code, message}.',
+        properties: { ...CONFLICT_FIELDS, status: { type: 'string', enum: ['error'] }, ...ERROR_FIELDS },
+    },
+    overlay_resolveConflict: staged('The resolved staged change; or {status: "error", code, message}.'),
+    overlay_discardChanges: {
+        type: 'object',
+        description: 'What was discarded; or {status: "error", code, message}.',
+        properties: { status: status('discarded'), paths: strings(), ...ERROR_FIELDS },
+        required: ['status'],
+    },
+    history_requestVersions: {
+        type: 'object',
+        description: 'The versions the user checked (ids for history_getVersionContent), a denial, or an error.',
+        properties: {
+            status: status('success', 'denied_by_user'),
+            versions: {
+                type: 'array',
+                description: 'Newest first.',
+                items: {
+                    type: 'object',
+                    properties: { id: str('uuid v4, bound to this file.'), timestamp: str('ISO 8601 UTC.'), label: str('e.g. "5 minutes ago (File Saved)".') },
+                    required: ['id', 'timestamp', 'label'],
+                },
+            },
+            ...HISTORY_ERROR,
+        },
+        required: ['status'],
+    },
+    history_getVersionContent: {
+        type: 'object',
+        description: 'The version\'s text, a denial, or an error.',
+        properties: { status: status('success', 'denied_by_user'), filePath: str(), versionId: str(), content: str(), ...HISTORY_ERROR },
+        required: ['status'],
+    },
+    history_getSharedContent: {
+        type: 'object',
+        description: 'What the user shared, or why nothing is returned.',
+        properties: { status: status('success', 'no_content_available', 'no_matching_content'), filePath: str(), content: str(), ...HISTORY_ERROR },
+        required: ['status'],
+    },
+    edits_getRecent: {
+        type: 'object',
+        description: 'The tracked edits, most recent first; or {status: "error", code, message}.',
+        properties: {
+            status: status('success'), filePath: str(), count: int(),
+            text: str('With format "text": the RECENT EDITS block.'),
+            edits: {
+                type: 'array',
+                items: {
+                    type: 'object',
+                    properties: {
+                        filePath: str(), uri: str(), timestamp: { type: 'number' }, time: str(), editType: str(), origin: str(),
+                        range: obj('Zero-based, before the edit.'), oldText: nullableStr(), newText: str(),
+                        selectionAfter: obj('The selection after the edit.'), changeCount: int(), truncated: bool(),
+                    },
+                },
+            },
+            ...ERROR_FIELDS,
+        },
+        required: ['status'],
+    },
+    chat_getFirstRequest: {
+        type: 'object',
+        description: 'The first request of the chat, or {success: false, error}.',
+        properties: { ...CHAT_FIELDS, firstRequest: str('The first 80 characters.'), requestsCount: int() },
+        required: ['success'],
+    },
+    chat_getRequest: {
+        type: 'object',
+        description: 'The request at that position, or {success: false, error}.',
+        properties: { ...CHAT_FIELDS, request: str(), index: { type: 'number' }, totalRequests: int() },
+        required: ['success'],
+    },
+};
+/** The schema of a tool's answers; every catalog tool has one (a unit test checks). */
+function outputSchemaOf(toolName) {
+    return Object.prototype.hasOwnProperty.call(exports.TOOL_OUTPUT_SCHEMAS, toolName) ? exports.TOOL_OUTPUT_SCHEMAS[toolName] : undefined;
+}
+//# sourceMappingURL=toolOutputSchemas.js.map

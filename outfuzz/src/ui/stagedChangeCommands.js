@@ -1,0 +1,231 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.registerStagedChangeCommands = registerStagedChangeCommands;
+const path = __importStar(require("path"));
+const vscode = __importStar(require("vscode"));
+const textContent_1 = require("../fs/model/textContent");
+const stagedFileSystemProvider_1 = require("../fs/vscode/stagedFileSystemProvider");
+const baselineContentProvider_1 = require("./baselineContentProvider");
+const conflictAnnouncer_1 = require("./conflictAnnouncer");
+const mergeResultFileSystem_1 = require("./mergeResultFileSystem");
+const stagedChangesScm_1 = require("./stagedChangesScm");
+function registerStagedChangeCommands({ overlay, prompts, hooks, roots, conflicts, audit }) {
+    const baseline = (p, ref, label) => baselineContentProvider_1.BaselineContentProvider.uri(p, ref, label);
+    const rel = (p) => vscode.workspace.asRelativePath(p);
+    const isBinary = (ref) => (0, textContent_1.decodeText)(overlay.model.store.get(ref)) === undefined;
+    /** Composites a command acts on, from however VS Code passed its arguments. */
+    function targets(first, all) {
+        const given = all && all.length > 0 ? all : first ? [first] : [];
+        const out = new Map();
+        for (const t of given) {
+            if (!t)
+                continue;
+            if (t instanceof vscode.Uri) {
+                const c = overlay.model.composite(t.scheme === 'agent-staged' ? t.with({ scheme: 'file' }).fsPath : t.fsPath);
+                if (c)
+                    out.set(c.path, c);
+            }
+            else if ('resourceStates' in t) {
+                // By URI, from the model as it is now: a group's states may be older than the last change.
+                for (const c of targets(undefined, t.resourceStates.map(r => r.resourceUri)))
+                    out.set(c.path, c);
+            }
+            else if ('change' in t) {
+                const c = overlay.model.composite(t.change.path);
+                if (c)
+                    out.set(c.path, c);
+            }
+        }
+        return [...out.values()];
+    }
+    async function confirmed(verb, changes) {
+        if (changes.length === 0) {
+            void vscode.window.showInformationMessage('There are no staged changes to ' + verb.toLowerCase() + '.');
+            return false;
+        }
+        const n = changes.length;
+        const files = `${n} file${n === 1 ? '' : 's'}`;
+        const deletes = changes.filter(c => c.kind === 'delete');
+        const message = verb === 'Apply'
+            ? `Apply staged changes to ${files} on disk?`
+            : `Discard staged changes to ${files}? The agent's work on them is lost; the disk is not touched.`;
+        const lines = changes.map(c => `${c.kind === 'delete' ? 'DELETE ' : ''}${rel(c.path)}${c.fromPath ? ` (from ${rel(c.fromPath)})` : ''}`);
+        const detail = verb === 'Apply' && deletes.length
+            ? `This deletes ${deletes.length} file${deletes.length === 1 ? '' : 's'}:\n${deletes.map(c => rel(c.path)).join('\n')}\n\nAll files:\n${lines.join('\n')}`
+            : lines.join('\n');
+        const answer = await prompts.confirm(message, detail, verb);
+        return answer === verb;
+    }
+    async function apply(changes) {
+        if (!(await confirmed('Apply', changes)))
+            return undefined;
+        const paths = changes.map(c => c.path);
+        const written = changes.filter(c => c.after !== null).map(c => {
+            const text = (0, textContent_1.decodeText)(overlay.model.store.get(c.after));
+            return { uri: vscode.Uri.file(c.path).toString(), ...(text === undefined ? {} : { text }) };
+        });
+        const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Applying staged changes', cancellable: false }, progress => hooks.wrapApply(written, () => overlay.apply({
+            paths,
+            isDirty: p => vscode.workspace.textDocuments.some(d => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === p),
+            roots: roots(),
+            onProgress: (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(total, 1) }),
+        })));
+        const announced = ++applies;
+        reportApply(changes, result, rel, audit, () => undoFromNotification(announced));
+        return result;
+    }
+    /**
+     * Applies made in this window, counted; the one an Undo undid. A notification's Undo button outlives its
+     * apply: it undoes only the apply it announced, and says so when that one is already undone or superseded.
+     */
+    let applies = 0;
+    let undoneApply;
+    async function undoFromNotification(announced) {
+        if (undoneApply === announced) {
+            return vscode.window.showInformationMessage('That apply is already undone: its changes are staged again in Source Control.');
+        }
+        if (announced !== applies) {
+            return vscode.window.showInformationMessage('A later apply happened since: use "Undo Last Apply" to undo that one.');
+        }
+        return vscode.commands.executeCommand('agentOverlay.undoLastApply');
+    }
+    async function discard(changes) {
+        if (!(await confirmed('Discard', changes)))
+            return false;
+        overlay.model.discardPaths(changes.map(c => c.path));
+        await overlay.flush();
+        return true;
+    }
+    const reg = (id, f) => vscode.commands.registerCommand(id, f);
+    return vscode.Disposable.from(reg('agentOverlay.applyAll', () => apply(overlay.composites())), reg('agentOverlay.discardAll', () => discard(overlay.composites())), 
+    // The files these changes were made to are gone from disk (orphans after a restart, or deleted meanwhile).
+    reg('agentOverlay.discardOrphaned', () => discard(overlay.composites().filter(c => c.conflict?.kind === 'deletion' && c.conflict.origin === 'disk'))), reg('agentOverlay.apply', (t, all) => apply(targets(t, all))), reg('agentOverlay.discard', (t, all) => discard(targets(t, all))), reg('agentOverlay.applyGroup', (g) => apply(targets(g))), reg('agentOverlay.discardGroup', (g) => discard(targets(g))), reg('agentOverlay.refresh', async () => {
+        overlay.model.reconcileAll(overlay.disk);
+        await overlay.flush();
+    }), reg('agentOverlay.reviewAll', async () => {
+        const changes = overlay.composites();
+        if (changes.length === 0)
+            return void vscode.window.showInformationMessage('There are no staged changes to review.');
+        const resources = changes.map(c => {
+            const [left, right] = (0, stagedChangesScm_1.diffArgs)(c, baseline, isBinary);
+            return [vscode.Uri.file(c.path), c.kind === 'create' ? undefined : left, c.kind === 'delete' ? undefined : right];
+        });
+        // Run again (a file turned into a conflict meanwhile): the old multi-file diff makes way for the new one.
+        const old = (0, conflictAnnouncer_1.reviewAllTabs)();
+        if (old.length > 0)
+            await vscode.window.tabGroups.close(old, true);
+        // VS Code adds the file count to the title itself ("… (3 files)").
+        await vscode.commands.executeCommand('vscode.changes', conflictAnnouncer_1.REVIEW_ALL_TITLE, resources);
+    }), reg('agentOverlay.openChange', async (t) => {
+        const [c] = targets(t);
+        if (!c)
+            return;
+        const [left, right, title] = (0, stagedChangesScm_1.diffArgs)(c, baseline, isBinary);
+        await vscode.commands.executeCommand('vscode.diff', left, right, title);
+    }), reg('agentOverlay.openStaged', async (t, all) => {
+        for (const c of targets(t, all))
+            if (c.kind !== 'delete')
+                await vscode.window.showTextDocument((0, stagedFileSystemProvider_1.stagedUriOf)(vscode.Uri.file(c.path)), { preview: false });
+    }), reg('agentOverlay.openDisk', async (t, all) => {
+        for (const c of targets(t, all)) {
+            const p = c.fromPath ?? c.path;
+            if (c.kind === 'create')
+                void vscode.window.showInformationMessage(`${path.basename(p)} does not exist on disk yet.`);
+            else
+                await vscode.window.showTextDocument(vscode.Uri.file(p), { preview: false });
+        }
+    }), reg('agentOverlay.resolveConflict', async (t) => {
+        const [c] = targets(t);
+        if (c)
+            await conflicts.pick(c.path);
+    }), reg('agentOverlay.openConflict', async (t) => {
+        const [c] = targets(t);
+        if (c)
+            await conflicts.show(c.path);
+    }), reg('agentOverlay.completeMerge', (uri) => conflicts.completeMerge(uri)), reg('agentOverlay.acceptAgentVersion', async (t) => {
+        const [c] = targets(mergeTarget(t));
+        if (c)
+            await conflicts.accept(c.path, 'agent');
+    }), reg('agentOverlay.acceptDiskVersion', async (t) => {
+        const [c] = targets(mergeTarget(t));
+        if (c)
+            await conflicts.accept(c.path, 'disk');
+    }), reg('agentOverlay.showLog', () => audit.show()), reg('agentOverlay.undoLastApply', async () => {
+        if (!overlay.canUndo)
+            return void vscode.window.showInformationMessage('There is no apply to undo.');
+        const answer = await prompts.confirm('Undo the last apply?', 'The files it changed get back what they had before, and its changes are staged again for review. Files changed since are left alone.', 'Undo');
+        if (answer !== 'Undo')
+            return undefined;
+        const result = await overlay.undoLastApply();
+        undoneApply = applies;
+        audit.note(`undid the last apply: restored ${result.restored.map(rel).join(', ') || 'nothing'}; staged again: ${result.restaged.map(rel).join(', ') || 'nothing'}${result.refused.length ? `; left alone (changed since): ${result.refused.map(rel).join(', ')}` : ''}`);
+        const n = result.restaged.length;
+        // An undo record from before restaging existed restores the disk only.
+        const staged = n > 0 ? `${n} change${n === 1 ? ' is' : 's are'} staged again in Source Control` : 'its files have their earlier content again';
+        if (result.refused.length) {
+            void vscode.window.showWarningMessage(`Undid the last apply; ${staged}. ${result.refused.length} file(s) changed after the apply were left as they are: ${result.refused.map(rel).join(', ')}`);
+        }
+        else {
+            void vscode.window.showInformationMessage(`Undid the last apply: ${staged}.`);
+        }
+        return result;
+    }));
+}
+/**
+ * Says what Apply did, counting as the confirmation did: one per staged change (a rename writes two paths but
+ * is one change), and logs it with what was held back and why.
+ */
+function reportApply(changes, result, rel, audit, undo) {
+    const applied = new Set(result.applied);
+    const done = changes.filter(c => applied.has(c.path)).length;
+    const plural = (n) => `${n} staged change${n === 1 ? '' : 's'}`;
+    const why = { conflict: 'in conflict', diskChanged: 'changed on disk', dirtyEditor: 'has unsaved edits in an editor' };
+    const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}`);
+    audit.note(`apply: ${plural(done)} applied${lines.length ? `; not applied: ${lines.join('; ')}` : ''}`);
+    if (result.refused.length === 0) {
+        void vscode.window.showInformationMessage(`Applied ${plural(done)}.`, 'Undo')
+            .then(a => (a === 'Undo' ? undo() : undefined));
+        return;
+    }
+    const held = new Set(result.refused.flatMap(r => r.paths));
+    const notDone = changes.filter(c => held.has(c.path) || (c.fromPath !== undefined && held.has(c.fromPath))).length || result.refused.length;
+    void vscode.window.showWarningMessage(`Applied ${plural(done)}; ${notDone} not applied: ${lines.join('; ')}.`);
+}
+/** The merge editor's title passes its Result URI: the conflicted file it stands for. */
+function mergeTarget(t) {
+    return t instanceof vscode.Uri && t.scheme === mergeResultFileSystem_1.MERGE_RESULT_SCHEME ? t.with({ scheme: 'file' }) : t;
+}
+//# sourceMappingURL=stagedChangeCommands.js.map

@@ -1,0 +1,189 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.LETTER = exports.EMPTY_TEXT = exports.StagedChangesScm = void 0;
+exports.diffArgs = diffArgs;
+const path = __importStar(require("path"));
+const vscode = __importStar(require("vscode"));
+const stagedFileSystemProvider_1 = require("../fs/vscode/stagedFileSystemProvider");
+const agentTool_1 = require("../tools/agentTool");
+const changePresentation_1 = require("./changePresentation");
+Object.defineProperty(exports, "LETTER", { enumerable: true, get: function () { return changePresentation_1.LETTER; } });
+/**
+ * The "Agent Staged Changes" Source Control view (SPEC §2 Review): Conflicts (hidden when empty), then staged
+ * changes — one group per chat session once more than one session has changes. Clicking a resource opens the
+ * native diff editor, disk (left) ↔ staged (right). Also the gutter's quick diff for `agent-staged:` editors.
+ */
+class StagedChangesScm {
+    overlay;
+    names;
+    sourceControl;
+    conflicts;
+    sessionGroups = new Map();
+    disposables = [];
+    statusBar;
+    constructor(overlay, names) {
+        this.overlay = overlay;
+        this.names = names;
+        this.sourceControl = vscode.scm.createSourceControl('agentOverlay', 'Agent Staged Changes');
+        // The input box has no use for a commit message here; while nothing is staged its read-only value is the
+        // empty state's text (VS Code shows a view's welcome content only when no source control is registered at
+        // all, and a placeholder would be cut to one line where the value wraps).
+        this.sourceControl.inputBox.enabled = false;
+        this.sourceControl.quickDiffProvider = {
+            provideOriginalResource: (uri) => (uri.scheme === 'agent-staged' ? uri.with({ scheme: 'file' }) : undefined),
+        };
+        // With one source control VS Code hides the provider's row: the groups themselves must say "agent".
+        this.conflicts = this.sourceControl.createResourceGroup('conflicts', 'Agent: Conflicts');
+        this.conflicts.hideWhenEmpty = true;
+        this.conflicts.contextValue = 'conflicts';
+        this.statusBar = vscode.window.createStatusBarItem('agentOverlay.staged', vscode.StatusBarAlignment.Left, 50);
+        this.statusBar.name = 'Agent Staged Changes';
+        this.statusBar.command = 'workbench.view.scm';
+        const sub = overlay.onDidChange(() => this.refresh());
+        this.disposables.push(this.sourceControl, this.statusBar, { dispose: () => sub.dispose() });
+        this.refresh();
+    }
+    /** Rebuilds the groups from the model (cheap: the model holds only refs). */
+    refresh() {
+        const all = this.overlay.composites();
+        const conflicted = all.filter(c => c.conflict);
+        const staged = all.filter(c => !c.conflict);
+        this.conflicts.resourceStates = conflicted.map(c => this.resourceOf(c));
+        const bySession = new Map();
+        for (const c of staged) {
+            const owner = c.sessions[c.sessions.length - 1] ?? agentTool_1.UNKNOWN_SESSION;
+            bySession.set(owner, [...(bySession.get(owner) ?? []), c]);
+        }
+        const split = bySession.size > 1;
+        const wanted = split ? [...bySession.keys()] : ['*'];
+        for (const [key, group] of this.sessionGroups) {
+            if (!wanted.includes(key)) {
+                group.dispose();
+                this.sessionGroups.delete(key);
+            }
+        }
+        for (const key of wanted) {
+            let group = this.sessionGroups.get(key);
+            if (!group) {
+                group = this.sourceControl.createResourceGroup(key === '*' ? 'staged' : `session:${key}`, 'Agent: Staged Changes');
+                group.contextValue = 'staged';
+                // After Apply an empty "Staged Changes 0" says nothing: the input box's text says it instead.
+                group.hideWhenEmpty = true;
+                this.sessionGroups.set(key, group);
+            }
+            // Named on every refresh: a chat's title may arrive after its first change.
+            group.label = key === '*' ? 'Agent: Staged Changes' : `Agent: ${this.names.session(key)}`;
+            group.resourceStates = (key === '*' ? staged : bySession.get(key) ?? []).map(c => this.resourceOf(c));
+        }
+        const count = all.length;
+        this.sourceControl.count = count;
+        this.sourceControl.inputBox.visible = count === 0;
+        this.sourceControl.inputBox.value = count === 0 ? exports.EMPTY_TEXT : '';
+        this.statusBar.text = `$(git-pull-request-draft) ${count}`;
+        this.statusBar.tooltip = `${count} staged agent change${count === 1 ? '' : 's'}${conflicted.length ? `, ${conflicted.length} in conflict` : ''} — click to review`;
+        if (count > 0)
+            this.statusBar.show();
+        else
+            this.statusBar.hide();
+    }
+    /** What the view shows, group by group (for the test seam: SCM state is not readable through the API). */
+    describe() {
+        return [this.conflicts, ...this.sessionGroups.values()].map(g => ({
+            id: g.id,
+            label: g.label,
+            resources: g.resourceStates.map(r => ({ path: r.resourceUri.fsPath, contextValue: r.contextValue, strikeThrough: r.decorations?.strikeThrough, tooltip: r.decorations?.tooltip, icon: r.decorations?.iconPath instanceof vscode.ThemeIcon ? r.decorations.iconPath.id : undefined })),
+        }));
+    }
+    resourceOf(c) {
+        const file = vscode.Uri.file(c.path);
+        const last = c.records[c.records.length - 1];
+        const sessions = c.sessions.map(s => this.names.session(s)).join(', ');
+        // SPEC §2: a session writing over another's pending change is flagged where the reviewer looks.
+        const shared = c.sessions.length > 1;
+        const tooltip = [
+            shared ? `⚠ Changed by more than one session (${sessions}): check that they did not undo each other` : undefined,
+            `${changePresentation_1.OPERATION_LABEL[c.kind]}${c.fromPath ? ` from ${vscode.workspace.asRelativePath(c.fromPath)}` : ''}${c.conflict ? ` — ${c.conflict.kind} conflict` : ''}`,
+            last?.description,
+            `Session: ${sessions}`,
+            last ? `Message: ${this.names.message(last.sessionId, last.messageId)}` : undefined,
+            last ? `Time: ${new Date(last.timestamp).toLocaleString()}` : undefined,
+            // The ids, for matching with logs and the agent's own records: detail, not the name.
+            `Ids: session ${c.sessions.join(', ')}${last ? `; message ${last.messageId}` : ''}`,
+        ].filter(Boolean).join('\n');
+        return {
+            change: c,
+            resourceUri: file,
+            contextValue: c.conflict ? 'conflict' : `staged-${c.kind}`,
+            decorations: {
+                strikeThrough: c.kind === 'delete',
+                faded: false,
+                tooltip,
+                iconPath: c.conflict
+                    ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('gitDecoration.conflictingResourceForeground'))
+                    : shared
+                        ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('editorWarning.foreground'))
+                        : new vscode.ThemeIcon(`diff-${DIFF_ICON[c.kind]}`, new vscode.ThemeColor((0, changePresentation_1.stagedColor)(c.kind))),
+            },
+            command: {
+                // A conflict opens its three versions, unresolved; nothing is decided by a click.
+                command: c.conflict ? 'agentOverlay.openConflict' : 'agentOverlay.openChange',
+                title: c.conflict ? 'Show Conflict' : 'Open Change',
+                arguments: [file],
+            },
+        };
+    }
+    dispose() {
+        for (const g of this.sessionGroups.values())
+            g.dispose();
+        for (const d of this.disposables.splice(0))
+            d.dispose();
+    }
+}
+exports.StagedChangesScm = StagedChangesScm;
+/** The Source Control view's text while nothing is staged. */
+exports.EMPTY_TEXT = 'No staged agent changes. Agents that write through agent-staged: or the overlay tools appear here.';
+const DIFF_ICON = { create: 'added', delete: 'removed', rename: 'renamed', modify: 'modified' };
+/** The diff a click opens: disk (or empty) on the left, staged (or empty) on the right. */
+function diffArgs(c, baseline, isBinary = () => false) {
+    // Binary content has no text diff: both sides become notices with their sizes (SPEC §2 Binary files).
+    if ((c.before !== null && isBinary(c.before)) || (c.after !== null && isBinary(c.after))) {
+        return [baseline(c.fromPath ?? c.path, c.before, 'disk'), baseline(c.path, c.after, 'staged'), (0, changePresentation_1.diffTitle)(c, p => path.basename(p))];
+    }
+    const left = c.kind === 'create' ? baseline(c.path, null, 'absent') : vscode.Uri.file(c.fromPath ?? c.path);
+    const right = c.kind === 'delete' ? baseline(c.path, null, 'deleted') : (0, stagedFileSystemProvider_1.stagedUriOf)(vscode.Uri.file(c.path));
+    return [left, right, (0, changePresentation_1.diffTitle)(c, p => path.basename(p))];
+}
+//# sourceMappingURL=stagedChangesScm.js.map

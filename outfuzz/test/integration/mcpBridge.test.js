@@ -1,0 +1,342 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+const assert = __importStar(require("assert"));
+const fs = __importStar(require("fs"));
+const cp = __importStar(require("child_process"));
+const http = __importStar(require("http"));
+const os = __importStar(require("os"));
+const path = __importStar(require("path"));
+const vscode = __importStar(require("vscode"));
+const index_js_1 = require("@modelcontextprotocol/sdk/client/index.js");
+const streamableHttp_js_1 = require("@modelcontextprotocol/sdk/client/streamableHttp.js");
+const localHistoryHash_1 = require("../../src/history/localHistoryHash");
+const resourceUri_1 = require("../../src/history/resourceUri");
+const toolCatalog_1 = require("../../src/tools/toolCatalog");
+const testApi_1 = require("./testApi");
+/**
+ * The SDK's own client, with the bearer header, as an agent outside VS Code would connect. It lists the tools
+ * first, so the SDK validates every structuredContent against the tool's declared outputSchema from then on.
+ */
+async function connect(endpoint, name = 'integration-agent') {
+    const client = new index_js_1.Client({ name, version: '1.0.0' });
+    await client.connect(new streamableHttp_js_1.StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers: { Authorization: `Bearer ${endpoint.token}` } } }));
+    await client.listTools();
+    return client;
+}
+async function call(client, name, args) {
+    const r = (await client.callTool({ name, arguments: args }));
+    assert.strictEqual(r.content.length, 1);
+    assert.strictEqual(r.content[0].type, 'text');
+    const text = r.content[0].text;
+    const nl = text.indexOf('\n');
+    const data = JSON.parse(text.slice(nl + 1));
+    // Programs read structuredContent; models read the text. Both say the same.
+    assert.deepStrictEqual(r.structuredContent, data, `${name}: structuredContent is the answer's JSON`);
+    return { isError: r.isError === true, summary: text.slice(0, nl), data };
+}
+/** A raw request, so a test can send any Host and Origin header. */
+function rawInitialize(port, headers) {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    return new Promise((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, res => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, sessionId: res.headers['mcp-session-id'] }));
+        });
+        req.on('error', reject);
+        req.end(body);
+    });
+}
+describe('mcp bridge in the real extension host, through the SDK client', function () {
+    this.timeout(60_000);
+    const abs = (rel) => path.join((0, testApi_1.workspaceFolder)().fsPath, rel);
+    const clients = [];
+    let endpoint;
+    before(async () => {
+        const t = await (0, testApi_1.testing)();
+        await vscode.commands.executeCommand('agentOverlay.mcp.start');
+        const e = t.mcp.endpoint();
+        assert.ok(e, 'the Start command started the server');
+        endpoint = e;
+    });
+    beforeEach(async () => {
+        const t = await (0, testApi_1.testing)();
+        t.scriptPrompts().answer('Discard');
+        await vscode.commands.executeCommand('agentOverlay.discardAll');
+        t.restorePrompts();
+        fs.rmSync(abs('mcp'), { recursive: true, force: true });
+        fs.mkdirSync(abs('mcp'), { recursive: true });
+        fs.writeFileSync(abs('mcp/existing.txt'), 'on disk\n');
+    });
+    afterEach(async () => {
+        await Promise.allSettled(clients.splice(0).map(c => c.close()));
+    });
+    after(async () => {
+        await (await (0, testApi_1.testing)()).mcp.stop();
+    });
+    it('listens on 127.0.0.1 and shows it in the status bar', async () => {
+        assert.match(endpoint.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+        const bar = (await (0, testApi_1.testing)()).mcp.statusBar();
+        assert.ok(bar.visible);
+        assert.strictEqual(bar.text, `$(radio-tower) MCP :${endpoint.port}`);
+    });
+    it('passes the server scenarios of the official MCP conformance suite that apply to a tools-only server', async function () {
+        this.timeout(180_000);
+        // The suite's client sends no Authorization header, so a loopback port forward adds the bearer token, as a
+        // client configured with it would; it keeps Host and Origin as sent (only the forwarded port is mapped), so
+        // the DNS-rebinding scenario still meets the server's own Host/Origin checks.
+        const forward = http.createServer((req, res) => {
+            const host = (req.headers.host ?? '').replace(new RegExp(`^(127\\.0\\.0\\.1|localhost):${forward.address().port}$`), `$1:${endpoint.port}`);
+            const up = http.request({ host: '127.0.0.1', port: endpoint.port, path: req.url, method: req.method, headers: { ...req.headers, host, authorization: `Bearer ${endpoint.token}` } }, r => {
+                res.writeHead(r.statusCode ?? 502, r.headers);
+                r.pipe(res);
+            });
+            up.on('error', e => { res.writeHead(502); res.end(String(e)); });
+            req.pipe(up);
+        });
+        await new Promise(r => forward.listen(0, '127.0.0.1', () => r()));
+        const url = `http://127.0.0.1:${forward.address().port}/mcp`;
+        // From the repository's own node_modules: the extension under test is a copy of the bundle, without them.
+        const cli = path.resolve(__dirname, '..', '..', '..', 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+        const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-'));
+        try {
+            assert.ok(Number(process.versions.node.split('.')[0]) >= 22, `the suite needs Node 22 or newer; the extension host runs ${process.version}`);
+            // Not run: tools-call-*, json-schema-2020-12 (they call the suite's own test tools, e.g. test_simple_text),
+            // resources-*, prompts-*, completion-complete, elicitation-* (capabilities this server does not have).
+            for (const scenario of ['server-initialize', 'ping', 'tools-list', 'logging-set-level', 'dns-rebinding-protection', 'server-sse-multiple-streams', 'server-sse-polling']) {
+                const run = await new Promise(resolve => {
+                    const child = cp.spawn(process.execPath, [cli, 'server', '--url', url, '--scenario', scenario], { cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', NO_COLOR: '1' } });
+                    let out = '';
+                    child.stdout.on('data', d => (out += d));
+                    child.stderr.on('data', d => (out += d));
+                    child.on('close', code => resolve({ code, out }));
+                });
+                const clean = run.out.replace(/\u001b\[[0-9;]*m/g, '');
+                assert.strictEqual(run.code, 0, `${scenario}:\n${clean}`);
+                assert.match(clean, /Passed: (\d+)\/\1, 0 failed/, `${scenario}:\n${clean}`);
+                assert.doesNotMatch(clean, /FAILURE/, `${scenario}:\n${clean}`);
+            }
+        }
+        finally {
+            forward.close();
+            fs.rmSync(cwd, { recursive: true, force: true });
+        }
+    });
+    it('lists every registered tool with the same name and input schema, plus sessionId/messageId', async () => {
+        const client = await connect(endpoint);
+        clients.push(client);
+        const { tools } = await client.listTools();
+        const catalog = toolCatalog_1.TOOL_CATALOG.map(t => t.toolName);
+        assert.deepStrictEqual(tools.map(t => t.name).sort(), [...catalog].sort());
+        const lm = new Map(vscode.lm.tools.map(t => [t.name, t.inputSchema]));
+        for (const tool of tools) {
+            const own = lm.get(tool.name);
+            assert.ok(own, `${tool.name} is a vscode.lm tool too`);
+            const props = { ...tool.inputSchema.properties };
+            for (const f of ['sessionId', 'messageId']) {
+                assert.ok(props[f], `${tool.name} advertises ${f}`);
+                if (!(f in own.properties))
+                    delete props[f];
+            }
+            assert.deepStrictEqual({ ...tool.inputSchema, properties: props }, own, `${tool.name}: same schema as VS Code's`);
+        }
+    });
+    it("stages a change through overlay_writeFile under the client's own session and message; it is listed and in the SCM view, never on disk", async () => {
+        const t = await (0, testApi_1.testing)();
+        const client = await connect(endpoint);
+        clients.push(client);
+        const write = await call(client, 'overlay_writeFile', { path: 'mcp/new.ts', content: 'export const x = 1;\n', description: 'From MCP', sessionId: 'cli-conv-1', messageId: 'cli-msg-1' });
+        assert.strictEqual(write.isError, false, JSON.stringify(write.data));
+        assert.strictEqual(write.data.status, 'staged');
+        const list = await call(client, 'overlay_listChanges', { sessionOnly: true, sessionId: 'cli-conv-1' });
+        assert.deepStrictEqual(list.data.changes, [{ operation: 'create', path: 'mcp/new.ts', description: 'From MCP', sessions: ['cli-conv-1'], messages: ['cli-msg-1'] }]);
+        assert.strictEqual(list.data.session, 'cli-conv-1');
+        await (0, testApi_1.eventually)(() => t.scmState().some(g => g.resources.some(r => r.path === abs('mcp/new.ts') && /Session: .*cli-conv-1/.test(r.tooltip ?? ''))), 'the SCM view to show the MCP change');
+        assert.strictEqual(fs.existsSync(abs('mcp/new.ts')), false, 'nothing reached the disk');
+        const read = await call(client, 'overlay_readFile', { path: 'mcp/new.ts' });
+        assert.strictEqual(read.data.content, 'export const x = 1;\n');
+    });
+    it('issue 13: a message pruned after a later delete never comes back; Apply leaves the user\'s file as it was', async () => {
+        const t = await (0, testApi_1.testing)();
+        const client = await connect(endpoint);
+        clients.push(client);
+        const before = fs.readFileSync(abs('mcp/existing.txt'), 'utf8');
+        const ids = { sessionId: 'cli-conv-13' };
+        await call(client, 'overlay_writeFile', { path: 'mcp/existing.txt', content: 'the agent\'s text\n', ...ids, messageId: 'm1' });
+        await call(client, 'overlay_deleteFile', { path: 'mcp/existing.txt', ...ids, messageId: 'm2' });
+        // Another client's "m1" is another message: discarding it touches nothing of this session.
+        const other = await call(client, 'overlay_discardChanges', { messageId: 'm1', sessionId: 'cli-conv-other' });
+        assert.strictEqual(other.isError, true, JSON.stringify(other.data));
+        const m1 = await call(client, 'overlay_discardChanges', { messageId: 'm1', ...ids });
+        assert.strictEqual(m1.isError, false, JSON.stringify(m1.data));
+        const list = await call(client, 'overlay_listChanges', { sessionOnly: true, ...ids });
+        assert.deepStrictEqual(list.data.changes.map(c => [c.operation, c.messages]), [['delete', ['m2']]], 'm2\'s delete survives pruning m1');
+        const m2 = await call(client, 'overlay_discardChanges', { messageId: 'm2', ...ids });
+        assert.strictEqual(m2.isError, false, JSON.stringify(m2.data));
+        const read = await call(client, 'overlay_readFile', { path: 'mcp/existing.txt' });
+        assert.strictEqual(read.data.content, before, 'the disk shows through again, not m1\'s text');
+        t.scriptPrompts().answer('Apply');
+        await vscode.commands.executeCommand('agentOverlay.applyAll');
+        t.restorePrompts();
+        assert.strictEqual(fs.readFileSync(abs('mcp/existing.txt'), 'utf8'), before, 'Apply did not write m1\'s text over the user\'s file');
+    });
+    it('attributes a call without ids to mcp:<client name>, one message per call', async () => {
+        const client = await connect(endpoint, 'some-cli');
+        clients.push(client);
+        await call(client, 'overlay_editFile', { path: 'mcp/existing.txt', oldString: 'on disk', newString: 'staged' });
+        const list = await call(client, 'overlay_listChanges', {});
+        const [change] = list.data.changes;
+        assert.deepStrictEqual(change.sessions, ['mcp:some-cli']);
+        assert.match(change.messages[0], /^mcp:[0-9a-f]{8}\/\d+$/);
+    });
+    it('returns tool errors as isError results with the same text as VS Code', async () => {
+        const client = await connect(endpoint);
+        clients.push(client);
+        const bad = await call(client, 'overlay_writeFile', { path: '../escape.txt', content: 'x' });
+        assert.strictEqual(bad.isError, true);
+        assert.strictEqual(bad.data.status, 'error');
+        const missing = await call(client, 'overlay_writeFile', { path: 'mcp/x.txt' });
+        assert.match(String(missing.data.message), /input\.content is required/);
+        const viaVsCode = await vscode.lm.invokeTool('overlay_writeFile', { input: { path: 'mcp/x.txt' }, toolInvocationToken: undefined });
+        // VS Code's result: the sentence, then the JSON alone as its own part; joined, MCP's text.
+        const parts = viaVsCode.content.map(p => p.value);
+        assert.strictEqual(parts.length, 2);
+        const viaMcp = (await client.callTool({ name: 'overlay_writeFile', arguments: { path: 'mcp/x.txt' } }));
+        assert.strictEqual(viaMcp.content[0].text, parts.join(''));
+        assert.deepStrictEqual(JSON.parse(parts[1]), viaMcp.structuredContent);
+    });
+    it("asks the person in VS Code before discarding another session's change, as for VS Code's chat", async () => {
+        const t = await (0, testApi_1.testing)();
+        const owner = await connect(endpoint, 'owner');
+        const other = await connect(endpoint, 'other');
+        clients.push(owner, other);
+        await call(owner, 'overlay_writeFile', { path: 'mcp/owned.txt', content: 'mine\n' });
+        const prompts = t.scriptPrompts();
+        prompts.answer(undefined);
+        const denied = await call(other, 'overlay_discardChanges', { path: 'mcp/owned.txt' });
+        t.restorePrompts();
+        assert.strictEqual(denied.isError, true);
+        assert.strictEqual(denied.data.code, 'DeniedByUser');
+        assert.strictEqual(prompts.asked.length, 1);
+        assert.match(prompts.asked[0], /another session[\s\S]*mcp:owner/);
+        const stillThere = await call(owner, 'overlay_listChanges', {});
+        assert.strictEqual(stillThere.data.changes.length, 1);
+    });
+    it('history_requestVersions over MCP shows the same consent dialog in VS Code and honours Deny', async () => {
+        const seam = (await (0, testApi_1.testing)()).history;
+        assert.ok(seam, 'the history test seam exists under the integration runner');
+        seam.reset();
+        // A path without history is answered before any dialog, so give the file one saved version first.
+        const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(abs('mcp/existing.txt')));
+        const edit = new vscode.WorkspaceEdit();
+        edit.insert(doc.uri, new vscode.Position(0, 0), 'saved in the editor\n');
+        assert.ok(await vscode.workspace.applyEdit(edit));
+        assert.ok(await doc.save());
+        const historyFolder = path.join(process.env.AGENT_OVERLAY_TEST_RUN_DIR, 'user-data', 'User', 'History', (0, localHistoryHash_1.localHistoryFolderName)((0, resourceUri_1.remoteUriString)(vscode.env.remoteName, abs('mcp/existing.txt'))));
+        await (0, testApi_1.eventually)(() => fs.existsSync(historyFolder), 'the local history entry of mcp/existing.txt');
+        seam.scriptConsent('deny');
+        const client = await connect(endpoint);
+        clients.push(client);
+        const r = await call(client, 'history_requestVersions', { filePath: 'mcp/existing.txt' });
+        assert.deepStrictEqual(r.data, { status: 'denied_by_user' });
+        assert.deepStrictEqual(seam.prompts.map(p => [p.kind, p.unscripted]), [['confirm', false]]);
+        seam.reset();
+    });
+    it('refuses no token, a wrong token (401), a foreign Origin and a foreign Host (403)', async () => {
+        const { port, token } = endpoint;
+        const host = `127.0.0.1:${port}`;
+        const cases = [
+            ['no token', { host }, 401],
+            ['wrong token', { host, authorization: `Bearer ${token}x` }, 401],
+            ['foreign Origin', { host, origin: 'https://evil.example', authorization: `Bearer ${token}` }, 403],
+            ['foreign Host', { host: `rebind.evil.example:${port}`, authorization: `Bearer ${token}` }, 403],
+        ];
+        for (const [label, headers, status] of cases) {
+            const r = await rawInitialize(port, headers);
+            assert.deepStrictEqual([r.status, r.sessionId], [status, undefined], label);
+        }
+        assert.strictEqual((await rawInitialize(port, { host: `localhost:${port}`, authorization: `Bearer ${token}` })).status, 200);
+    });
+    it('refuses a non-loopback bind and keeps the running server', async () => {
+        const t = await (0, testApi_1.testing)();
+        for (const host of ['0.0.0.0', '::', '192.168.1.10']) {
+            await assert.rejects(t.mcp.start({ host }), (e) => e.name === 'McpBindError' && /127\.0\.0\.1 only/.test(e.message), host);
+        }
+        assert.strictEqual(t.mcp.endpoint()?.token, endpoint.token);
+    });
+    it('keeps every change of 50 concurrent calls from 5 clients', async () => {
+        const five = await Promise.all([0, 1, 2, 3, 4].map(i => connect(endpoint, `agent-${i}`)));
+        clients.push(...five);
+        const results = await Promise.all(Array.from({ length: 50 }, (_, n) => call(five[n % 5], 'overlay_writeFile', { path: `mcp/many/f${String(n).padStart(2, '0')}.txt`, content: `file ${n}\n`, messageId: `m${n}` })));
+        assert.deepStrictEqual(results.filter(r => r.isError).map(r => r.data), []);
+        const list = await call(five[0], 'overlay_listChanges', {});
+        const paths = list.data.changes.map(c => c.path).filter(p => p.startsWith('mcp/many/')).sort();
+        assert.deepStrictEqual(paths, Array.from({ length: 50 }, (_, n) => `mcp/many/f${String(n).padStart(2, '0')}.txt`));
+        for (let n = 0; n < 50; n++) {
+            const read = await call(five[(n + 1) % 5], 'overlay_readFile', { path: `mcp/many/f${String(n).padStart(2, '0')}.txt` });
+            assert.strictEqual(read.data.content, `file ${n}\n`);
+        }
+        await (await (0, testApi_1.testing)()).flush();
+    });
+    it('copies a ready client configuration', async () => {
+        const text = await vscode.commands.executeCommand('agentOverlay.mcp.copyConfig', 'mcpServers');
+        assert.strictEqual(await vscode.env.clipboard.readText(), text);
+        assert.deepStrictEqual(JSON.parse(text), { mcpServers: { 'agent-overlay': { type: 'http', url: endpoint.url, headers: { Authorization: `Bearer ${endpoint.token}` } } } });
+    });
+    it('stops with the Stop command and starts from the setting with a new token', async () => {
+        const t = await (0, testApi_1.testing)();
+        await vscode.commands.executeCommand('agentOverlay.mcp.stop');
+        assert.strictEqual(t.mcp.endpoint(), undefined);
+        assert.strictEqual(t.mcp.statusBar().visible, false);
+        await assert.rejects(rawInitialize(endpoint.port, { host: `127.0.0.1:${endpoint.port}`, authorization: `Bearer ${endpoint.token}` }), /ECONNREFUSED/);
+        const settings = vscode.workspace.getConfiguration('agentOverlay.mcp');
+        await settings.update('enabled', true, vscode.ConfigurationTarget.Global);
+        try {
+            await (0, testApi_1.eventually)(() => t.mcp.endpoint() !== undefined, 'agentOverlay.mcp.enabled to start the server');
+            const restarted = t.mcp.endpoint();
+            assert.notStrictEqual(restarted.token, endpoint.token);
+            const client = await connect(restarted);
+            clients.push(client);
+            assert.ok((await client.listTools()).tools.length > 0);
+        }
+        finally {
+            await settings.update('enabled', undefined, vscode.ConfigurationTarget.Global);
+        }
+        await (0, testApi_1.eventually)(() => t.mcp.endpoint() === undefined, 'turning the setting off to stop the server');
+        // Leave a running server for `after` to stop, as the suite found it.
+        endpoint = await t.mcp.start();
+    });
+});
+//# sourceMappingURL=mcpBridge.test.js.map

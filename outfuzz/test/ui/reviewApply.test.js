@@ -1,0 +1,144 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+const assert = __importStar(require("assert"));
+const fs = __importStar(require("fs"));
+const path = __importStar(require("path"));
+const workbench_1 = require("./workbench");
+describe('UI: reviewing and applying staged agent changes', () => {
+    let wb;
+    const disk = (rel) => (fs.existsSync(path.join(wb.workspace, rel)) ? fs.readFileSync(path.join(wb.workspace, rel), 'utf8') : undefined);
+    before(async () => {
+        wb = await workbench_1.Workbench.open();
+        await wb.runCommand('UI Driver: Stage Review Changes');
+    });
+    afterEach(async function () { await (0, workbench_1.screenshotOnFailure)(wb, this.currentTest); });
+    after(async () => { await wb?.close(); });
+    it('lists the staged changes in the Source Control view', async () => {
+        const view = await wb.openSourceControl();
+        for (const name of ['notes.txt', 'added.ts', 'README.md']) {
+            await view.locator('.monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
+        }
+        // The status bar counts them and leads to this view.
+        const count = wb.page.locator('.statusbar-item[id$="agentOverlay.staged"]');
+        await count.first().waitFor({ state: 'visible', timeout: 10_000 });
+        assert.strictEqual((await count.first().innerText()).trim(), '3');
+        assert.match((await count.first().locator('a').first().getAttribute('aria-label')) ?? '', /3 staged agent changes/);
+        await wb.screenshot('review-01-scm');
+    });
+    it('opens the diff editor, disk on the left and staged on the right, when a resource is clicked', async () => {
+        await wb.page.locator('.scm-view .monaco-list-row', { hasText: 'notes.txt' }).first().click();
+        await wb.page.waitForSelector('.monaco-diff-editor', { timeout: 20_000 });
+        const tab = await wb.page.locator('.tabs-container .tab.active').first().innerText();
+        assert.match(tab, /notes\.txt \(Disk ↔ Staged\)/);
+        await wb.page.locator('.monaco-diff-editor .modified', { hasText: 'BETA (agent)' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+        await wb.screenshot('review-02-diff');
+    });
+    it('"Review All" in the SCM title opens every change, created and deleted files too, in one multi-file diff', async () => {
+        await wb.page.locator('a.action-label[aria-label="Review All Staged Changes"] >> visible=true').first().click();
+        const tab = wb.page.locator('.tabs-container .tab.active', { hasText: 'Agent Staged Changes' });
+        await tab.first().waitFor({ state: 'visible', timeout: 20_000 });
+        assert.match(await tab.first().innerText(), /Agent Staged Changes \(3 files\)/);
+        const editor = wb.page.locator('.multiDiffEditor');
+        await editor.first().waitFor({ state: 'visible', timeout: 20_000 });
+        for (const name of ['notes.txt', 'added.ts', 'README.md']) {
+            await editor.locator('.multiDiffEntry', { hasText: name }).first().waitFor({ state: 'visible', timeout: 20_000 });
+        }
+        await wb.screenshot('review-03-review-all');
+        await wb.runCommand('View: Close All Editors');
+    });
+    it('applies from the SCM title after the confirmation, and the disk has the agent\'s changes', async () => {
+        await wb.page.locator('a.action-label[aria-label="Apply Staged Changes"] >> visible=true').first().click();
+        const dialog = wb.page.locator('.monaco-dialog-box');
+        await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+        assert.match(await dialog.innerText(), /Apply staged changes to 3 files[\s\S]*README\.md/);
+        await wb.screenshot('review-04-confirm');
+        await dialog.locator('a.monaco-button', { hasText: 'Apply' }).first().click();
+        const end = Date.now() + 20_000;
+        while (disk('README.md') !== undefined && Date.now() < end)
+            await new Promise(r => setTimeout(r, 100));
+        assert.strictEqual(disk('notes.txt'), 'alpha\nBETA (agent)\ngamma\n');
+        assert.strictEqual(disk('src/added.ts'), 'export const added = true;\n');
+        assert.strictEqual(disk('README.md'), undefined);
+        await wb.page.locator('.scm-view .monaco-list-row', { hasText: 'notes.txt' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+        await wb.screenshot('review-05-applied');
+    });
+    it('"Undo" on the Applied notification restores the disk and gives the proposal back to Source Control', async () => {
+        assert.match(await wb.findNotification('Applied 3 staged changes.'), /Applied 3 staged changes\./);
+        const applied = wb.page.locator('.notifications-center .notification-list-item', { hasText: 'Applied 3 staged changes.' }).first();
+        await applied.locator('.monaco-button', { hasText: /^Undo$/ }).first().click();
+        await wb.answerDialog('Undo the last apply?', 'Undo');
+        const end = Date.now() + 20_000;
+        while (disk('README.md') === undefined && Date.now() < end)
+            await new Promise(r => setTimeout(r, 100));
+        assert.strictEqual(disk('notes.txt'), 'alpha\nbeta\ngamma\n');
+        assert.strictEqual(disk('src/added.ts'), undefined);
+        assert.notStrictEqual(disk('README.md'), undefined);
+        assert.match(await wb.findNotification('Undid the last apply'), /Undid the last apply: 3 changes are staged again in Source Control\./);
+        await wb.hideNotifications();
+        const view = await wb.openSourceControl();
+        for (const name of ['notes.txt', 'added.ts', 'README.md']) {
+            await view.locator('.monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
+        }
+        const count = wb.page.locator('.statusbar-item[id$="agentOverlay.staged"]').first();
+        assert.strictEqual((await count.innerText()).trim(), '3');
+        await wb.screenshot('review-06-undone-proposal-back');
+        // The proposal is the agent's, unchanged: its diff shows the agent's line again.
+        await view.locator('.monaco-list-row', { hasText: 'notes.txt' }).first().click();
+        await wb.page.locator('.monaco-diff-editor .modified', { hasText: 'BETA (agent)' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.runCommand('View: Close All Editors');
+    });
+    it('an Applied notification whose apply was undone meanwhile says so instead of "There is no apply to undo"', async () => {
+        await wb.page.locator('a.action-label[aria-label="Apply Staged Changes"] >> visible=true').first().click();
+        await wb.answerDialog('Apply staged changes to 3 files', 'Apply');
+        const end = Date.now() + 20_000;
+        while (disk('README.md') !== undefined && Date.now() < end)
+            await new Promise(r => setTimeout(r, 100));
+        assert.strictEqual(disk('README.md'), undefined);
+        await wb.findNotification('Applied 3 staged changes.');
+        await wb.hideNotifications();
+        await wb.runCommand('Agent Overlay: Undo Last Apply');
+        await wb.answerDialog('Undo the last apply?', 'Undo');
+        await wb.findNotification('Undid the last apply');
+        const applied = wb.page.locator('.notifications-center .notification-list-item', { hasText: 'Applied 3 staged changes.' }).first();
+        await applied.locator('.monaco-button', { hasText: /^Undo$/ }).first().click();
+        const answer = await wb.findNotification('already undone');
+        assert.match(answer, /That apply is already undone: its changes are staged again in Source Control\./);
+        assert.doesNotMatch(answer, /There is no apply to undo/);
+        await wb.screenshot('review-07-notification-after-undo');
+        assert.strictEqual(disk('notes.txt'), 'alpha\nbeta\ngamma\n');
+    });
+});
+//# sourceMappingURL=reviewApply.test.js.map

@@ -1,0 +1,305 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.runChild = runChild;
+exports.checkAfterCrash = checkAfterCrash;
+exports.sweep = sweep;
+exports.summary = summary;
+/**
+ * The crash sweep (issue 14; after SQLite's crash-test harness and the ALICE study): a child process runs the
+ * scenario (crashScenario.ts) and is killed right before its K-th disk-changing fs call, for every K, or after half
+ * of write K landed (a torn write), or is killed again during the recovery that follows a first crash. After each
+ * crash this process opens the store afresh and checks (`checkAfterCrash`):
+ *   - before the store is opened, every project file is fully old or fully new (content and mode);
+ *   - after opening (the recovery), the disk is exactly the state before or after the step that was running
+ *     (an apply or undo is all or nothing, its folders included), no temp file is left, no journal entry either;
+ *   - every acknowledged staged change is either on disk or still pending, never both (no conflict, no orphan),
+ *     never lost: the effective view is the one after the last acknowledged step, or after the one in flight;
+ *   - the undo record is that of the last apply that really happened (byte for byte what an uncrashed run wrote);
+ *   - applying what is pending yields exactly the intended tree (content, modes, no empty folders), and when
+ *     nothing was pending, Undo brings back the disk as it was before that last apply.
+ */
+const child_process_1 = require("child_process");
+const fs = __importStar(require("fs"));
+const path = __importStar(require("path"));
+const overlayWorkspace_1 = require("../../../src/fs/overlayWorkspace");
+const blobStore_1 = require("../../../src/fs/store/blobStore");
+const crashScenario_1 = require("./crashScenario");
+const fsFaults_1 = require("./fsFaults");
+const CHILD = path.join(__dirname, 'crashChild.js');
+/** Runs the child: `run` (the scenario) or `recover` (open only), killed before call `killAt` (0: counting). */
+function runChild(mode, root, killAt, torn = false) {
+    return new Promise((resolve, reject) => {
+        const proc = (0, child_process_1.spawn)(process.execPath, [CHILD, mode, root, String(killAt), torn ? '1' : '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        proc.stdout.on('data', (d) => (out += d.toString()));
+        proc.stderr.on('data', (d) => (err += d.toString()));
+        proc.on('error', reject);
+        proc.on('exit', (code, signal) => {
+            let step = -1;
+            let acked = -1;
+            let done = false;
+            const calls = [];
+            const records = new Map();
+            for (const line of out.split('\n')) {
+                const [word, a, b] = line.split(' ');
+                if (word === 'step')
+                    step = Number(a);
+                else if (word === 'acked')
+                    acked = Number(a);
+                else if (word === 'call')
+                    calls.push({ api: b, step });
+                else if (word === 'record') {
+                    const json = line.slice(`record ${a} `.length);
+                    records.set(Number(a), json === 'null' ? null : json);
+                }
+                else if (word === 'done')
+                    done = true;
+                else if (word === 'error')
+                    return reject(new Error(`crash child failed: ${line}`));
+            }
+            const killed = signal === 'SIGKILL';
+            if (!killed && !(code === 0 && done))
+                return reject(new Error(`crash child exited with ${code ?? signal}: ${err}`));
+            resolve({ step: done && mode === 'run' ? crashScenario_1.STEPS.length : step, acked, killed, calls, records });
+        });
+    });
+}
+function scan(dir, rel = '', out = { files: new Map(), temps: [], emptyDirs: [] }) {
+    const entries = fs.readdirSync(dir, { withFileTypes: true });
+    if (entries.length === 0 && rel !== '')
+        out.emptyDirs.push(rel);
+    for (const e of entries) {
+        const r = rel ? `${rel}/${e.name}` : e.name;
+        const p = path.join(dir, e.name);
+        if (e.isDirectory())
+            scan(p, r, out);
+        else if (e.name.endsWith('.tmp'))
+            out.temps.push(r);
+        else
+            out.files.set(r, { data: fs.readFileSync(p), mode: fs.statSync(p).mode & 0o7777 });
+    }
+    return out;
+}
+const sameFile = (a, b, modes = true) => a === undefined || b === undefined ? a === b : a.data.equals(b.data) && (!modes || a.mode === b.mode);
+function sameTree(a, b, modes = true) {
+    if (a.size !== b.size)
+        return false;
+    for (const [k, f] of a)
+        if (!sameFile(f, b.get(k), modes))
+            return false;
+    return true;
+}
+/** The first difference between two trees, for a failure message. */
+function diff(actual, expected) {
+    for (const k of new Set([...actual.keys(), ...expected.keys()])) {
+        const a = actual.get(k);
+        const e = expected.get(k);
+        if (!sameFile(a, e)) {
+            const show = (f) => (f ? `${f.data.length} bytes ${JSON.stringify(f.data.subarray(0, 16).toString('latin1'))} mode ${f.mode.toString(8)}` : 'absent');
+            return `${k}: ${show(a)}, expected ${show(e)}`;
+        }
+    }
+    return 'no difference';
+}
+/** The tree with only `k` (if it has it). */
+function only(t, k) {
+    const f = t.get(k);
+    return new Map(f ? [[k, f]] : []);
+}
+/** The effective view through the overlay (contents only: the view has no modes). */
+function effectiveView(ws, dir, rel = '', out = new Map()) {
+    for (const [name, type] of ws.readDirectory(dir)) {
+        const r = rel ? `${rel}/${name}` : name;
+        const p = path.join(dir, name);
+        if (type === 'directory')
+            effectiveView(ws, p, r, out);
+        else
+            out.set(r, { data: Buffer.from(ws.readFile(p)), mode: 0 });
+    }
+    return out;
+}
+/** Checks the store and workspace under `root` after a crash during `run`; returns the failures (none: passed). */
+async function checkAfterCrash(root, run, ref) {
+    const wsDir = path.join(root, 'ws');
+    const storeDir = path.join(root, 'store');
+    const failures = [];
+    // The worlds the crash may have left: before or after the step in flight, never before an acknowledged one.
+    const candidates = [run.step, run.step + 1].map(s => Math.max(0, Math.min(s, crashScenario_1.STEPS.length))).filter(j => j >= run.acked + 1);
+    const states = [...new Set(candidates)];
+    const before = scan(wsDir);
+    for (const k of new Set([...before.files.keys(), ...states.flatMap(j => [...ref.worlds[j].disk.keys()])])) {
+        if (!states.some(j => sameFile(before.files.get(k), ref.worlds[j].disk.get(k)))) {
+            failures.push(`before recovery, ${k} is neither old nor new: ${diff(only(before.files, k), only(ref.worlds[states[0]].disk, k))}`);
+        }
+    }
+    const ws = await overlayWorkspace_1.OverlayWorkspace.open(storeDir);
+    try {
+        const after = scan(wsDir);
+        if (after.temps.length > 0)
+            failures.push(`temp files left: ${after.temps.join(', ')}`);
+        if (after.emptyDirs.length > 0)
+            failures.push(`empty folders left: ${after.emptyDirs.join(', ')}`);
+        const journal = path.join(storeDir, 'journal');
+        if (fs.existsSync(journal) && fs.readdirSync(journal).length > 0)
+            failures.push(`journal entries left: ${fs.readdirSync(journal).join(', ')}`);
+        const onDisk = states.filter(j => sameTree(after.files, ref.worlds[j].disk));
+        if (onDisk.length === 0) {
+            failures.push(`after recovery the disk is neither before nor after step ${run.step}: ${diff(after.files, ref.worlds[states[states.length - 1]].disk)}`);
+            return failures;
+        }
+        const view = effectiveView(ws, wsDir);
+        const j = onDisk.find(s => sameTree(view, ref.worlds[s].view, false));
+        if (j === undefined) {
+            failures.push(`the effective view is not that of an acknowledged state (step ${run.step}, acked ${run.acked}): ${diff(view, new Map([...ref.worlds[onDisk[onDisk.length - 1]].view].map(([k, f]) => [k, { ...f, mode: 0 }])))}`);
+            return failures;
+        }
+        const conflicts = ws.composites().filter(c => c.conflict).map(c => path.relative(wsDir, c.path));
+        if (conflicts.length > 0)
+            failures.push(`conflicts after recovery: ${conflicts.join(', ')}`);
+        if (ws.orphans.length > 0)
+            failures.push(`orphans after recovery: ${ws.orphans.join(', ')}`);
+        // Never both: a change already on disk (its path holds the staged content, its origin is gone) is not pending.
+        const diskRef = (p) => (fs.existsSync(p) ? (0, blobStore_1.hashBytes)(fs.readFileSync(p)) : null);
+        const both = ws.composites().filter(c => diskRef(c.path) === c.after && (c.fromPath === undefined || diskRef(c.fromPath) === null));
+        if (both.length > 0)
+            failures.push(`changes both on disk and still pending: ${both.map(c => path.relative(wsDir, c.path)).join(', ')}`);
+        const lastApply = (0, crashScenario_1.lastApplyStep)(j);
+        const expectedRecord = lastApply === undefined ? null : ref.records.get(lastApply) ?? null;
+        const recordFile = path.join(storeDir, 'last-apply.json');
+        const record = fs.existsSync(recordFile) ? fs.readFileSync(recordFile, 'utf8') : null;
+        if (record !== expectedRecord) {
+            failures.push(`the undo record is not that of the last apply that happened (${lastApply === undefined ? 'none' : crashScenario_1.STEPS[lastApply].name}): ${record === null ? 'absent' : record.slice(0, 80)}`);
+        }
+        if (ws.canUndo !== (lastApply !== undefined))
+            failures.push(`Undo is ${ws.canUndo ? '' : 'not '}offered`);
+        const result = await ws.apply({ roots: [wsDir] });
+        if (result.refused.length > 0)
+            failures.push(`applying what is pending refused ${result.refused.map(r => r.path).join(', ')}`);
+        const applied = scan(wsDir);
+        if (!sameTree(applied.files, ref.worlds[j].view))
+            failures.push(`applying what is pending does not give the intended tree: ${diff(applied.files, ref.worlds[j].view)}`);
+        if (applied.emptyDirs.length > 0 || applied.temps.length > 0)
+            failures.push(`after applying what is pending: empty folders ${applied.emptyDirs.join(', ')}; temps ${applied.temps.join(', ')}`);
+        if (result.applied.length === 0 && lastApply !== undefined) {
+            await ws.undoLastApply();
+            const undone = scan(wsDir);
+            if (!sameTree(undone.files, ref.worlds[lastApply].disk))
+                failures.push(`Undo does not restore the disk before ${crashScenario_1.STEPS[lastApply].name}: ${diff(undone.files, ref.worlds[lastApply].disk)}`);
+            if (undone.emptyDirs.length > 0)
+                failures.push(`Undo leaves empty folders: ${undone.emptyDirs.join(', ')}`);
+        }
+    }
+    finally {
+        await ws.close();
+    }
+    return failures;
+}
+const phaseOf = (step) => (step < 0 ? 'open' : crashScenario_1.STEPS[Math.min(step, crashScenario_1.STEPS.length - 1)].phase);
+/** Counts the scenario's calls, then crashes it at every `stride`-th point, single, torn and double. */
+async function sweep(root, options) {
+    const counted = await runChild('run', root, 0);
+    const ref = { worlds: (0, crashScenario_1.worlds)(), records: counted.records };
+    const outcomes = [];
+    const record = (o) => {
+        outcomes.push(o);
+        options.onOutcome?.(o);
+    };
+    const attempt = async (kind, label, crash, phase) => {
+        let failures;
+        let run;
+        try {
+            run = await crash();
+            failures = await checkAfterCrash(root, run, ref);
+        }
+        catch (e) {
+            failures = [`threw: ${e instanceof Error ? e.message : String(e)}`];
+        }
+        record({ kind, phase: run ? phase(run) : 'open', label, failures });
+    };
+    const points = counted.calls.map((c, i) => ({ k: i + 1, ...c })).filter(p => (p.k - 1) % options.stride === 0);
+    for (const p of points) {
+        await attempt('single', `kill before call ${p.k} (${p.api})`, () => runChild('run', root, p.k), r => phaseOf(r.step));
+    }
+    const writes = counted.calls.map((c, i) => ({ k: i + 1, ...c })).filter(p => (0, fsFaults_1.isWriteCall)(p.api)).filter((_, i) => i % options.stride === 0);
+    for (const p of writes) {
+        await attempt('torn', `half of write ${p.k} (${p.api}) lands`, () => runChild('run', root, p.k, true), r => phaseOf(r.step));
+    }
+    // Second crashes: after first crashes spread over the applies and the undo (where recovery has work to do)
+    // and one during staging, kill the recovery at each of its points.
+    const inApply = counted.calls.map((c, i) => ({ k: i + 1, ...c })).filter(p => p.step >= 0 && crashScenario_1.STEPS[p.step].phase !== 'stage1' && crashScenario_1.STEPS[p.step].phase !== 'stage2');
+    const firsts = spread(inApply, options.doubleSamples);
+    for (const first of firsts) {
+        await runChild('run', root, first.k);
+        const recovery = await runChild('recover', root, 0);
+        for (let k2 = 1; k2 <= recovery.calls.length; k2 += options.stride) {
+            await attempt('double', `kill before call ${first.k} (${first.api}), then before recovery call ${k2} (${recovery.calls[k2 - 1].api})`, async () => {
+                const run = await runChild('run', root, first.k);
+                await runChild('recover', root, k2);
+                return run;
+            }, r => phaseOf(r.step));
+        }
+    }
+    return outcomes;
+}
+/** `n` items spread evenly over `items`. */
+function spread(items, n) {
+    if (items.length <= n)
+        return [...items];
+    return Array.from({ length: n }, (_, i) => items[Math.floor(((i + 0.5) * items.length) / n)]);
+}
+/** Totals by kind and phase, and the last line: "N passed, N failed". */
+function summary(outcomes) {
+    const rows = new Map();
+    for (const o of outcomes) {
+        const key = `${o.kind.padEnd(7)} ${o.phase}`;
+        const row = rows.get(key) ?? { passed: 0, failed: 0 };
+        if (o.failures.length === 0)
+            row.passed++;
+        else
+            row.failed++;
+        rows.set(key, row);
+    }
+    const lines = [...rows].map(([k, r]) => `${k.padEnd(20)} ${String(r.passed + r.failed).padStart(5)} crashes, ${r.failed} failed`);
+    for (const kind of ['single', 'torn', 'double']) {
+        const of = outcomes.filter(o => o.kind === kind);
+        lines.push(`${kind} total: ${of.length} crashes, ${of.filter(o => o.failures.length > 0).length} failed`);
+    }
+    const failed = outcomes.filter(o => o.failures.length > 0).length;
+    lines.push(`${outcomes.length - failed} passed, ${failed} failed`);
+    return lines;
+}
+//# sourceMappingURL=crashSweep.js.map

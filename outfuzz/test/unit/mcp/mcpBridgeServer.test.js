@@ -1,0 +1,262 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+const assert = __importStar(require("assert"));
+const http = __importStar(require("http"));
+const net = __importStar(require("net"));
+const index_js_1 = require("@modelcontextprotocol/sdk/client/index.js");
+const streamableHttp_js_1 = require("@modelcontextprotocol/sdk/client/streamableHttp.js");
+const types_js_1 = require("@modelcontextprotocol/sdk/types.js");
+const mcpBridgeServer_1 = require("../../../src/mcp/mcpBridgeServer");
+const mcpEndpoint_1 = require("../../../src/mcp/mcpEndpoint");
+const mcpBridgeController_1 = require("../../../src/mcp/mcpBridgeController");
+const mcpToolService_1 = require("../../../src/mcp/mcpToolService");
+const mcpFakes_1 = require("./mcpFakes");
+const grants_1 = require("../../../src/history/grants");
+const historyLog_1 = require("../../../src/history/historyLog");
+const getSharedContentTool_1 = require("../../../src/tools/history/getSharedContentTool");
+const toolOutputSchemas_1 = require("../../../src/tools/toolOutputSchemas");
+const serverInfo = { name: 'agent-overlay', version: '0.0.0-test' };
+async function connect(endpoint, name = 'unit-client', token = endpoint.token) {
+    const client = new index_js_1.Client({ name, version: '1.0.0' });
+    await client.connect(new streamableHttp_js_1.StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    return client;
+}
+/** A raw request, so a test can send any Host and Origin (fetch would not let it set Host). */
+function raw(port, headers, body = initializeBody(), method = 'POST', path = '/mcp') {
+    return new Promise((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path, method, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, res => {
+            let data = '';
+            res.on('data', d => (data += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data, headers: res.headers }));
+        });
+        req.on('error', reject);
+        req.end(body);
+    });
+}
+function initializeBody() {
+    return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+}
+function text(result) {
+    return result.content[0].text;
+}
+describe('MCP bridge server (plain Node, real HTTP, the SDK client)', function () {
+    this.timeout(20_000);
+    let fakes;
+    let bridge;
+    const clients = [];
+    beforeEach(async () => {
+        fakes = new mcpFakes_1.FakeTools();
+        bridge = await mcpBridgeServer_1.McpBridgeServer.start({ tools: new mcpToolService_1.McpToolService(fakes.tools), serverInfo });
+    });
+    afterEach(async () => {
+        await Promise.allSettled(clients.splice(0).map(c => c.close()));
+        await bridge.stop();
+    });
+    it('listens on 127.0.0.1 with a random 32-byte token', () => {
+        assert.match(bridge.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+        assert.strictEqual(Buffer.from(bridge.token, 'base64url').length, 32);
+    });
+    it('lists tools and calls them through the SDK client', async () => {
+        const client = await connect(bridge);
+        clients.push(client);
+        assert.deepStrictEqual(client.getServerVersion(), serverInfo);
+        const { tools } = await client.listTools();
+        assert.deepStrictEqual(tools.map(t => t.name), ['fake_put', 'fake_discard', 'fake_fail', 'fake_boom']);
+        assert.deepStrictEqual(Object.keys(tools[0].inputSchema.properties ?? {}), ['path', 'content', 'sessionId', 'messageId']);
+        const ok = await client.callTool({ name: 'fake_put', arguments: { path: 'a.txt', content: 'x' } });
+        assert.strictEqual(ok.isError, false);
+        assert.match(text(ok), /^Stored a\.txt\.\n\{/);
+        assert.strictEqual(fakes.calls[0].caller.sessionId, 'mcp:unit-client');
+        assert.match(fakes.calls[0].caller.messageId, /^mcp:[0-9a-f]{8}\/\d+$/);
+        const bad = await client.callTool({ name: 'fake_fail', arguments: {} });
+        assert.strictEqual(bad.isError, true);
+    });
+    it('declares each tool\'s outputSchema and returns the JSON as structuredContent, which the SDK client validates', async () => {
+        // The real history_getSharedContent over a real GrantStore: its answers must pass its declared schema.
+        const grants = new grants_1.GrantStore();
+        const notes = [];
+        const consent = { notify: (m) => notes.push(m), warn: (m) => notes.push(m) };
+        const shared = new getSharedContentTool_1.GetSharedContentTool({ grants, consent, log: historyLog_1.silentHistoryLog, clock: grants_1.systemClock });
+        await bridge.stop();
+        bridge = await mcpBridgeServer_1.McpBridgeServer.start({ tools: new mcpToolService_1.McpToolService([shared, ...fakes.tools]), serverInfo });
+        const client = await connect(bridge);
+        clients.push(client);
+        const { tools } = await client.listTools();
+        const declared = tools.find(t => t.name === 'history_getSharedContent');
+        assert.deepStrictEqual(declared.outputSchema, JSON.parse(JSON.stringify((0, toolOutputSchemas_1.outputSchemaOf)('history_getSharedContent'))));
+        assert.strictEqual(tools.find(t => t.name === 'fake_put').outputSchema?.type, 'object');
+        const none = await client.callTool({ name: 'history_getSharedContent', arguments: {} });
+        assert.deepStrictEqual(none.structuredContent, { status: 'no_content_available' });
+        grants.share({ filePath: '/ws/src/a.ts', displayPath: 'src/a.ts' }, {
+            store: 'vscodeLocalHistory', sourceId: 'Ab12.ts', timestamp: 1, label: 'File Saved', source: undefined, contentPath: '/h/Ab12.ts', size: 1,
+        }, 'old text\n');
+        const other = await client.callTool({ name: 'history_getSharedContent', arguments: { filePathHint: 'b.ts' } });
+        assert.strictEqual(other.structuredContent.status, 'no_matching_content');
+        const ok = await client.callTool({ name: 'history_getSharedContent', arguments: { filePathHint: 'a.ts' } });
+        assert.deepStrictEqual(ok.structuredContent, { status: 'success', filePath: 'src/a.ts', content: 'old text\n' });
+        // The text keeps the sentence for models; its JSON part is the structuredContent.
+        assert.deepStrictEqual(JSON.parse(text(ok).slice(text(ok).indexOf('\n') + 1)), ok.structuredContent);
+        const invalid = await client.callTool({ name: 'history_getSharedContent', arguments: { filePathHint: 7 } });
+        assert.strictEqual(invalid.isError, true);
+        assert.strictEqual(invalid.structuredContent.status, 'error');
+    });
+    it('declares logging: a log notification for each tool call at or above the level the client set', async () => {
+        const client = await connect(bridge);
+        clients.push(client);
+        assert.deepStrictEqual(client.getServerCapabilities()?.logging, {});
+        const logs = [];
+        client.setNotificationHandler(types_js_1.LoggingMessageNotificationSchema, n => { logs.push({ level: n.params.level, data: n.params.data }); });
+        await client.callTool({ name: 'fake_put', arguments: { path: 'a.txt', content: 'x' } });
+        await client.callTool({ name: 'fake_fail', arguments: {} });
+        assert.deepStrictEqual(logs, [
+            { level: 'info', data: { event: 'toolCall', tool: 'fake_put' } },
+            { level: 'info', data: { event: 'toolResult', tool: 'fake_put', isError: false, status: 'staged' } },
+            { level: 'info', data: { event: 'toolCall', tool: 'fake_fail' } },
+            { level: 'warning', data: { event: 'toolResult', tool: 'fake_fail', isError: true, status: 'error' } },
+        ]);
+        logs.length = 0;
+        assert.deepStrictEqual(await client.setLoggingLevel('warning'), {});
+        await client.callTool({ name: 'fake_put', arguments: { path: 'b.txt', content: 'x' } });
+        await client.callTool({ name: 'fake_fail', arguments: {} });
+        assert.deepStrictEqual(logs.map(l => l.level), ['warning'], 'info is below the level the client set');
+    });
+    it('answers an unknown tool with a protocol error', async () => {
+        const client = await connect(bridge);
+        clients.push(client);
+        await assert.rejects(client.callTool({ name: 'nope', arguments: {} }), /Unknown tool "nope"/);
+    });
+    it('refuses a missing or wrong token (401), a foreign Host or Origin (403)', async () => {
+        const { port, token } = bridge;
+        const host = `127.0.0.1:${port}`;
+        const cases = [
+            ['no token', { host }, 401],
+            ['wrong token', { host, authorization: `Bearer ${token.slice(0, -1)}x` }, 401],
+            ['foreign Host', { host: `evil.example:${port}`, authorization: `Bearer ${token}` }, 403],
+            ['foreign Origin', { host, origin: 'https://evil.example', authorization: `Bearer ${token}` }, 403],
+        ];
+        for (const [label, headers, status] of cases) {
+            const r = await raw(port, headers);
+            assert.strictEqual(r.status, status, label);
+            assert.ok(!r.headers['mcp-session-id'], `${label}: no session was opened`);
+        }
+        assert.strictEqual(bridge.sessionCount, 0);
+        const good = await raw(port, { host: `localhost:${port}`, origin: `http://127.0.0.1:${port}`, authorization: `Bearer ${token}` });
+        assert.strictEqual(good.status, 200, good.body);
+        assert.ok(good.headers['mcp-session-id']);
+    });
+    it('the SDK client with a wrong token cannot connect', async () => {
+        await assert.rejects(connect(bridge, 'intruder', 'wrong'));
+        assert.strictEqual(fakes.calls.length, 0);
+    });
+    it('answers other paths, GET and unknown sessions without opening sessions', async () => {
+        const auth = { host: `127.0.0.1:${bridge.port}`, authorization: `Bearer ${bridge.token}` };
+        assert.strictEqual((await raw(bridge.port, auth, initializeBody(), 'POST', '/other')).status, 404);
+        assert.strictEqual((await raw(bridge.port, auth, '', 'GET')).status, 405);
+        assert.strictEqual((await raw(bridge.port, { ...auth, 'mcp-session-id': 'made-up' })).status, 404);
+        const notInit = await raw(bridge.port, auth, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+        assert.strictEqual(notInit.status, 400);
+        assert.strictEqual(bridge.sessionCount, 0);
+    });
+    it('refuses to bind anywhere but 127.0.0.1', async () => {
+        for (const host of ['0.0.0.0', '::', 'localhost', '192.168.0.1', '::1']) {
+            await assert.rejects(mcpBridgeServer_1.McpBridgeServer.start({ tools: new mcpToolService_1.McpToolService([]), serverInfo, host }), (e) => e instanceof mcpEndpoint_1.McpBindError && e.code === 'NotLoopback', host);
+        }
+    });
+    it('reports a taken port', async () => {
+        await assert.rejects(mcpBridgeServer_1.McpBridgeServer.start({ tools: new mcpToolService_1.McpToolService([]), serverInfo, port: bridge.port }), (e) => e instanceof mcpEndpoint_1.McpBindError && e.code === 'PortInUse');
+    });
+    it('keeps every one of 50 concurrent calls from 5 clients', async () => {
+        const five = await Promise.all([0, 1, 2, 3, 4].map(i => connect(bridge, `client-${i}`)));
+        clients.push(...five);
+        const results = await Promise.all(Array.from({ length: 50 }, (_, n) => five[n % 5].callTool({ name: 'fake_put', arguments: { path: `f${n}`, content: `${n}`, messageId: `m${n}` } })));
+        assert.ok(results.every(r => r.isError === false));
+        assert.strictEqual(fakes.files.size, 50);
+        assert.deepStrictEqual(new Set(fakes.calls.map(c => c.caller.sessionId)), new Set([0, 1, 2, 3, 4].map(i => `mcp:client-${i}`)));
+        assert.strictEqual(bridge.sessionCount, 5);
+    });
+    it('closes a session on DELETE and every connection on stop', async () => {
+        const client = await connect(bridge);
+        assert.strictEqual(bridge.sessionCount, 1);
+        await client.transport.terminateSession();
+        assert.strictEqual(bridge.sessionCount, 0);
+        await client.close();
+        const again = await connect(bridge);
+        clients.push(again);
+        await bridge.stop();
+        await assert.rejects(again.listTools());
+        await new Promise((resolve, reject) => {
+            const s = net.connect(bridge.port, '127.0.0.1');
+            s.on('connect', () => { s.destroy(); reject(new Error('still listening')); });
+            s.on('error', () => resolve());
+        });
+    });
+    it('closes the least recently used session beyond the limit', async () => {
+        await bridge.stop();
+        bridge = await mcpBridgeServer_1.McpBridgeServer.start({ tools: new mcpToolService_1.McpToolService(fakes.tools), serverInfo, maxSessions: 2 });
+        const [a, b, c] = [await connect(bridge, 'a'), await connect(bridge, 'b'), await connect(bridge, 'c')];
+        clients.push(a, b, c);
+        assert.strictEqual(bridge.sessionCount, 2);
+        await assert.rejects(a.listTools());
+        await c.listTools();
+    });
+});
+describe('MCP bridge controller', function () {
+    this.timeout(20_000);
+    const base = { tools: new mcpToolService_1.McpToolService([]), serverInfo };
+    it('restarts with a new token, refuses a foreign host without stopping, stops', async () => {
+        const controller = new mcpBridgeController_1.McpBridgeController(base, () => 0);
+        const seen = [];
+        controller.onDidChange(e => seen.push(e?.token));
+        const first = await controller.start();
+        const second = await controller.start();
+        assert.notStrictEqual(first.token, second.token);
+        await assert.rejects(controller.start({ host: '0.0.0.0' }), mcpEndpoint_1.McpBindError);
+        assert.strictEqual(controller.endpoint, second, 'the running server survives a refused bind');
+        await controller.stop();
+        assert.strictEqual(controller.endpoint, undefined);
+        assert.deepStrictEqual(seen, [first.token, undefined, second.token, undefined]);
+        await controller.dispose();
+        await assert.rejects(controller.start(), /shut down/);
+    });
+    it('serialises concurrent starts and stops', async () => {
+        const controller = new mcpBridgeController_1.McpBridgeController(base, () => 0);
+        const [a, b] = await Promise.all([controller.start(), controller.start(), controller.stop(), controller.start()]).then(r => [r[0], r[3]]);
+        assert.ok(a && b);
+        assert.strictEqual(controller.endpoint, b);
+        await controller.dispose();
+    });
+});
+//# sourceMappingURL=mcpBridgeServer.test.js.map
