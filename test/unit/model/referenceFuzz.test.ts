@@ -35,6 +35,9 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 10545 (case-insensitive): a group that would leave both spellings of one name on disk is not applied', () => {
     runSequence(10545, { caseInsensitive: true });
   });
+  it('seed 210979 (case-insensitive): the disk deleting a file a rename replaces is settled even while the rename\'s origin is in conflict', () => {
+    runSequence(210979, { caseInsensitive: true });
+  });
   // Found with disk changes over pending conflicts (the restriction lifted; see referenceFuzz.ts).
   it('seed 4196 (disk changes over conflicts): the disk coming back to the baseline shows again the change its conflict hid', () => {
     runSequence(4196, { diskOverConflicts: true });
