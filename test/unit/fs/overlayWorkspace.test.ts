@@ -260,6 +260,46 @@ describe('OverlayWorkspace', () => {
     assert.deepStrictEqual(overlay.composites(), []);
   });
 
+  describe('an Undo interrupted after it restored the disk is finished by recovery, once', () => {
+    const stageAndApply = async () => {
+      overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
+      overlay.write(file('a.txt'), bytes('ONE\ntwo\nTHREE\n'), meta('m2'));
+      await overlay.apply();
+    };
+    const messages = () => overlay.composites().map(c => c.records.map(r => r.messageId));
+    const reopenAndCheck = async () => {
+      await overlay.close();
+      overlay = await OverlayWorkspace.open(store);
+      assert.strictEqual(disk('a.txt'), 'one\ntwo\nthree\n');
+      assert.deepStrictEqual(messages(), [['m1', 'm2']], 'every message\'s record, each once');
+      assert.strictEqual(overlay.canUndo, false);
+      overlay.model.prune('m1', 's1');
+      assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'one\ntwo\nTHREE\n');
+    };
+
+    it('before it staged anything again', async () => {
+      await stageAndApply();
+      overlay.overlay.unitOfOps = () => {
+        throw new Error('killed before the restaging');
+      };
+      await assert.rejects(overlay.undoLastApply(), /killed before the restaging/);
+      assert.deepStrictEqual(messages(), []);
+      await reopenAndCheck();
+    });
+
+    it('after its restaging was durable, before the journal forgot it (nothing is staged twice)', async () => {
+      await stageAndApply();
+      const flush = overlay.overlay.flush.bind(overlay.overlay);
+      overlay.overlay.flush = async () => {
+        await flush();
+        throw new Error('killed after the restaging');
+      };
+      await assert.rejects(overlay.undoLastApply(), /killed after the restaging/);
+      assert.deepStrictEqual(messages(), [['m1', 'm2']]);
+      await reopenAndCheck();
+    });
+  });
+
   it('the undo record keeps every step\'s content through a reload that collected unused content', async () => {
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nTHREE\n'), meta('m2'));
