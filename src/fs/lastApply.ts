@@ -1,11 +1,15 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { UndoRecord } from './model/applyPlan';
-import { refsOfRestage, type RestageItem } from './model/restage';
+import { parseRestageGroup } from './model/overlaySchema';
+import { refsOfRestage, type RestageGroup, type RestageItem } from './model/restage';
 import { writeDurable } from './store/writeDurable';
 
 /** "Undo last apply" survives a reload: the undo record of the last apply, next to the store's other files. */
 const FILE = 'last-apply.json';
+
+/** The version `writeLastApply` writes. */
+export const LAST_APPLY_VERSION = 4;
 
 /** What Undo Last Apply needs: the model's undo record, plus what the disk had besides contents. */
 export interface LastApply {
@@ -14,7 +18,9 @@ export interface LastApply {
   readonly modes: Readonly<Record<string, number>>;
   /** Folders the apply created (deepest first): Undo removes them again when it leaves them empty. */
   readonly createdDirs: readonly string[];
-  /** The applied changes as Undo stages them again (the proposal comes back). Absent in records before version 3. */
+  /** The applied records, component by component, as Undo stages them again (version 4 on). */
+  readonly restageGroups?: readonly RestageGroup[];
+  /** Version 3: the applied composites, each under its last change's message only. Read, never written. */
   readonly restage?: readonly RestageItem[];
 }
 
@@ -25,26 +31,44 @@ export interface LastApply {
 export async function writeLastApply(storeDir: string, last: LastApply | undefined): Promise<void> {
   const file = path.join(storeDir, FILE);
   if (!last) return fs.promises.rm(file, { force: true });
-  await writeDurable(file, Buffer.from(JSON.stringify({ version: 3, ...last })));
+  const { undo, modes, createdDirs, restageGroups } = last;
+  await writeDurable(file, Buffer.from(JSON.stringify({ version: LAST_APPLY_VERSION, undo, modes, createdDirs, restageGroups: restageGroups ?? [] })));
 }
 
 /** The saved record; undefined when there is none or it is unreadable (undo is then unavailable, nothing else). */
 export async function readLastApply(storeDir: string): Promise<LastApply | undefined> {
   try {
-    const parsed = JSON.parse(await fs.promises.readFile(path.join(storeDir, FILE), 'utf8')) as Partial<LastApply> & { version?: number };
-    if (!Array.isArray(parsed.undo?.entries)) return undefined;
-    // Version 1 kept only the undo record; version 2 had no proposal to stage again (Undo restores the disk only).
-    if (parsed.version === 1) return { undo: parsed.undo, modes: {}, createdDirs: [] };
-    if ((parsed.version !== 2 && parsed.version !== 3) || typeof parsed.modes !== 'object' || !Array.isArray(parsed.createdDirs)) return undefined;
-    if (parsed.version === 3 && !Array.isArray(parsed.restage)) return undefined;
-    return { undo: parsed.undo, modes: parsed.modes ?? {}, createdDirs: parsed.createdDirs, ...(parsed.restage ? { restage: parsed.restage } : {}) };
+    return parseLastApply(JSON.parse(await fs.promises.readFile(path.join(storeDir, FILE), 'utf8')));
   } catch {
     return undefined;
+  }
+}
+
+/** Any version of the record, validated: undefined, or a thrown error, when it is not one. */
+export function parseLastApply(value: unknown): LastApply | undefined {
+  const parsed = value as Partial<LastApply> & { version?: number };
+  if (!Array.isArray(parsed?.undo?.entries)) return undefined;
+  // Version 1 kept only the undo record; version 2 had no proposal to stage again (Undo restores the disk only);
+  // version 3 staged each composite again under its last message only (best effort: Undo still does that).
+  if (parsed.version === 1) return { undo: parsed.undo, modes: {}, createdDirs: [] };
+  if (parsed.version === undefined || parsed.version < 2 || parsed.version > LAST_APPLY_VERSION) return undefined;
+  if (typeof parsed.modes !== 'object' || parsed.modes === null || !Array.isArray(parsed.createdDirs)) return undefined;
+  const base = { undo: parsed.undo, modes: parsed.modes, createdDirs: parsed.createdDirs };
+  switch (parsed.version) {
+    case 2:
+      return base;
+    case 3:
+      return Array.isArray(parsed.restage) ? { ...base, restage: parsed.restage } : undefined;
+    default: {
+      const groups: unknown = parsed.restageGroups;
+      if (!Array.isArray(groups)) return undefined;
+      return { ...base, restageGroups: groups.map((g, i) => parseRestageGroup(g, `restageGroups[${i}]`)) };
+    }
   }
 }
 
 /** Content refs the record needs kept in the blob store. */
 export function refsOfLastApply(last: LastApply | undefined): string[] {
   const refs = (last?.undo.entries ?? []).flatMap(e => [e.previous, e.written]).filter((r): r is string => r !== null);
-  return [...refs, ...refsOfRestage(last?.restage)];
+  return [...refs, ...refsOfRestage(last)];
 }

@@ -11,7 +11,7 @@ import type { OverlayModel } from './model/overlayModel';
 import type { ReconcileOutcome } from './model/reconcile';
 import type { DiskProbe } from './model/diskProbe';
 import { sameIdentity } from './model/pathEntry';
-import { refsOfRestage, restage, restageItemsOf, type RestageItem } from './model/restage';
+import { refsOfRestage, restageAll, type RestageGroup, type RestageItem } from './model/restage';
 import { ApplyJournal, type JournalEntry } from './store/applyJournal';
 import { readLastApply, refsOfLastApply, writeLastApply, type LastApply } from './lastApply';
 
@@ -126,7 +126,7 @@ export class OverlayWorkspace {
     // again before the crash is there already and is not staged twice.
     for (const entry of recovered.rolledForward) {
       const meta = entry.meta as ApplyMeta | undefined;
-      if (meta?.restage) overlay.unitOfOps(() => restage(overlay.model, meta.restage!, disk, new Set(meta.leftAlone ?? [])));
+      if (meta?.restageGroups || meta?.restage) overlay.unitOfOps(() => restageAll(overlay.model, meta, disk, new Set(meta.leftAlone ?? [])));
     }
     const ws = new OverlayWorkspace(overlay, disk, executor, storeDir, recovered);
     ws.lastApply = last;
@@ -346,8 +346,7 @@ export class OverlayWorkspace {
         const actions = accepted.flatMap(g => g.actions);
         const removed = pathsLeftEmpty(actions);
         const kept = new Set(paths);
-        const composites = paths.flatMap(p => this.model.composite(p) ?? []);
-        const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path)), restageItemsOf(composites)) : undefined;
+        const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path)), this.model.restageGroupsOf(paths)) : undefined;
         await this.executor.run(actions, {
           onProgress: options.onProgress,
           pruneDirs: options.roots ? foldersAbove(removed, options.roots) : [],
@@ -393,14 +392,14 @@ export class OverlayWorkspace {
     const last = this.lastApply;
     if (!last) return { restored: [], refused: [], restaged: [], notRestaged: [] };
     const plan = planUndo(last.undo, this.disk.read);
-    const items = last.restage ?? [];
+    const restage = { ...(last.restageGroups ? { restageGroups: last.restageGroups } : {}), ...(last.restage ? { restage: last.restage } : {}) };
     let outcome = { restaged: [] as readonly string[], skipped: [] as readonly string[] };
     await this.executor.run(plan.actions, {
       modes: new Map(Object.entries(last.modes)),
       pruneDirs: last.createdDirs,
-      meta: { appliedPaths: [], lastApply: null, restage: items, leftAlone: plan.refused } satisfies ApplyMeta,
+      meta: { appliedPaths: [], lastApply: null, ...restage, leftAlone: plan.refused } satisfies ApplyMeta,
       onWritten: async () => {
-        outcome = this.overlay.unitOfOps(() => restage(this.model, items, this.disk, new Set(plan.refused)));
+        outcome = this.overlay.unitOfOps(() => restageAll(this.model, restage, this.disk, new Set(plan.refused)));
         await this.flush();
         this.lastApply = undefined;
         await writeLastApply(this.storeDir, undefined);
@@ -412,14 +411,14 @@ export class OverlayWorkspace {
   }
 
   /** The undo record of an apply about to run: the model's, plus the modes and folders it will change. */
-  private lastApplyOf(entries: readonly UndoEntry[], restage: readonly RestageItem[]): LastApply {
+  private lastApplyOf(entries: readonly UndoEntry[], restageGroups: readonly RestageGroup[]): LastApply {
     const modes: Record<string, number> = {};
     for (const e of entries) {
       const mode = e.previous === null ? undefined : this.disk.modeOf(e.path);
       if (mode !== undefined) modes[e.path] = mode;
     }
     const createdDirs = this.disk.missingFolders(entries.filter(e => e.previous === null).map(e => e.path));
-    return { undo: { entries }, modes, createdDirs, restage };
+    return { undo: { entries }, modes, createdDirs, restageGroups };
   }
 
   // ── queries ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -483,7 +482,9 @@ export class OverlayWorkspace {
 interface ApplyMeta {
   readonly appliedPaths: readonly string[];
   readonly lastApply?: LastApply | null;
-  /** An undo: the changes it stages again once the disk is restored, and the paths it left alone. */
+  /** An undo: the applied records it stages again once the disk is restored (v4), and the paths it left alone. */
+  readonly restageGroups?: readonly RestageGroup[];
+  /** The same, from an undo record of version 3 (each composite under its last message only). */
   readonly restage?: readonly RestageItem[];
   readonly leftAlone?: readonly string[];
 }
@@ -492,5 +493,5 @@ interface ApplyMeta {
 function refsOfEntry(entry: JournalEntry): string[] {
   const meta = entry.meta as ApplyMeta | undefined;
   const refs = entry.files.flatMap(f => [f.undoRef, f.afterRef]).filter((r): r is string => r !== null);
-  return [...refs, ...refsOfLastApply(meta?.lastApply ?? undefined), ...refsOfRestage(meta?.restage)];
+  return [...refs, ...refsOfLastApply(meta?.lastApply ?? undefined), ...refsOfRestage(meta)];
 }

@@ -192,6 +192,31 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     assert.strictEqual(fs.readFileSync(abs('mcp/existing.txt'), 'utf8'), before, 'Apply did not write m1\'s text over the user\'s file');
   });
 
+  it('Undo Last Apply stages every message\'s records again: pruning the earlier message afterwards takes out its part only', async () => {
+    const t = await testing();
+    const client = await connect(endpoint);
+    clients.push(client);
+    fs.writeFileSync(abs('mcp/undo.txt'), '1\n2\n3\n4\n5\n');
+    const ids = { sessionId: 'cli-conv-undo' };
+    await call(client, 'overlay_writeFile', { path: 'mcp/undo.txt', content: 'ONE\n2\n3\n4\n5\n', ...ids, messageId: 'm1' });
+    await call(client, 'overlay_editFile', { path: 'mcp/undo.txt', oldString: '5\n', newString: 'FIVE\n', ...ids, messageId: 'm2' });
+    const prompts = t.scriptPrompts();
+    prompts.answer('Apply', 'Undo');
+    await vscode.commands.executeCommand('agentOverlay.applyAll');
+    assert.strictEqual(fs.readFileSync(abs('mcp/undo.txt'), 'utf8'), 'ONE\n2\n3\n4\nFIVE\n');
+    await vscode.commands.executeCommand('agentOverlay.undoLastApply');
+    t.restorePrompts();
+    assert.strictEqual(fs.readFileSync(abs('mcp/undo.txt'), 'utf8'), '1\n2\n3\n4\n5\n', 'Undo restored the disk');
+    const list = await call(client, 'overlay_listChanges', { sessionOnly: true, ...ids });
+    assert.deepStrictEqual((list.data.changes as { path: string; messages: string[] }[]).map(c => [c.path, c.messages]), [['mcp/undo.txt', ['m1', 'm2']]], 'both messages are back');
+    const m1 = await call(client, 'overlay_discardChanges', { messageId: 'm1', ...ids });
+    assert.strictEqual(m1.isError, false, JSON.stringify(m1.data));
+    const read = await call(client, 'overlay_readFile', { path: 'mcp/undo.txt' });
+    assert.strictEqual(read.data.content, '1\n2\n3\n4\nFIVE\n', 'm1\'s part is out, m2\'s stays');
+    const after = await call(client, 'overlay_listChanges', { sessionOnly: true, ...ids });
+    assert.deepStrictEqual((after.data.changes as { messages: string[] }[]).map(c => c.messages), [['m2']]);
+  });
+
   it('attributes a call without ids to mcp:<client name>, one message per call', async () => {
     const client = await connect(endpoint, 'some-cli');
     clients.push(client);

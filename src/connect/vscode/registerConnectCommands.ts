@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { McpBridge } from '../../mcp/vscode/registerMcpBridge';
 import type { McpEndpoint } from '../../mcp/mcpEndpoint';
 import { MCP_SETTINGS } from '../../mcp/mcpContributions';
+import { replaceFileDurably } from '../../fs/store/writeDurable';
 import { CONNECT_ENV, CONNECT_TARGETS, type ConnectAgentId, type ConnectRoots } from '../connectTargets';
 import { connectEnvFilePath, renderConnectEnvFile, sourceCommand } from '../connectEnvFile';
 
@@ -53,7 +54,8 @@ export function registerConnectCommands(bridge: McpBridge): vscode.Disposable & 
     const current = await readIfExists(configFile);
     const next = target.merge(current, configFile, endpoint.url); // throws ConfigMergeError before anything is written
     await fs.mkdir(path.dirname(configFile), { recursive: true });
-    if (next !== current) await fs.writeFile(configFile, next, 'utf8');
+    // Never in place: a crash must not leave the person's configuration cut short (a link stays a link).
+    if (next !== current) await replaceFileDurably(configFile, Buffer.from(next, 'utf8'));
     const envFile = await writeEnvFile(where.home, endpoint);
     return { agent, configFile, envFile, url: endpoint.url };
   };

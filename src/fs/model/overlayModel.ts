@@ -10,6 +10,7 @@ import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
 import { planStageOverMovedDisk } from './planStage';
 import { planApply } from './applyPlan';
+import { planRestage, restageGroupsOf } from './restage';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
 import { isListed, isTransparent } from './pathEntry';
@@ -27,6 +28,7 @@ import type { OverlaySnapshot } from './overlayState';
 import type { ConflictKind, ConflictState } from './pathEntry';
 import type { ReconcileOutcome } from './reconcile';
 import type { RevertPlan } from './planRevert';
+import type { RestageGroup, RestageOutcome } from './restage';
 import type { ConflictResolution } from './resolveConflict';
 
 export interface OverlayModelOptions {
@@ -373,6 +375,29 @@ export class OverlayModel {
   /** The adapter wrote a group of the plan: those composites are no longer pending. */
   markApplied(paths: readonly string[]): void {
     this.apply({ type: 'applied', paths });
+  }
+
+  /** The components of these paths as Undo Last Apply would stage them again (restage.ts): ask before `markApplied`. */
+  restageGroupsOf(paths: readonly string[]): RestageGroup[] {
+    return restageGroupsOf(this.state, paths);
+  }
+
+  /**
+   * Undo Last Apply restored the disk: stages the applied components again, in one op, with their records (new ids
+   * and times, the same messages) replayed from their baselines. Skips a component Undo left a path of alone, or
+   * with something staged at one of its paths (never stages twice).
+   */
+  restage(groups: readonly RestageGroup[], disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
+    const plan = planRestage(groups, {
+      isStaged: (p) => this.state.entry(p) !== undefined,
+      leftAlone,
+      identityOf: (p) => disk.identity?.(p),
+      newRecord: (r) => newChangeRecord(r, r, this.now, this.newId),
+      store: this.store,
+      merge: this.merge,
+    });
+    if (plan.op) this.apply(plan.op);
+    return { restaged: plan.restaged, skipped: plan.skipped };
   }
 
   // ── queries ───────────────────────────────────────────────────────────────────────────────────────────

@@ -1,12 +1,14 @@
 import { OverlayError } from './overlayError';
 import { isContentRef } from './contentStore';
 import { SNAPSHOT_VERSION } from './overlayState';
+import { isWholeGroup } from './restage';
 import type { ChangeRecord } from './changeRecord';
 import type { ContentRef } from './contentStore';
 import type { OverlayOp, RecordSelector } from './overlayOp';
 import type { OverlaySnapshot } from './overlayState';
 import type { ConflictState, FileIdentity, PathEntry } from './pathEntry';
 import type { ConflictResolution } from './resolveConflict';
+import type { RestageGroup, RestageRecord } from './restage';
 
 /**
  * Validation of persisted values (SPEC §9.5: corrupted state gets a clear error, never a crash later). The
@@ -93,6 +95,24 @@ export function parseOverlayOp(value: unknown): OverlayOp {
 
 function parseRecord(value: unknown, at: string): ChangeRecord {
   const o = obj(value, at);
+  const { operation, path, fromPath, before, after, sessionId, messageId, turn, description } = parseRecordFields(o, at);
+  return {
+    id: str(o.id, `${at}.id`),
+    operation,
+    path,
+    ...(fromPath !== undefined ? { fromPath } : {}),
+    before,
+    after,
+    sessionId,
+    messageId,
+    turn,
+    timestamp: num(o.timestamp, `${at}.timestamp`),
+    description,
+  };
+}
+
+/** A record's fields but its id and time. */
+function parseRecordFields(o: Record<string, unknown>, at: string): RestageRecord {
   const operation = o.operation;
   if (operation !== 'create' && operation !== 'modify' && operation !== 'delete' && operation !== 'rename') fail(`${at}.operation`, 'not an operation');
   const before = refOrNull(o.before, `${at}.before`);
@@ -103,7 +123,6 @@ function parseRecord(value: unknown, at: string): ChangeRecord {
   if (needsAfter !== (after !== null)) fail(`${at}.after`, `${operation} ${needsAfter ? 'needs' : 'has no'} after`);
   if (operation === 'rename' && typeof o.fromPath !== 'string') fail(`${at}.fromPath`, 'a rename needs fromPath');
   return {
-    id: str(o.id, `${at}.id`),
     operation,
     path: str(o.path, `${at}.path`),
     ...(o.fromPath !== undefined ? { fromPath: str(o.fromPath, `${at}.fromPath`) } : {}),
@@ -112,9 +131,22 @@ function parseRecord(value: unknown, at: string): ChangeRecord {
     sessionId: str(o.sessionId, `${at}.sessionId`),
     messageId: str(o.messageId, `${at}.messageId`),
     turn: num(o.turn, `${at}.turn`),
-    timestamp: num(o.timestamp, `${at}.timestamp`),
     description: str(o.description, `${at}.description`),
   };
+}
+
+/** One applied component of an undo record (version 4): its baselines and its records, every path they name covered. */
+export function parseRestageGroup(value: unknown, at: string): RestageGroup {
+  const o = obj(value, at);
+  const group: RestageGroup = {
+    baselines: arr(o.baselines, `${at}.baselines`).map((b, i) => {
+      const e = obj(b, `${at}.baselines[${i}]`);
+      return { path: str(e.path, `${at}.baselines[${i}].path`), base: refOrNull(e.base, `${at}.baselines[${i}].base`) };
+    }),
+    records: arr(o.records, `${at}.records`).map((r, i) => parseRecordFields(obj(r, `${at}.records[${i}]`), `${at}.records[${i}]`)),
+  };
+  if (!isWholeGroup(group)) fail(at, 'no records, or a record names a path without a baseline');
+  return group;
 }
 
 function parseEntry(value: unknown, at: string): PathEntry {

@@ -1,15 +1,196 @@
-import type { ChangeMeta, ChangeOperation } from './changeRecord';
-import type { ContentRef } from './contentStore';
+import { componentOf } from './component';
+import { makeEntry } from './accumulator';
+import { DraftState } from './overlayDraft';
+import { assertNever, baseOf, stateOf } from './mergeRules';
+import { isListed } from './pathEntry';
+import { replayComponent } from './replay';
+import type { ChangeMeta, ChangeOperation, ChangeRecord } from './changeRecord';
+import type { ContentRef, ContentStore } from './contentStore';
 import type { DiskProbe } from './diskProbe';
-import { assertNever } from './mergeRules';
+import type { TextMerge } from './mergeContent';
 import type { OverlayModel } from './overlayModel';
-import type { CompositeChange } from './overlayQueries';
+import type { OverlayOp } from './overlayOp';
+import type { OverlayView } from './overlayDraft';
+import type { ReplayResult } from './replay';
+import type { FileIdentity, PathEntry } from './pathEntry';
 
 /**
- * One applied change as Undo Last Apply stages it again: the agent's after-state at a path (a rename's origin
- * too) and who asked for it. Kept in the undo record (JSON), so an undone apply gives its proposal back.
- * No record ids or clock times: the record must be the same bytes whichever run wrote it (the crash sweep
- * compares it with an uncrashed run's).
+ * Undo Last Apply gives the proposal back: the undo record keeps what the apply took out of the overlay, and
+ * Undo stages it again once the disk is restored.
+ *
+ * Since undo record version 4 that is the applied records themselves, component by component (the paths their
+ * records link, as Apply takes them out): each record's kind, paths, contents, session and message, in staging
+ * order, with each path's disk baseline. Staged again they replay from those baselines (replay.ts), so a path's
+ * staged state is the replay of its records as before the apply, and a prune of any message afterwards takes out
+ * exactly what it would have taken out had there been no Apply and no Undo. Record ids and clock times are not
+ * kept: the undo record must be the same bytes whichever run wrote it (the crash sweep compares it with an
+ * uncrashed run's); the restaged records get new ones.
+ */
+
+/** A change record as the undo record keeps it: all but its id and time. */
+export type RestageRecord = Omit<ChangeRecord, 'id' | 'timestamp'>;
+
+/** A path of an applied component and its disk baseline then (null: no file), which Undo puts back. */
+export interface RestageBaseline {
+  readonly path: string;
+  readonly base: ContentRef | null;
+}
+
+/** One applied component as Undo stages it again (undo record version 4). */
+export interface RestageGroup {
+  /** Every path of the component, sorted. */
+  readonly baselines: readonly RestageBaseline[];
+  /** Its records in staging order. Every path they name has a baseline. */
+  readonly records: readonly RestageRecord[];
+}
+
+export interface RestageOutcome {
+  /** Paths staged again (listed composites). */
+  readonly restaged: readonly string[];
+  /**
+   * Paths not staged again: Undo left one of their component's files alone (the person changed it after the
+   * apply, so the agent's version stays on disk with their edit), or something is staged there already (a later
+   * change, or this very component restaged before a crash).
+   */
+  readonly skipped: readonly string[];
+}
+
+/** The components of these paths (an apply's groups) as Undo would stage them again. Call before `markApplied`. */
+export function restageGroupsOf(view: OverlayView, paths: readonly string[]): RestageGroup[] {
+  const seen = new Set<string>();
+  const groups: RestageGroup[] = [];
+  for (const p of paths) {
+    if (seen.has(p)) continue;
+    const component = componentOf(view, [p]);
+    for (const q of component.paths) seen.add(q);
+    if (component.paths.length === 0) continue;
+    const baselines = [...component.paths].sort().map(q => ({ path: q, base: baseOf((view.entry(q) as PathEntry).state) ?? null }));
+    const records = [...component.recordIds].sort((a, b) => view.order(a) - view.order(b)).map(id => restageRecordOf(view.record(id) as ChangeRecord));
+    groups.push({ baselines, records });
+  }
+  return groups;
+}
+
+/** The record without id and time, its fields in one fixed order (the undo record's bytes depend on it). */
+function restageRecordOf(r: ChangeRecord): RestageRecord {
+  return {
+    operation: r.operation,
+    path: r.path,
+    ...(r.fromPath !== undefined ? { fromPath: r.fromPath } : {}),
+    before: r.before,
+    after: r.after,
+    sessionId: r.sessionId,
+    messageId: r.messageId,
+    turn: r.turn,
+    description: r.description,
+  };
+}
+
+/** True when every path a record names has a baseline (a group read back from a file is checked with this). */
+export function isWholeGroup(group: RestageGroup): boolean {
+  const paths = new Set(group.baselines.map(b => b.path));
+  return group.records.length > 0 && group.records.every(r => paths.has(r.path) && (r.fromPath === undefined || paths.has(r.fromPath)));
+}
+
+/** Content refs a group needs kept in the blob store. */
+function refsOfGroup(group: RestageGroup): ContentRef[] {
+  const refs: (ContentRef | null)[] = [...group.baselines.map(b => b.base), ...group.records.flatMap(r => [r.before, r.after])];
+  return refs.filter((r): r is ContentRef => r !== null);
+}
+
+export type RestageOp = Extract<OverlayOp, { type: 'replace' }>;
+
+export interface RestagePlan extends RestageOutcome {
+  /** The op staging the groups again (undefined: nothing to stage). */
+  readonly op?: RestageOp;
+}
+
+export interface RestageContext {
+  /** True when the model has an entry at the path (something is staged there). */
+  readonly isStaged: (path: string) => boolean;
+  /** Paths Undo left alone. */
+  readonly leftAlone: ReadonlySet<string>;
+  /** Identity of the disk file at a path now (Undo may have written it anew). */
+  readonly identityOf: (path: string) => FileIdentity | undefined;
+  /** A new record (fresh id and time) with the kept record's fields. */
+  readonly newRecord: (r: RestageRecord) => ChangeRecord;
+  readonly store: ContentStore;
+  readonly merge?: TextMerge;
+}
+
+/**
+ * Plans staging the groups again, after Undo restored the disk: one op adding their records and the entries their
+ * replay from the baselines gives. A group is skipped whole when Undo left one of its paths alone or something is
+ * staged at one of them (recovery plans this again after a crash: what it staged before is not staged twice).
+ * Pure: the model applies the op.
+ */
+export function planRestage(groups: readonly RestageGroup[], ctx: RestageContext): RestagePlan {
+  const added: ChangeRecord[] = [];
+  const entries: PathEntry[] = [];
+  const rewritten: ChangeRecord[] = [];
+  const restaged: string[] = [];
+  const skipped: string[] = [];
+  for (const group of groups) {
+    if (!isWholeGroup(group)) continue;
+    const records = group.records.map(ctx.newRecord);
+    const replayed = replayGroup(group, records, ctx);
+    const listed = replayed.entries.filter(isListed).map(e => e.path);
+    if (group.baselines.some(b => ctx.leftAlone.has(b.path) || ctx.isStaged(b.path))) {
+      skipped.push(...listed);
+      continue;
+    }
+    added.push(...records);
+    entries.push(...replayed.entries);
+    rewritten.push(...replayed.rewritten);
+    restaged.push(...listed);
+  }
+  const op: RestageOp | undefined = added.length > 0 ? { type: 'replace', reason: 'restage', added, recordIds: [], rewritten, entries, removedPaths: [] } : undefined;
+  return { restaged, skipped, ...(op ? { op } : {}) };
+}
+
+/** Nothing staged: a group's replay sees only its own records. */
+const EMPTY: OverlayView = { entry: () => undefined, record: () => undefined, order: () => -1 };
+
+/** The group's records replayed from its baselines, on their own (no other record touches its paths). */
+function replayGroup(group: RestageGroup, records: readonly ChangeRecord[], ctx: RestageContext): ReplayResult {
+  const draft = new DraftState(EMPTY);
+  for (const r of records) draft.addRecord(r);
+  for (const { path, base } of group.baselines) {
+    const identity = base === null ? undefined : ctx.identityOf(path);
+    draft.setEntry(makeEntry({
+      path,
+      state: stateOf(base, base),
+      recordIds: records.filter(r => r.path === path || r.fromPath === path).map(r => r.id),
+      ...(identity ? { identity } : {}),
+    }));
+  }
+  return replayComponent(draft, group.baselines.map(b => b.path), ctx.store, { origin: 'prune' }, ctx.merge);
+}
+
+/** What the undo record names, in either version: the v4 groups, or the v3 items of an older record. */
+export interface RestageSource {
+  readonly restageGroups?: readonly RestageGroup[];
+  readonly restage?: readonly RestageItem[];
+}
+
+/** Content refs the undo record's restaging needs kept in the blob store. */
+export function refsOfRestage(source: RestageSource | undefined): ContentRef[] {
+  return [...(source?.restageGroups ?? []).flatMap(refsOfGroup), ...(source?.restage ?? []).flatMap(i => (i.after === null ? [] : [i.after]))];
+}
+
+/** Undo's restaging, whichever version of the undo record it has. */
+export function restageAll(model: OverlayModel, source: RestageSource, disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
+  const groups = source.restageGroups ? model.restage(source.restageGroups, disk, leftAlone) : { restaged: [], skipped: [] };
+  const items = source.restage ? restageItems(model, source.restage, disk, leftAlone) : { restaged: [], skipped: [] };
+  return { restaged: [...groups.restaged, ...items.restaged], skipped: [...groups.skipped, ...items.skipped] };
+}
+
+// ── undo record version 3 (read only: an undo record written before version 4) ──────────────────────────────
+
+/**
+ * One applied change as an undo record of version 3 keeps it: the agent's after-state at a path (a rename's origin
+ * too) and the request of the composite's last change only. Staged again, the whole composite carries that one
+ * message (a prune of an earlier one no longer finds its part): version 4 keeps the records instead.
  */
 export interface RestageItem {
   readonly kind: ChangeOperation;
@@ -20,33 +201,6 @@ export interface RestageItem {
   readonly after: ContentRef | null;
   /** The request of the composite's last change: restaged records carry it, so a prune still finds them. */
   readonly origin: Omit<ChangeMeta, 'timestamp'>;
-}
-
-/** The composites an apply is about to write, as what Undo would stage again. */
-export function restageItemsOf(composites: readonly CompositeChange[]): RestageItem[] {
-  return composites.map(c => {
-    const last = c.records[c.records.length - 1];
-    const origin = last
-      ? { sessionId: last.sessionId, messageId: last.messageId, turn: last.turn, description: last.description }
-      : { sessionId: 'unknown', messageId: 'unknown', turn: 0, description: 'restaged by Undo Last Apply' };
-    return { kind: c.kind, path: c.path, ...(c.fromPath !== undefined ? { fromPath: c.fromPath } : {}), after: c.after, origin };
-  });
-}
-
-/** Content refs an item needs kept in the blob store. */
-export function refsOfRestage(items: readonly RestageItem[] | undefined): ContentRef[] {
-  return (items ?? []).flatMap(i => (i.after === null ? [] : [i.after]));
-}
-
-export interface RestageOutcome {
-  /** Paths staged again. */
-  readonly restaged: readonly string[];
-  /**
-   * Paths not staged again: Undo left one of their files alone (the person changed it after the apply, so the
-   * agent's version stays on disk with their edit), or something is staged there already (a later change, or
-   * this very item restaged before a crash).
-   */
-  readonly skipped: readonly string[];
 }
 
 /**
@@ -61,7 +215,7 @@ export interface RestageOutcome {
  * An item is skipped, with those that land on its origin, when Undo left one of its files alone or something
  * was staged at one of its paths before this began.
  */
-export function restage(model: OverlayModel, items: readonly RestageItem[], disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
+export function restageItems(model: OverlayModel, items: readonly RestageItem[], disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
   const pathsOf = (i: RestageItem) => (i.fromPath !== undefined ? [i.fromPath, i.path] : [i.path]);
   const skipped = new Set(items.filter(i => pathsOf(i).some(p => leftAlone.has(p) || model.hasEntry(p))));
   // Whatever lands on a skipped item's origin would take the place of a file that is not moving away.

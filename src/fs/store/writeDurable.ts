@@ -10,8 +10,13 @@ import * as path from 'path';
 /** Suffix of in-progress files; anything ending in it after a crash was never committed and may be deleted. */
 export const TEMP_SUFFIX = '.tmp';
 
-export async function writeDurable(file: string, data: Uint8Array | readonly Uint8Array[]): Promise<void> {
-  await writeSyncedAndRename(file, data);
+export interface DurableWriteOptions {
+  /** Permission bits of the new file (default: a new file's, after the umask). */
+  readonly mode?: number;
+}
+
+export async function writeDurable(file: string, data: Uint8Array | readonly Uint8Array[], options: DurableWriteOptions = {}): Promise<void> {
+  await writeSyncedAndRename(file, data, options);
   await syncDir(path.dirname(file));
 }
 
@@ -19,16 +24,55 @@ export async function writeDurable(file: string, data: Uint8Array | readonly Uin
  * The first three steps of `writeDurable`, for a caller that renames several files into one directory and
  * fsyncs it once at the end.
  */
-export async function writeSyncedAndRename(file: string, data: Uint8Array | readonly Uint8Array[]): Promise<void> {
+export async function writeSyncedAndRename(file: string, data: Uint8Array | readonly Uint8Array[], options: DurableWriteOptions = {}): Promise<void> {
   const temp = file + TEMP_SUFFIX;
-  const handle = await fs.promises.open(temp, 'w');
+  const handle = await fs.promises.open(temp, 'w', options.mode);
   try {
+    // Before any content: `open` applies the mode only to a file it creates, and through the umask.
+    if (options.mode !== undefined) await handle.chmod(options.mode);
     for (const chunk of isChunkList(data) ? data : [data]) await writeAll(handle, chunk);
     await handle.sync();
   } finally {
     await handle.close();
   }
   await fs.promises.rename(temp, file);
+}
+
+/**
+ * Replaces a file that belongs to the person (an agent's configuration), as `writeDurable` does, keeping what the
+ * file is: a symbolic link stays a link and the file it leads to gets the content (a dotfiles repository links
+ * `~/.codex/config.toml` and the like), with that file's permission bits. The temp file lies beside the real file,
+ * so the rename never crosses file systems; a failure removes it and leaves the file as it was, byte for byte.
+ */
+export async function replaceFileDurably(file: string, data: Uint8Array): Promise<void> {
+  const target = await linkTarget(file);
+  const mode = await fs.promises.stat(target).then(s => s.mode & 0o7777, (e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return undefined;
+    throw e;
+  });
+  try {
+    await writeDurable(target, data, mode === undefined ? {} : { mode });
+  } catch (e) {
+    await fs.promises.rm(target + TEMP_SUFFIX, { force: true }).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Where a chain of symbolic links ends (the path itself when it is none); the end need not exist yet. */
+async function linkTarget(file: string): Promise<string> {
+  let p = path.resolve(file);
+  for (let hops = 0; hops < 40; hops++) {
+    let link: string;
+    try {
+      link = await fs.promises.readlink(p);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EINVAL' || code === 'ENOENT' || code === 'UNKNOWN') return p; // not a link, or nothing there yet
+      throw e;
+    }
+    p = path.resolve(path.dirname(p), link);
+  }
+  throw Object.assign(new Error(`too many levels of symbolic links: ${file}`), { code: 'ELOOP' });
 }
 
 /** `FileHandle.write` may write less than asked (large buffers, some file systems); loop until all is out. */

@@ -241,6 +241,115 @@ describe('OverlayWorkspace', () => {
     assert.deepStrictEqual([undo.refused, disk('a.txt')], [[], 'one\ntwo\nthree\n']);
   });
 
+  it('Undo stages every message\'s records again: after it, a prune of either message takes out its part only', async () => {
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nTHREE\n'), meta('m2'));
+    overlay.rename(file('src/b.ts'), file('src/c.ts'), meta('m1'));
+    overlay.write(file('src/c.ts'), bytes('export const b = 2;\n'), meta('m2'));
+    await overlay.apply({ roots: [ws] });
+    await overlay.undoLastApply();
+    assert.deepStrictEqual(overlay.composites().map(c => [path.relative(ws, c.path), c.records.map(r => r.messageId)]), [['a.txt', ['m1', 'm2']], ['src/c.ts', ['m1', 'm2']]]);
+    // Across a reload (the undo record and the restaged records are on disk by now).
+    await overlay.close();
+    overlay = await OverlayWorkspace.open(store);
+    overlay.model.prune('m1', 's1');
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'one\ntwo\nTHREE\n');
+    assert.strictEqual(text(overlay.readFile(file('src/b.ts'))), 'export const b = 2;\n');
+    assert.throws(() => overlay.readFile(file('src/c.ts')), { code: 'FileNotFound' });
+    overlay.model.prune('m2', 's1');
+    assert.deepStrictEqual(overlay.composites(), []);
+  });
+
+  describe('an Undo interrupted after it restored the disk is finished by recovery, once', () => {
+    const stageAndApply = async () => {
+      overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
+      overlay.write(file('a.txt'), bytes('ONE\ntwo\nTHREE\n'), meta('m2'));
+      await overlay.apply();
+    };
+    const messages = () => overlay.composites().map(c => c.records.map(r => r.messageId));
+    const reopenAndCheck = async () => {
+      await overlay.close();
+      overlay = await OverlayWorkspace.open(store);
+      assert.strictEqual(disk('a.txt'), 'one\ntwo\nthree\n');
+      assert.deepStrictEqual(messages(), [['m1', 'm2']], 'every message\'s record, each once');
+      assert.strictEqual(overlay.canUndo, false);
+      overlay.model.prune('m1', 's1');
+      assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'one\ntwo\nTHREE\n');
+    };
+
+    it('before it staged anything again', async () => {
+      await stageAndApply();
+      overlay.overlay.unitOfOps = () => {
+        throw new Error('killed before the restaging');
+      };
+      await assert.rejects(overlay.undoLastApply(), /killed before the restaging/);
+      assert.deepStrictEqual(messages(), []);
+      await reopenAndCheck();
+    });
+
+    it('after its restaging was durable, before the journal forgot it (nothing is staged twice)', async () => {
+      await stageAndApply();
+      const flush = overlay.overlay.flush.bind(overlay.overlay);
+      overlay.overlay.flush = async () => {
+        await flush();
+        throw new Error('killed after the restaging');
+      };
+      await assert.rejects(overlay.undoLastApply(), /killed after the restaging/);
+      assert.deepStrictEqual(messages(), [['m1', 'm2']]);
+      await reopenAndCheck();
+    });
+  });
+
+  it('the undo record keeps every step\'s content through a reload that collected unused content', async () => {
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nTHREE\n'), meta('m2'));
+    await overlay.apply();
+    await overlay.close();
+    const blobs = path.join(store, 'blobs');
+    const old = new Date(Date.now() - 3_600_000);
+    for (const f of fs.readdirSync(blobs, { recursive: true, encoding: 'utf8' })) fs.utimesSync(path.join(blobs, f), old, old);
+    overlay = await OverlayWorkspace.open(store);
+    await overlay.overlay.compact();
+    await overlay.undoLastApply();
+    overlay.model.prune('m2', 's1');
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'ONE\ntwo\nthree\n', 'm1\'s content, which only the undo record named');
+  });
+
+  it('writes the undo record as version 4 and still reads version 3 (each composite under its last message, as before)', async () => {
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nTHREE\n'), meta('m2'));
+    await overlay.apply();
+    await overlay.close();
+    const recordFile = path.join(store, 'last-apply.json');
+    const v4 = JSON.parse(fs.readFileSync(recordFile, 'utf8'));
+    assert.strictEqual(v4.version, 4);
+    assert.deepStrictEqual(v4.restageGroups[0].records.map((r: { messageId: string }) => r.messageId), ['m1', 'm2']);
+    const { restageGroups, ...rest } = v4;
+    const after = restageGroups[0].records[1].after;
+    const origin = { sessionId: 's1', messageId: 'm2', turn: 1, description: 'change from m2' };
+    fs.writeFileSync(recordFile, JSON.stringify({ ...rest, version: 3, restage: [{ kind: 'modify', path: file('a.txt'), after, origin }] }));
+    overlay = await OverlayWorkspace.open(store);
+    assert.ok(overlay.canUndo);
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual([undo.restored, undo.restaged], [[file('a.txt')], [file('a.txt')]]);
+    assert.strictEqual(disk('a.txt'), 'one\ntwo\nthree\n');
+    assert.deepStrictEqual(overlay.composites().map(c => c.records.map(r => r.messageId)), [['m2']]);
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'ONE\ntwo\nTHREE\n');
+  });
+
+  it('an undo record with a record naming a path it has no baseline for is unreadable: no Undo, nothing else lost', async () => {
+    overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
+    await overlay.apply();
+    await overlay.close();
+    const recordFile = path.join(store, 'last-apply.json');
+    const v4 = JSON.parse(fs.readFileSync(recordFile, 'utf8'));
+    v4.restageGroups[0].records[0].path = file('elsewhere.txt');
+    fs.writeFileSync(recordFile, JSON.stringify(v4));
+    overlay = await OverlayWorkspace.open(store);
+    assert.strictEqual(overlay.canUndo, false);
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'ONE\ntwo\nthree\n');
+  });
+
   it('merges an external edit made between staging and apply', async () => {
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta());
     fs.writeFileSync(file('a.txt'), 'one\ntwo\nTHREE\n');
