@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { McpBridge } from '../../mcp/vscode/registerMcpBridge';
 import type { McpEndpoint } from '../../mcp/mcpEndpoint';
 import { MCP_SETTINGS } from '../../mcp/mcpContributions';
-import { replaceFileDurably } from '../../fs/store/writeDurable';
+import { replaceFileDurably, writeDurable } from '../../fs/store/writeDurable';
 import { CONNECT_ENV, CONNECT_TARGETS, type ConnectAgentId, type ConnectRoots } from '../connectTargets';
 import { connectEnvFilePath, renderConnectEnvFile, sourceCommand } from '../connectEnvFile';
 
@@ -103,8 +103,8 @@ async function keepBridgeRunning(bridge: McpBridge): Promise<McpEndpoint> {
 async function writeEnvFile(home: string, endpoint: McpEndpoint): Promise<string> {
   const file = connectEnvFilePath(home);
   await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await fs.writeFile(file, renderConnectEnvFile(endpoint), { encoding: 'utf8', mode: 0o600 });
-  await fs.chmod(file, 0o600); // `mode` applies only when the file is created
+  // Replaced whole (temp, fsync, rename), yours only from its first byte: a crash never leaves half a token.
+  await writeDurable(file, Buffer.from(renderConnectEnvFile(endpoint), 'utf8'), { mode: 0o600 });
   return file;
 }
 
