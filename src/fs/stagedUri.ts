@@ -7,8 +7,9 @@
  * shape, `agent-staged-review:`, served by the same provider: its path is relative to the workspace folder and
  * its query is the folder's path (`agent-staged-review:/src/a.ts?/home/me/proj`). VS Code builds an editor's
  * breadcrumb by walking the URI's path up to `/` (it finds no workspace folder for a scheme other than the
- * folder's own), so only a folder-relative path gives the breadcrumb `src › a.ts`. Agents keep the absolute
- * `agent-staged:` form; both name the same staged file.
+ * folder's own), so only a folder-relative path gives the breadcrumb `src › a.ts`. In a multi-root workspace
+ * the path starts with the folder's name (`/proj/src/a.ts?/home/me`), as VS Code's breadcrumb does there.
+ * Agents keep the absolute `agent-staged:` form; both name the same staged file.
  */
 export const STAGED_SCHEME = 'agent-staged';
 export const REVIEW_SCHEME = 'agent-staged-review';
@@ -51,13 +52,22 @@ export function toFileParts(staged: UriParts): UriParts {
 
 /**
  * The parts of the `agent-staged-review:` URI of `file`, which lies in the workspace folder `folder` (the
- * folder itself included). Throws `UriShapeError` when it does not, or when the file URI has a query (the
- * review shape keeps the folder there; such a file has only the `agent-staged:` form).
+ * folder itself included). With `withFolderName` (a multi-root workspace) the path starts with the folder's
+ * own name and the query is the folder's parent, so the breadcrumb reads `proj › src › a.ts`, as VS Code's
+ * does there; either way the file is the query's path joined with the URI's path. Throws `UriShapeError` when
+ * the file is not in the folder, or when the file URI has a query (the review shape keeps the folder there;
+ * such a file has only the `agent-staged:` form).
  */
-export function toReviewParts(file: UriParts, folder: UriParts): UriParts {
+export function toReviewParts(file: UriParts, folder: UriParts, withFolderName = false): UriParts {
   if (file.scheme !== FILE_SCHEME) throw new SchemeMismatchError(FILE_SCHEME, file.scheme);
   if (folder.scheme !== FILE_SCHEME) throw new SchemeMismatchError(FILE_SCHEME, folder.scheme);
-  const base = trimTrailingSlash(folder.path);
+  const folderPath = trimTrailingSlash(folder.path);
+  const parent = folderPath.slice(0, folderPath.lastIndexOf('/'));
+  // A folder at the root of a drive or of the file system has no parent to stand in the query.
+  const base = withFolderName && folderPath !== '' && !/^\/[A-Za-z]:$/.test(folderPath) ? parent : folderPath;
+  if (relativeTo(file.path, folderPath) === undefined) {
+    throw new UriShapeError(`${file.path} is not inside the workspace folder ${folder.path}`);
+  }
   const rel = relativeTo(file.path, base);
   if (rel === undefined || file.query !== '' || file.authority.toLowerCase() !== folder.authority.toLowerCase()) {
     throw new UriShapeError(`${file.path} is not inside the workspace folder ${folder.path}`);

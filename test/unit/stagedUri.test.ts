@@ -54,6 +54,26 @@ describe('stagedUri: the review shape (agent-staged-review:)', () => {
     assert.deepStrictEqual([toFileParts(a).path, toFileParts(b).path], ['/api/src/a.ts', '/web/src/a.ts']);
   });
 
+  const named: [folder: string, path: string, reviewPath: string, query: string][] = [
+    ['/home/me/api', '/home/me/api/src/a.ts', '/api/src/a.ts', '/home/me'],
+    ['/api/', '/api/src/a.ts', '/api/src/a.ts', '/'],
+    ['/api', '/api', '/api', '/'],
+    ['/c:/work/api', '/c:/work/api/a.ts', '/api/a.ts', '/c:/work'],
+    ['/c:/', '/c:/a.ts', '/a.ts', '/c:'],
+    ['/', '/etc/x', '/etc/x', '/'],
+  ];
+  for (const [folder, p, reviewPath, query] of named) {
+    it(`in a multi-root workspace starts the path of ${JSON.stringify(p)} with its folder's name: ${JSON.stringify(reviewPath)}, and back`, () => {
+      const review = toReviewParts(file(p), file(folder), true);
+      assert.deepStrictEqual([review.path, review.query], [reviewPath, query]);
+      assert.deepStrictEqual(toFileParts(review), file(p));
+    });
+  }
+
+  it('in a multi-root workspace still refuses a file of a sibling folder', () => {
+    assert.throws(() => toReviewParts(file('/home/me/web/a.ts'), file('/home/me/api'), true), UriShapeError);
+  });
+
   it('names the same file as the agent-staged: form', () => {
     const f = file('/ws/src/app.ts');
     assert.deepStrictEqual(toFileParts(toReviewParts(f, file('/ws'))), toFileParts(toStagedParts(f)));

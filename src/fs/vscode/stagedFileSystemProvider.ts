@@ -26,12 +26,14 @@ export function stagedUriOf(file: vscode.Uri): vscode.Uri {
 
 /**
  * The form the review editors use (`agent-staged-review:/src/a.ts?<folder>`), so their breadcrumb is the
- * folder-relative path; the agents' form for a file in no workspace folder (which the provider refuses anyway).
+ * folder-relative path (after the folder's name in a multi-root workspace); the agents' form for a file in no
+ * workspace folder (which the provider refuses anyway).
  */
 export function reviewUriOf(file: vscode.Uri): vscode.Uri {
   const folder = vscode.workspace.getWorkspaceFolder(file);
   if (folder?.uri.scheme !== 'file' || file.query !== '') return stagedUriOf(file);
-  return vscode.Uri.from(toReviewParts(file, folder.uri));
+  // Several folders: the path starts with the folder's name, as VS Code's breadcrumb does for a workspace file.
+  return vscode.Uri.from(toReviewParts(file, folder.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1));
 }
 
 /** Whether `uri` names a staged file, in either form. */
