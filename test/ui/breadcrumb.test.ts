@@ -99,3 +99,37 @@ describe('UI: the breadcrumb of a staged file', () => {
     await wb.screenshot('breadcrumb-03-after-apply');
   });
 });
+
+describe('UI: the breadcrumb of a staged file in a multi-root workspace', () => {
+  let wb: Workbench;
+  before(async () => {
+    wb = await Workbench.open();
+    const other = path.join(wb.runDir, 'other');
+    fs.mkdirSync(path.join(other, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(other, 'src', 'added.ts'), 'export const other = 1;\n');
+    const file = path.join(wb.runDir, 'two.code-workspace');
+    fs.writeFileSync(file, JSON.stringify({ folders: [{ path: 'workspace' }, { path: 'other' }] }));
+    await wb.openWorkspaceFile(file);
+    await wb.waitForActivation();
+    await wb.runCommand('UI Driver: Stage Review Changes');
+  });
+  afterEach(async function () { await screenshotOnFailure(wb, this.currentTest); });
+  after(async () => { await wb?.close(); });
+
+  it('starts with the folder\'s name, as VS Code\'s breadcrumb of a workspace file does there: workspace › src › added.ts', async () => {
+    const view = await wb.openSourceControl();
+    await view.locator('.monaco-list-row', { hasText: 'added.ts' }).first().click();
+    await wb.page.locator('.monaco-diff-editor .modified', { hasText: 'export const added' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    const items = wb.page.locator('.editor-group-container.active .breadcrumbs-control .monaco-breadcrumb-item');
+    const end = Date.now() + 20_000;
+    let texts: string[] = [];
+    while (Date.now() < end) {
+      texts = (await items.allInnerTexts()).map(t => t.trim());
+      if (texts[0] === 'workspace') break;
+      await wb.page.waitForTimeout(100);
+    }
+    assert.deepStrictEqual(texts.slice(0, 3), ['workspace', 'src', 'added.ts'], `breadcrumb: ${texts.join(' › ')}`);
+    for (const segment of path.dirname(wb.workspace).split(/[/\\]/).filter(Boolean)) assert.ok(!texts.includes(segment), `"${segment}" in ${texts.join(' › ')}`);
+    await wb.screenshot('breadcrumb-04-multi-root');
+  });
+});
