@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 import { decodeText } from '../fs/model/textContent';
 import type { ApplyResult, OverlayWorkspace } from '../fs/overlayWorkspace';
-import { stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
+import { diskPathOf, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { BaselineContentProvider } from './baselineContentProvider';
 import type { AuditTrail } from './auditTrail';
 import { REVIEW_ALL_TITLE, reviewAllTabs } from './conflictAnnouncer';
@@ -52,7 +52,13 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     for (const t of given) {
       if (!t) continue;
       if (t instanceof vscode.Uri) {
-        const c = overlay.model.composite(t.scheme === 'agent-staged' ? t.with({ scheme: 'file' }).fsPath : t.fsPath);
+        let p: string;
+        try {
+          p = diskPathOf(t);
+        } catch {
+          continue; // a review URI of the wrong shape names no file
+        }
+        const c = overlay.model.composite(p);
         if (c) out.set(c.path, c);
       } else if ('resourceStates' in t) {
         // By URI, from the model as it is now: a group's states may be older than the last change.
@@ -163,7 +169,7 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
       await vscode.commands.executeCommand('vscode.diff', left, right, title);
     }),
     reg('agentOverlay.openStaged', async (t: Target, all?: Target[]) => {
-      for (const c of targets(t, all)) if (c.kind !== 'delete') await vscode.window.showTextDocument(stagedUriOf(vscode.Uri.file(c.path)), { preview: false });
+      for (const c of targets(t, all)) if (c.kind !== 'delete') await vscode.window.showTextDocument(reviewUriOf(vscode.Uri.file(c.path)), { preview: false });
     }),
     reg('agentOverlay.openDisk', async (t: Target, all?: Target[]) => {
       for (const c of targets(t, all)) {

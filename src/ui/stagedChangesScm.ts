@@ -2,7 +2,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
-import { stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
+import { diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { UNKNOWN_SESSION } from '../tools/agentTool';
 import { diffTitle, LETTER, OPERATION_LABEL, stagedColor } from './changePresentation';
 import type { SessionNames } from './sessionNames';
@@ -31,7 +31,7 @@ export class StagedChangesScm implements vscode.Disposable {
     // all, and a placeholder would be cut to one line where the value wraps).
     this.sourceControl.inputBox.enabled = false;
     this.sourceControl.quickDiffProvider = {
-      provideOriginalResource: (uri: vscode.Uri) => (uri.scheme === 'agent-staged' ? uri.with({ scheme: 'file' }) : undefined),
+      provideOriginalResource: (uri: vscode.Uri) => (isStagedUri(uri) ? vscode.Uri.file(diskPathOf(uri)) : undefined),
     };
     // With one source control VS Code hides the provider's row: the groups themselves must say "agent".
     this.conflicts = this.sourceControl.createResourceGroup('conflicts', 'Agent: Conflicts');
@@ -158,7 +158,8 @@ export function diffArgs(
     return [baseline(c.fromPath ?? c.path, c.before, 'disk'), baseline(c.path, c.after, 'staged'), diffTitle(c, p => path.basename(p))];
   }
   const left = c.kind === 'create' ? baseline(c.path, null, 'absent') : vscode.Uri.file(c.fromPath ?? c.path);
-  const right = c.kind === 'delete' ? baseline(c.path, null, 'deleted') : stagedUriOf(vscode.Uri.file(c.path));
+  // The review form: the diff's breadcrumb is then the folder-relative path (see stagedUri.ts).
+  const right = c.kind === 'delete' ? baseline(c.path, null, 'deleted') : reviewUriOf(vscode.Uri.file(c.path));
   return [left, right, diffTitle(c, p => path.basename(p))];
 }
 

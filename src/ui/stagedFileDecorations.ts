@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
+import { diskPathOf, isStagedUri, reviewUriOf, stagedUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { LETTER, OPERATION_LABEL, stagedColor } from './changePresentation';
 
 /**
@@ -21,7 +22,10 @@ export class StagedFileDecorations implements vscode.FileDecorationProvider, vsc
       const before = [...this.renamedAway.keys()];
       this.indexRenames();
       const changed = [...new Set([...paths, ...before, ...this.renamedAway.keys()])];
-      this._onDidChange.fire(changed.flatMap(p => [vscode.Uri.file(p), vscode.Uri.file(p).with({ scheme: 'agent-staged' })]));
+      this._onDidChange.fire(changed.flatMap(p => {
+        const file = vscode.Uri.file(p);
+        return [file, stagedUriOf(file), reviewUriOf(file)];
+      }));
     });
   }
 
@@ -30,8 +34,13 @@ export class StagedFileDecorations implements vscode.FileDecorationProvider, vsc
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
-    if (uri.scheme !== 'file' && uri.scheme !== 'agent-staged') return undefined;
-    const p = uri.with({ scheme: 'file' }).fsPath;
+    if (uri.scheme !== 'file' && !isStagedUri(uri)) return undefined;
+    let p: string;
+    try {
+      p = diskPathOf(uri);
+    } catch {
+      return undefined; // a review URI of the wrong shape names no file
+    }
     const c = this.overlay.model.composite(p);
     if (!c) {
       const moved = uri.scheme === 'file' ? this.renamedAway.get(p) : undefined;

@@ -8,6 +8,8 @@ import { eventually, testing, text, utf8, workspaceFolder } from './testApi';
 describe('agent-staged: overlay and review', () => {
   const fileUri = (rel: string) => vscode.Uri.joinPath(workspaceFolder(), rel);
   const staged = (rel: string) => fileUri(rel).with({ scheme: 'agent-staged' });
+  /** The form the review editors use: folder-relative path, the folder's path in the query. */
+  const review = (rel: string) => vscode.Uri.from({ scheme: 'agent-staged-review', path: `/${rel}`, query: workspaceFolder().path });
   const onDisk = (rel: string) => (fs.existsSync(fileUri(rel).fsPath) ? fs.readFileSync(fileUri(rel).fsPath, 'utf8') : undefined);
   const read = async (rel: string) => text(await vscode.workspace.fs.readFile(staged(rel)));
 
@@ -243,7 +245,7 @@ describe('agent-staged: overlay and review', () => {
     // The multi-file diff editor's tab input is not in the public API yet; at run time it lists the two-sided
     // diffs (the created and deleted files are checked in the UI test, which sees the editor itself).
     const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input as { textDiffs?: { original: vscode.Uri; modified: vscode.Uri }[] } | undefined;
-    assert.deepStrictEqual(input?.textDiffs?.map(d => [d.original.toString(), d.modified.toString()]), [[fileUri('ov/a.txt').toString(), staged('ov/a.txt').toString()]]);
+    assert.deepStrictEqual(input?.textDiffs?.map(d => [d.original.toString(), d.modified.toString()]), [[fileUri('ov/a.txt').toString(), review('ov/a.txt').toString()]]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -313,8 +315,44 @@ describe('agent-staged: overlay and review', () => {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'a diff editor is active');
     assert.strictEqual(tab.input.original.toString(), fileUri('ov/a.txt').toString());
-    assert.strictEqual(tab.input.modified.toString(), staged('ov/a.txt').toString());
+    // The review form, whose path VS Code's breadcrumb walks: `ov › a.txt`, not the absolute path.
+    assert.strictEqual(tab.input.modified.toString(), review('ov/a.txt').toString());
     assert.strictEqual(tab.label, 'a.txt (Disk ↔ Staged)');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('serves the review form of a URI as the same staged file: reads, listings, writes and commands', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('agent\n'));
+    await vscode.workspace.fs.delete(staged('ov/b.txt'));
+    assert.strictEqual(text(await vscode.workspace.fs.readFile(review('ov/a.txt'))), 'agent\n');
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(review('ov/b.txt'))), (e: vscode.FileSystemError) => e.code === 'FileNotFound');
+    assert.deepStrictEqual((await vscode.workspace.fs.readDirectory(review('ov'))).map(([n]) => n).sort(), ['a.txt']);
+    // Through toString and back (as a restored editor's URI comes back), and written by a person: one change.
+    await vscode.workspace.fs.writeFile(vscode.Uri.parse(review('ov/a.txt').toString()), utf8('person\n'));
+    assert.strictEqual(await read('ov/a.txt'), 'person\n');
+    assert.strictEqual(onDisk('ov/a.txt'), 'one\ntwo\nthree\n');
+    assert.deepStrictEqual(t.scmState().flatMap(g => g.resources.map(r => r.path)).sort(), [fileUri('ov/a.txt').fsPath, fileUri('ov/b.txt').fsPath]);
+    // "Open Staged File" opens the review form too; Discard given that URI (as the editor title passes it) acts on its file.
+    await vscode.commands.executeCommand('agentOverlay.openStaged', fileUri('ov/a.txt'));
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), review('ov/a.txt').toString());
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const prompts = t.scriptPrompts();
+    prompts.answer('Discard');
+    await vscode.commands.executeCommand('agentOverlay.discard', review('ov/a.txt'));
+    t.restorePrompts();
+    assert.match(prompts.asked.join('\n'), /Discard staged changes to 1 file\?[\s\S]*ov\/a\.txt/);
+    assert.deepStrictEqual(t.scmState().flatMap(g => g.resources.map(r => r.path)), [fileUri('ov/b.txt').fsPath]);
+  });
+
+  it('refuses a review URI whose folder is not a workspace folder, or that climbs out of it', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'secret\n');
+    const refused = (e: vscode.FileSystemError) => e.code === 'NoPermissions' && /outside the workspace folders/.test(e.message);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.from({ scheme: 'agent-staged-review', path: '/secret.txt', query: vscode.Uri.file(outside).path }))), refused);
+    const climb = `/${path.relative(workspaceFolder().fsPath, outside).split(path.sep).join('/')}/secret.txt`;
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(review(climb.slice(1)))), refused);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.from({ scheme: 'agent-staged-review', path: '/ov/a.txt' }))), (e: vscode.FileSystemError) => e.code === 'FileNotFound');
+    fs.rmSync(outside, { recursive: true, force: true });
   });
 });

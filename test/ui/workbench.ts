@@ -133,6 +133,15 @@ export class Workbench {
     return texts.map(t => t.split('\n')[0]);
   }
 
+  /** Reopens the window on a `.code-workspace` file (a multi-root workspace), with the same extensions loaded. */
+  async openWorkspaceFile(file: string): Promise<void> {
+    const url = new URL(this.page.url());
+    url.searchParams.delete('folder');
+    url.searchParams.set('workspace', file);
+    await this.page.goto(url.toString());
+    await this.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+  }
+
   async screenshot(name: string): Promise<string> {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     const file = path.join(SCREENSHOTS, `${name}.png`);

@@ -4,7 +4,7 @@ import type { ChangeMeta } from '../model/changeRecord';
 import { decodeText } from '../model/textContent';
 import { hasConflictMarkers } from '../../ui/conflictMarkers';
 import type { OverlayWorkspace } from '../overlayWorkspace';
-import { STAGED_SCHEME, toFileParts, toStagedParts } from '../stagedUri';
+import { REVIEW_SCHEME, STAGED_SCHEME, UriShapeError, toFileParts, toReviewParts, toStagedParts } from '../stagedUri';
 import { resolveInWorkspace } from '../workspaceScope';
 
 /** Changes a person makes by editing an `agent-staged:` document (e.g. fixing the agent's proposal). */
@@ -14,16 +14,41 @@ function userMeta(): ChangeMeta {
   return { sessionId: USER_SESSION, messageId: `edit-${Date.now()}`, turn: 0, description: 'Edited in the staged view' };
 }
 
+/** The `file:` URI an `agent-staged:` or `agent-staged-review:` URI stands for. */
 export function diskUriOf(staged: vscode.Uri): vscode.Uri {
   return vscode.Uri.from(toFileParts(staged));
 }
 
+/** The agents' form: the `file:` URI with the scheme swapped. */
 export function stagedUriOf(file: vscode.Uri): vscode.Uri {
   return vscode.Uri.from(toStagedParts(file));
 }
 
 /**
- * `agent-staged:` — the workspace as the agent sees it: disk plus pending changes (SPEC §2). Reads reconcile
+ * The form the review editors use (`agent-staged-review:/src/a.ts?<folder>`), so their breadcrumb is the
+ * folder-relative path (after the folder's name in a multi-root workspace); the agents' form for a file in no
+ * workspace folder (which the provider refuses anyway).
+ */
+export function reviewUriOf(file: vscode.Uri): vscode.Uri {
+  const folder = vscode.workspace.getWorkspaceFolder(file);
+  if (folder?.uri.scheme !== 'file' || file.query !== '') return stagedUriOf(file);
+  // Several folders: the path starts with the folder's name, as VS Code's breadcrumb does for a workspace file.
+  return vscode.Uri.from(toReviewParts(file, folder.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1));
+}
+
+/** Whether `uri` names a staged file, in either form. */
+export function isStagedUri(uri: vscode.Uri): boolean {
+  return uri.scheme === STAGED_SCHEME || uri.scheme === REVIEW_SCHEME;
+}
+
+/** The disk path a `file:`, `agent-staged:` or `agent-staged-review:` URI names. */
+export function diskPathOf(uri: vscode.Uri): string {
+  return (isStagedUri(uri) ? diskUriOf(uri) : uri).fsPath;
+}
+
+/**
+ * `agent-staged:` — the workspace as the agent sees it: disk plus pending changes (SPEC §2); also mounted as
+ * `agent-staged-review:`, the folder-relative form the review editors use (see `stagedUri.ts`). Reads reconcile
  * lazily; writes, deletes and renames become staged changes and never touch the disk. Model errors map once,
  * here, to the matching `FileSystemError`; a failed read throws, never answers with an empty buffer.
  */
@@ -35,7 +60,13 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
   /** `roots`: the workspace folders' paths, asked on every call (folders come and go). */
   constructor(private readonly overlay: OverlayWorkspace, private readonly roots: () => readonly string[]) {
     this.subscription = overlay.onDidChange(paths => {
-      this._onDidChangeFile.fire(paths.map(p => ({ type: vscode.FileChangeType.Changed, uri: stagedUriOf(vscode.Uri.file(p)) })));
+      // Both forms: agents' editors show the one, review editors the other.
+      this._onDidChangeFile.fire(paths.flatMap(p => {
+        const file = vscode.Uri.file(p);
+        const review = reviewUriOf(file);
+        const uris = review.scheme === REVIEW_SCHEME ? [stagedUriOf(file), review] : [review];
+        return uris.map(uri => ({ type: vscode.FileChangeType.Changed, uri }));
+      }));
     });
   }
 
@@ -92,10 +123,17 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
     mapErrors(uri, () => this.overlay.createDirectory(this.pathOf(uri)));
   }
 
-  /** The disk path an `agent-staged:` URI stands for; nothing outside the workspace folders is mirrored. */
+  /** The disk path a staged URI (either form) stands for; nothing outside the workspace folders is mirrored. */
   private pathOf(uri: vscode.Uri): string {
-    if (uri.scheme !== STAGED_SCHEME) throw vscode.FileSystemError.Unavailable(uri);
-    const p = resolveInWorkspace(diskUriOf(uri).fsPath, this.roots());
+    if (!isStagedUri(uri)) throw vscode.FileSystemError.Unavailable(uri);
+    let disk: vscode.Uri;
+    try {
+      disk = diskUriOf(uri);
+    } catch (e) {
+      if (e instanceof UriShapeError) throw vscode.FileSystemError.FileNotFound(`${e.message} (${uri.toString()})`);
+      throw e;
+    }
+    const p = resolveInWorkspace(disk.fsPath, this.roots());
     if (p === undefined) throw vscode.FileSystemError.NoPermissions(`${uri.toString()} is outside the workspace folders; agent-staged: mirrors only them`);
     return p;
   }

@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import * as vscode from 'vscode';
 import type { OverlayWorkspace } from '../overlayWorkspace';
 import { openOverlayStore, type StoreNotice } from '../openOverlayStore';
-import { STAGED_SCHEME } from '../stagedUri';
+import { REVIEW_SCHEME, STAGED_SCHEME } from '../stagedUri';
 import { BASELINE_SCHEME, BaselineContentProvider } from '../../ui/baselineContentProvider';
 import { registerStagedChangeCommands, type ApplyHooks } from '../../ui/stagedChangeCommands';
 import { StagedChangesScm } from '../../ui/stagedChangesScm';
@@ -58,6 +58,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
   const disposables: vscode.Disposable[] = [
     provider,
     vscode.workspace.registerFileSystemProvider(STAGED_SCHEME, provider, { isCaseSensitive: true }),
+    vscode.workspace.registerFileSystemProvider(REVIEW_SCHEME, provider, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, new BaselineContentProvider(workspace.model.store)),
     mergeResults,
     vscode.workspace.registerFileSystemProvider(MERGE_RESULT_SCHEME, mergeResults, { isCaseSensitive: true }),
