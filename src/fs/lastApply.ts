@@ -14,6 +14,8 @@ export interface LastApply {
   readonly modes: Readonly<Record<string, number>>;
   /** Folders the apply created (deepest first): Undo removes them again when it leaves them empty. */
   readonly createdDirs: readonly string[];
+  /** Folders the apply removed (staged `rmdir`s): Undo makes them again. Absent when none. */
+  readonly removedDirs?: readonly string[];
   /** The applied changes as Undo stages them again (the proposal comes back). Absent in records before version 3. */
   readonly restage?: readonly RestageItem[];
 }
@@ -37,7 +39,13 @@ export async function readLastApply(storeDir: string): Promise<LastApply | undef
     if (parsed.version === 1) return { undo: parsed.undo, modes: {}, createdDirs: [] };
     if ((parsed.version !== 2 && parsed.version !== 3) || typeof parsed.modes !== 'object' || !Array.isArray(parsed.createdDirs)) return undefined;
     if (parsed.version === 3 && !Array.isArray(parsed.restage)) return undefined;
-    return { undo: parsed.undo, modes: parsed.modes ?? {}, createdDirs: parsed.createdDirs, ...(parsed.restage ? { restage: parsed.restage } : {}) };
+    return {
+      undo: parsed.undo,
+      modes: parsed.modes ?? {},
+      createdDirs: parsed.createdDirs,
+      ...(Array.isArray(parsed.removedDirs) ? { removedDirs: parsed.removedDirs } : {}),
+      ...(parsed.restage ? { restage: parsed.restage } : {}),
+    };
   } catch {
     return undefined;
   }

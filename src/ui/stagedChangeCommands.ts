@@ -52,13 +52,13 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     for (const t of given) {
       if (!t) continue;
       if (t instanceof vscode.Uri) {
-        const c = overlay.model.composite(t.scheme === 'agent-staged' ? t.with({ scheme: 'file' }).fsPath : t.fsPath);
+        const c = overlay.composite(t.scheme === 'agent-staged' ? t.with({ scheme: 'file' }).fsPath : t.fsPath);
         if (c) out.set(c.path, c);
       } else if ('resourceStates' in t) {
         // By URI, from the model as it is now: a group's states may be older than the last change.
         for (const c of targets(undefined, t.resourceStates.map(r => r.resourceUri))) out.set(c.path, c);
       } else if ('change' in t) {
-        const c = overlay.model.composite(t.change.path);
+        const c = overlay.composite(t.change.path);
         if (c) out.set(c.path, c);
       }
     }

@@ -2,6 +2,7 @@ import type { ChangeMeta, ChangeOperation } from './changeRecord';
 import type { ContentRef } from './contentStore';
 import type { DiskProbe } from './diskProbe';
 import { assertNever } from './mergeRules';
+import { isFolderOperation } from './changeRecord';
 import type { OverlayModel } from './overlayModel';
 import type { CompositeChange } from './overlayQueries';
 
@@ -63,7 +64,9 @@ export interface RestageOutcome {
  */
 export function restage(model: OverlayModel, items: readonly RestageItem[], disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
   const pathsOf = (i: RestageItem) => (i.fromPath !== undefined ? [i.fromPath, i.path] : [i.path]);
-  const skipped = new Set(items.filter(i => pathsOf(i).some(p => leftAlone.has(p) || model.hasEntry(p))));
+  // A folder item is skipped where folder records are staged already (a file entry at its path is another matter).
+  const taken = (i: RestageItem, p: string) => (isFolderOperation(i.kind) ? model.folderIntent(p) !== undefined : model.hasEntry(p));
+  const skipped = new Set(items.filter(i => pathsOf(i).some(p => leftAlone.has(p) || taken(i, p))));
   // Whatever lands on a skipped item's origin would take the place of a file that is not moving away.
   for (let grew = true; grew;) {
     grew = false;
@@ -117,6 +120,12 @@ function stageOne(model: OverlayModel, item: RestageItem, disk: DiskProbe): void
       else if (item.after !== moved.after) model.write(item.path, model.store.get(item.after), meta, disk);
       return;
     }
+    case 'mkdir':
+      model.mkdir(item.path, meta);
+      return;
+    case 'rmdir':
+      model.rmdir(item.path, meta);
+      return;
     default:
       assertNever(item.kind);
   }
