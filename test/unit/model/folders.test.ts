@@ -12,26 +12,7 @@ import type { FolderDisk } from '../../../src/fs/model/folders';
  * wins) laid over the disk and the staged files.
  */
 
-/** A fake disk with folders: the files' folders, plus empty ones. */
-class FolderFakeDisk extends FakeDisk implements FolderDisk {
-  readonly dirs = new Set<string>();
-  kind(p: string): 'file' | 'directory' | undefined {
-    if (this.read(p)) return 'file';
-    if (this.dirs.has(p) || this.paths().some((f) => f.startsWith(`${p}/`))) return 'directory';
-    return undefined;
-  }
-  list(dir: string): [string, 'file' | 'directory'][] | undefined {
-    if (this.kind(dir) !== 'directory') return undefined;
-    const out = new Map<string, 'file' | 'directory'>();
-    for (const p of [...this.paths(), ...this.dirs]) {
-      if (!p.startsWith(`${dir}/`)) continue;
-      const rest = p.slice(dir.length + 1);
-      const name = rest.split('/')[0];
-      out.set(name, rest.includes('/') || this.dirs.has(p) ? 'directory' : 'file');
-    }
-    return [...out];
-  }
-}
+class FolderFakeDisk extends FakeDisk implements FolderDisk {}
 
 const sorted = (m: Map<string, string>) => [...m].sort();
 
