@@ -32,7 +32,7 @@ export class StagedFileDecorations implements vscode.FileDecorationProvider, vsc
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
     if (uri.scheme !== 'file' && uri.scheme !== 'agent-staged') return undefined;
     const p = uri.with({ scheme: 'file' }).fsPath;
-    const c = this.overlay.model.composite(p);
+    const c = this.overlay.composite(p);
     if (!c) {
       const moved = uri.scheme === 'file' ? this.renamedAway.get(p) : undefined;
       if (!moved) return undefined;

@@ -134,6 +134,42 @@ describe('OverlayWorkspace: folders as records', () => {
     assert.throws(() => overlay.readDirectory(file('new')), { code: 'FileNotFound' });
   });
 
+  it('a crash after the files are placed and before the folders are made: reopening finishes the apply, folders included', async () => {
+    overlay.createDirectory(file('new'), meta());
+    overlay.createDirectory(file('new/deeper'), meta());
+    overlay.write(file('new/f.txt'), bytes('f\n'), meta());
+    overlay.delete(file('empty'), meta());
+    // The process "dies" at the first folder it makes: the journal entry stays, as after a kill -9.
+    (overlay.disk as unknown as { makeFolder: () => Promise<boolean> }).makeFolder = async () => {
+      throw new Error('simulated crash');
+    };
+    await assert.rejects(overlay.apply({ roots: [ws] }), /simulated crash/);
+    assert.strictEqual(fs.readFileSync(file('new/f.txt'), 'utf8'), 'f\n');
+    assert.strictEqual(isDir('new/deeper'), false);
+    await overlay.close();
+    overlay = await OverlayWorkspace.open(store);
+    assert.strictEqual(isDir('new/deeper'), true, 'recovery made the folder');
+    assert.strictEqual(isDir('empty'), false, 'recovery removed the emptied folder');
+    assert.deepStrictEqual(listed(), []);
+    assert.deepStrictEqual(overlay.model.snapshot().records, [], 'the folder records are applied, not pending');
+    assert.deepStrictEqual(fs.readdirSync(path.join(store, 'journal')), []);
+    await overlay.undoLastApply();
+    assert.strictEqual(fs.existsSync(file('new')), false, 'Undo removes what the recovered apply made');
+    assert.strictEqual(isDir('empty'), true, 'and brings back what it removed');
+    assert.deepStrictEqual(listed().sort(), [['empty', 'rmdir', 'ok'], ['new', 'mkdir', 'ok'], ['new/deeper', 'mkdir', 'ok'], ['new/f.txt', 'create', 'ok']]);
+  });
+
+  it('an apply that fails before any file is placed leaves no folder behind and the folders staged', async () => {
+    overlay.createDirectory(file('new'), meta());
+    overlay.write(file('new/f.txt'), bytes('f\n'), meta());
+    (overlay.disk as unknown as { writeTemp: () => Promise<void> }).writeTemp = async () => {
+      throw new Error('disk full');
+    };
+    await assert.rejects(overlay.apply({ roots: [ws] }), /disk full/);
+    assert.strictEqual(fs.existsSync(file('new')), false);
+    assert.deepStrictEqual(listed().sort(), [['new', 'mkdir', 'ok'], ['new/f.txt', 'create', 'ok']]);
+  });
+
   it('a file written into a staged folder applies with it', async () => {
     overlay.createDirectory(file('new'), meta());
     overlay.createDirectory(file('new/deeper'), meta());
