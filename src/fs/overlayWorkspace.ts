@@ -296,6 +296,10 @@ export class OverlayWorkspace {
         if (r.kind !== 'unchanged') out.push(r);
       }
     }
+    // A staged folder needs no reconciling (its status is read against the disk each time), only a refresh: the
+    // disk made it (nothing left to do) or put a file in its way (a conflict).
+    const folders = this.model.folderPaths().filter(p => affected(p));
+    if (folders.length > 0) this.touch(folders);
     return out;
   }
 

@@ -142,6 +142,34 @@ describe('folders as records', () => {
     assert.deepStrictEqual(model.snapshot().records.map((r) => r.messageId), ['m2']);
   });
 
+  it('prune order does not matter: taking m1 then m2 out equals m2 then m1, and equals never staging them', () => {
+    const stageAll = (m: OverlayModel) => {
+      m.mkdir('/w/n', meta('m1'));
+      m.write('/w/n/f', enc('1\n'), meta('m2'), disk);
+      m.rmdir('/w/empty', meta('m2'));
+      m.mkdir('/w/n/g', meta('m3'));
+      m.rmdir('/w/n/g', meta('m1'));
+      m.mkdir('/w/empty', meta('m3'));
+    };
+    const view = (m: OverlayModel) => ({
+      changes: m.folderChanges(disk).map((c) => [c.path, c.kind, c.records.map((r) => r.id)]),
+      kinds: ['/w/n', '/w/n/g', '/w/empty'].map((p) => m.effectiveKind(p, disk)),
+      records: m.snapshot().records.map((r) => r.id),
+    });
+    const a = newModel();
+    stageAll(a);
+    a.prune('m1', 's1');
+    a.prune('m2', 's1');
+    const b = newModel();
+    stageAll(b);
+    b.prune('m2', 's1');
+    b.prune('m1', 's1');
+    assert.deepStrictEqual(view(a), view(b));
+    // m3 survives: /w/n/g is to be made (and shows /w/n), /w/empty is on disk already (nothing to do).
+    assert.deepStrictEqual(view(a).changes, [['/w/n/g', 'mkdir', ['r4']]]);
+    assert.deepStrictEqual(view(a).kinds, ['directory', 'directory', 'directory']);
+  });
+
   it('Apply (markApplied) at a folder path takes its records out', () => {
     model.mkdir('/w/new', meta());
     model.markApplied(['/w/new']);
