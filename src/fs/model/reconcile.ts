@@ -39,9 +39,10 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
   // A prune conflict is settled first: a disk conflict must not replace it (its "Accept agent" would keep the pruned edit).
   if (!e || e.conflict?.origin === 'prune') return { kind: 'unchanged' };
   // (disk path, composite whose content that disk file becomes)
-  const checks: [string, string][] = [];
+  // The disk file a renamed one replaces comes first: its going away is settled without a conflict, which a
+  // conflict found at the rename's origin would otherwise hold back until that one is resolved.
+  const checks: [string, string][] = [[path, e.movedTo ?? path]];
   if (e.movedFrom !== undefined) checks.push([e.movedFrom, path]);
-  checks.push([path, e.movedTo ?? path]);
 
   for (const [diskPath, holderPath] of checks) {
     const d = view.entry(diskPath);
