@@ -117,7 +117,8 @@ export class StagedChangesScm implements vscode.Disposable {
     return {
       change: c,
       resourceUri: file,
-      contextValue: c.conflict ? 'conflict' : `staged-${c.kind}`,
+      // A folder's conflict (a file in its way) has no versions to merge: only Discard settles it.
+      contextValue: c.conflict ? (isFolderOperation(c.kind) ? 'conflict-folder' : 'conflict') : `staged-${c.kind}`,
       decorations: {
         strikeThrough: c.kind === 'delete' || c.kind === 'rmdir',
         faded: false,

@@ -68,5 +68,5 @@ export function recordsShownBy(view: OverlayView, paths: readonly string[], stor
     for (const id of ids) take.delete(id);
   }
   const folders = paths.flatMap((p) => view.folderRecordIds(p)).map((id) => view.record(id) as ChangeRecord);
-  return [...now.records, ...folders].filter((r) => take.has(r.id)).sort((a, b) => view.order(a.id) - view.order(b.id));
+  return [...now.records, ...folders].filter((r) => take.has(r.id));
 }
