@@ -232,14 +232,29 @@ export class OverlayWorkspace {
     if (to === from || to.startsWith(`${from}/`)) {
       throw new OverlayError('InvalidOperation', `cannot move ${from} into itself (${to})`, { path: from });
     }
-    const moves = this.filesUnder(from).map(f => [f, path.join(to, path.relative(from, f))] as const);
+    const tree = this.treeUnder(from);
+    const moves = tree.files.map(f => [f, path.join(to, path.relative(from, f))] as const);
     for (const [, dest] of moves) {
       if (this.isDirectory(dest)) throw new OverlayError('FileExists', `${dest} is a directory`, { path: dest });
       if (!options.overwrite && this.exists(dest)) throw new OverlayError('FileExists', `${dest} already exists`, { path: dest });
     }
+    // The folders move too: one with no file under it is made at the destination (those of moved files come with
+    // them), and every source folder is removed (on Apply, once nothing is left in it), as a delete does. Deepest
+    // first: `treeUnder` lists folders after their contents.
+    const sources = [...tree.folders, from];
+    const empty = sources.filter(d => !tree.files.some(f => f.startsWith(`${d}/`)));
+    for (const d of empty) {
+      const dest = path.join(to, path.relative(from, d));
+      if (this.exists(dest) && !this.isDirectory(dest)) throw new OverlayError('FileExists', `${dest} already exists`, { path: dest });
+    }
     const records: ChangeRecord[] = [];
     this.overlay.unitOfOps(() => {
       for (const [f, dest] of moves) records.push(...this.model.rename(f, dest, meta, this.disk, options));
+      for (const d of [...empty].reverse()) {
+        const dest = path.join(to, path.relative(from, d));
+        if (!this.isDirectory(dest)) records.push(this.model.mkdir(dest, meta));
+      }
+      for (const d of sources) records.push(this.model.rmdir(d, meta));
     });
     this.touch([from, to]);
     return records;
@@ -524,11 +539,6 @@ export class OverlayWorkspace {
     } catch {
       return false;
     }
-  }
-
-  /** Every file under a directory in the effective view. */
-  private filesUnder(dir: string): string[] {
-    return this.treeUnder(dir).files;
   }
 
   /** Every file and folder under a directory in the effective view; folders deepest first. */

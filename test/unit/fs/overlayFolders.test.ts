@@ -170,6 +170,20 @@ describe('OverlayWorkspace: folders as records', () => {
     assert.deepStrictEqual(listed().sort(), [['new', 'mkdir', 'ok'], ['new/f.txt', 'create', 'ok']]);
   });
 
+  it('renaming an empty folder stages it made at the destination and removed at the source; Apply moves it', async () => {
+    fs.mkdirSync(file('src/inner'));
+    const records = overlay.rename(file('empty'), file('moved'), meta());
+    assert.deepStrictEqual(records.map(r => [path.relative(ws, r.path), r.operation]), [['moved', 'mkdir'], ['empty', 'rmdir']]);
+    // A folder with files moves file by file, and its empty folders as folders.
+    overlay.rename(file('src'), file('lib'), meta());
+    assert.deepStrictEqual(overlay.readDirectory(file('lib')).sort(), [['b.ts', 'file'], ['inner', 'directory']]);
+    assert.deepStrictEqual(overlay.readDirectory(ws).map(([n]) => n).sort(), ['lib', 'moved']);
+    await overlay.apply({ roots: [ws] });
+    assert.deepStrictEqual(fs.readdirSync(ws).sort(), ['lib', 'moved']);
+    assert.strictEqual(isDir('lib/inner'), true);
+    assert.deepStrictEqual(listed(), []);
+  });
+
   it('a file written into a staged folder applies with it', async () => {
     overlay.createDirectory(file('new'), meta());
     overlay.createDirectory(file('new/deeper'), meta());
