@@ -24,6 +24,9 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed, { folders: false });
     });
   }
+  it('seed 61310 (with folder steps): reconcile settles the disk file a rename replaces before the rename\'s origin', () => {
+    runSequence(61310);
+  });
   // Found with disk changes over pending conflicts (the restriction lifted; see referenceFuzz.ts).
   it('seed 4196 (disk changes over conflicts): the disk coming back to the baseline shows again the change its conflict hid', () => {
     runSequence(4196, { diskOverConflicts: true, folders: false });
