@@ -73,7 +73,8 @@ export class ApplyExecutor {
     const { onProgress } = options;
     this.check(actions);
     const steps = netSteps(actions.flatMap(stepsOf));
-    if (steps.length === 0) return options.onWritten?.();
+    const folders: FolderSteps = { makeDirs: options.makeDirs ?? [], removeDirs: options.removeDirs ?? [] };
+    if (steps.length === 0 && !hasFolderSteps(folders) && (options.pruneDirs ?? []).length === 0) return options.onWritten?.();
     const id = randomUUID();
     const files: JournalFile[] = steps.map(s => {
       // A write through a symlink lands on the linked file; a delete removes the link itself.
@@ -94,10 +95,11 @@ export class ApplyExecutor {
       if (other !== undefined) throw new SameFileError(other, steps[i].path);
       seen.set(f.path, steps[i].path);
     }
-    const createdDirs = this.disk.missingFolders(files.flatMap(f => (f.tempPath ? [f.tempPath] : [])));
+    // The folders made for temps, and those the apply makes itself (the path of a file inside one names them all).
+    const createdDirs = this.disk.missingFolders([...files.flatMap(f => (f.tempPath ? [f.tempPath] : [])), ...folders.makeDirs.map(d => path.join(d, '.agent-overlay-folder'))]);
     const pruneDirs = options.pruneDirs ?? [];
     // The intent is durable before any file is written, so even a temp file or folder left by a crash is found again.
-    await this.journal.begin({ id, files, createdDirs, pruneDirs, meta: options.meta });
+    await this.journal.begin({ id, files, createdDirs, pruneDirs, ...folders, meta: options.meta });
     try {
       let done = 0;
       await forEachLimited(files, TEMP_WRITE_CONCURRENCY, async f => {
@@ -109,7 +111,7 @@ export class ApplyExecutor {
       await this.journal.complete(id);
       throw e;
     }
-    await this.finish(files, pruneDirs);
+    await this.finish(files, pruneDirs, folders);
     // The caller records the apply (durably) before the journal forgets it: a crash in between is recovered
     // from the journal, never seen as changes made on disk behind the overlay's back.
     await options.onWritten?.();
@@ -142,7 +144,7 @@ export class ApplyExecutor {
       const todo = states.filter(s => s.state === 'notApplied').map(s => s.f);
       for (const f of entry.files) if (f.tempPath && !todo.includes(f)) await this.disk.discardTemp(f.tempPath);
       for (const f of todo) if (f.tempPath && f.mode !== undefined) await this.disk.setMode(f.tempPath, f.mode);
-      await this.finish(todo, entry.pruneDirs ?? []);
+      await this.finish(todo, entry.pruneDirs ?? [], { makeDirs: entry.makeDirs ?? [], removeDirs: entry.removeDirs ?? [] });
       completed.push(...todo.map(f => f.path));
       rolledForward.push(entry);
     }
@@ -170,7 +172,9 @@ export class ApplyExecutor {
    * removes the folders of `pruneDirs` that are empty now. Deletions go first: on a case-insensitive disk a rename
    * that changes only letter case deletes `readme.md` and writes `README.md`, which are one file there.
    */
-  private async finish(files: readonly JournalFile[], pruneDirs: readonly string[]): Promise<void> {
+  private async finish(files: readonly JournalFile[], pruneDirs: readonly string[], folders: FolderSteps): Promise<void> {
+    // A folder removed first if empty already: a file of this apply may take its path.
+    await this.pruneEmpty(folders.removeDirs);
     const dirs = new Set<string>();
     for (const f of files) {
       if (f.tempPath) continue;
@@ -182,8 +186,19 @@ export class ApplyExecutor {
       await this.disk.commitTemp(f.tempPath, f.path);
       dirs.add(path.dirname(f.path));
     }
+    await this.makeFolders(folders.makeDirs);
     await forEachLimited([...dirs], TEMP_WRITE_CONCURRENCY, d => syncDir(d));
-    await this.pruneEmpty(pruneDirs);
+    await this.pruneEmpty([...folders.removeDirs, ...pruneDirs]);
+  }
+
+  /**
+   * Makes the folders (with their parents), each durable in its parent. Idempotent (recovery runs it again); a
+   * path something else took meanwhile (a file) is left alone: never an error that would stop a recovery.
+   */
+  private async makeFolders(dirs: readonly string[]): Promise<void> {
+    const parents = new Set<string>();
+    for (const d of dirs) if (await this.disk.makeFolder(d)) parents.add(path.dirname(d));
+    for (const p of parents) await syncDir(p);
   }
 
   /** Removes the folders (deepest first) that are empty, and makes each removal durable in its parent. */
@@ -194,6 +209,16 @@ export class ApplyExecutor {
   }
 }
 
+/** The folders an apply makes and removes besides its files' (staged `mkdir` and `rmdir`, or an Undo of them). */
+interface FolderSteps {
+  readonly makeDirs: readonly string[];
+  readonly removeDirs: readonly string[];
+}
+
+function hasFolderSteps(f: FolderSteps): boolean {
+  return f.makeDirs.length > 0 || f.removeDirs.length > 0;
+}
+
 export interface RunOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Kept in the journal entry, for the caller to finish recording the apply after a crash (must be JSON). */
@@ -202,6 +227,10 @@ export interface RunOptions {
   readonly modes?: ReadonlyMap<string, number>;
   /** Folders to remove once the apply is done, when they are empty then (deepest first). */
   readonly pruneDirs?: readonly string[];
+  /** Folders to make (staged `mkdir`s; an Undo's folders to bring back), once the files are in place. */
+  readonly makeDirs?: readonly string[];
+  /** Folders to remove if empty (staged `rmdir`s, deepest first): tried before the files are placed and after. */
+  readonly removeDirs?: readonly string[];
   /** Runs once every file is in place, before the journal entry is removed: record the apply durably here. */
   readonly onWritten?: () => Promise<void>;
 }

@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { UndoRecord } from './model/applyPlan';
-import { parseRestageGroup } from './model/overlaySchema';
-import { refsOfRestage, type RestageGroup, type RestageItem } from './model/restage';
+import { parseRestageFolderRecord, parseRestageGroup } from './model/overlaySchema';
+import { refsOfRestage, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
 import { writeDurable } from './store/writeDurable';
 
 /** "Undo last apply" survives a reload: the undo record of the last apply, next to the store's other files. */
@@ -18,8 +18,12 @@ export interface LastApply {
   readonly modes: Readonly<Record<string, number>>;
   /** Folders the apply created (deepest first): Undo removes them again when it leaves them empty. */
   readonly createdDirs: readonly string[];
+  /** Folders the apply removed (staged `rmdir`s): Undo makes them again (version 4 on; absent: none). */
+  readonly removedDirs?: readonly string[];
   /** The applied records, component by component, as Undo stages them again (version 4 on). */
   readonly restageGroups?: readonly RestageGroup[];
+  /** The applied folder records (mkdir, rmdir), in staging order, as Undo stages them again (version 4 on). */
+  readonly restageFolders?: readonly RestageRecord[];
   /** Version 3: the applied composites, each under its last change's message only. Read, never written. */
   readonly restage?: readonly RestageItem[];
 }
@@ -31,8 +35,9 @@ export interface LastApply {
 export async function writeLastApply(storeDir: string, last: LastApply | undefined): Promise<void> {
   const file = path.join(storeDir, FILE);
   if (!last) return fs.promises.rm(file, { force: true });
-  const { undo, modes, createdDirs, restageGroups } = last;
-  await writeDurable(file, Buffer.from(JSON.stringify({ version: LAST_APPLY_VERSION, undo, modes, createdDirs, restageGroups: restageGroups ?? [] })));
+  const { undo, modes, createdDirs, removedDirs, restageGroups, restageFolders } = last;
+  const record = { version: LAST_APPLY_VERSION, undo, modes, createdDirs, removedDirs: removedDirs ?? [], restageGroups: restageGroups ?? [], restageFolders: restageFolders ?? [] };
+  await writeDurable(file, Buffer.from(JSON.stringify(record)));
 }
 
 /** The saved record; undefined when there is none or it is unreadable (undo is then unavailable, nothing else). */
@@ -62,7 +67,15 @@ export function parseLastApply(value: unknown): LastApply | undefined {
     default: {
       const groups: unknown = parsed.restageGroups;
       if (!Array.isArray(groups)) return undefined;
-      return { ...base, restageGroups: groups.map((g, i) => parseRestageGroup(g, `restageGroups[${i}]`)) };
+      const removed: unknown = parsed.removedDirs ?? [];
+      const folders: unknown = parsed.restageFolders ?? [];
+      if (!Array.isArray(removed) || !removed.every(d => typeof d === 'string') || !Array.isArray(folders)) return undefined;
+      return {
+        ...base,
+        removedDirs: removed,
+        restageGroups: groups.map((g, i) => parseRestageGroup(g, `restageGroups[${i}]`)),
+        restageFolders: folders.map((r, i) => parseRestageFolderRecord(r, `restageFolders[${i}]`)),
+      };
     }
   }
 }

@@ -221,6 +221,21 @@ export class NodeDisk implements DiskProbe {
     }
   }
 
+  /**
+   * Makes `dir` and its missing parents; true when it is a folder now. False, and nothing changed, when a file
+   * (or anything but a folder) is in the way. The caller fsyncs the parent.
+   */
+  async makeFolder(dir: string): Promise<boolean> {
+    try {
+      await fs.promises.mkdir(dir, { recursive: true });
+      return true;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' || code === 'ENOTDIR') return false;
+      throw e;
+    }
+  }
+
   /** Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. */
   async commitTemp(temp: string, target: string): Promise<void> {
     await fs.promises.rename(this.osPath(temp), this.osPath(target));

@@ -10,8 +10,11 @@ import type { CompositeChange } from './model/overlayQueries';
 import type { OverlayModel } from './model/overlayModel';
 import type { ReconcileOutcome } from './model/reconcile';
 import type { DiskProbe } from './model/diskProbe';
+import type { FolderDisk } from './model/folders';
 import { sameIdentity } from './model/pathEntry';
-import { refsOfRestage, restageAll, type RestageGroup, type RestageItem } from './model/restage';
+import { isFolderOperation } from './model/changeRecord';
+import { assertNever } from './model/mergeRules';
+import { refsOfRestage, restageAll, restageFolderRecordsOf, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
 import { ApplyJournal, type JournalEntry } from './store/applyJournal';
 import { readLastApply, refsOfLastApply, writeLastApply, type LastApply } from './lastApply';
 
@@ -71,8 +74,8 @@ export class OverlayWorkspace {
   readonly onDidChange: Event<readonly string[]> = this._onDidChange.event;
   /** Per-path modification time of the effective view: advances on every change so editors refresh. */
   private readonly bumped = new Map<string, number>();
-  /** Directories created through the overlay that hold no staged file yet (kept in memory only). */
-  private readonly stagedDirs = new Set<string>();
+  /** The disk as the folder rules read it (see model/folders.ts). */
+  private readonly folderDisk: FolderDisk;
   private lastApply: LastApply | undefined;
   /**
    * Changes whose file vanished while the overlay was closed (SPEC §2 "orphan"), found by `open`: each is a
@@ -87,6 +90,7 @@ export class OverlayWorkspace {
     private readonly storeDir: string,
     readonly recovered: RecoveryReport,
   ) {
+    this.folderDisk = { kind: p => disk.stat(p)?.type, list: d => disk.readDirectory(d) };
     this.model.onDidChange(e => this.touch(e.paths));
   }
 
@@ -120,13 +124,13 @@ export class OverlayWorkspace {
         lastChanged = true;
       }
     }
-    const stillListed = appliedPaths.filter(p => overlay.model.composite(p) || overlay.model.stagedRef(p) !== undefined);
+    const stillListed = appliedPaths.filter(p => overlay.model.composite(p) || overlay.model.stagedRef(p) !== undefined || overlay.model.folderIntent(p) !== undefined);
     if (stillListed.length > 0) overlay.model.markApplied(stillListed);
     // An undo the crash interrupted gives its proposal back as `undoLastApply` would have; what it had staged
     // again before the crash is there already and is not staged twice.
     for (const entry of recovered.rolledForward) {
       const meta = entry.meta as ApplyMeta | undefined;
-      if (meta?.restageGroups || meta?.restage) overlay.unitOfOps(() => restageAll(overlay.model, meta, disk, new Set(meta.leftAlone ?? [])));
+      if (meta?.restageGroups || meta?.restageFolders || meta?.restage) overlay.unitOfOps(() => restageAll(overlay.model, meta, disk, new Set(meta.leftAlone ?? [])));
     }
     const ws = new OverlayWorkspace(overlay, disk, executor, storeDir, recovered);
     ws.lastApply = last;
@@ -162,10 +166,14 @@ export class OverlayWorkspace {
     const bump = this.bumped.get(p) ?? 0;
     if (ref === undefined || ref === null) {
       const s = this.disk.stat(p);
-      if (ref === undefined && s && s.type !== 'other') {
+      if (ref === undefined && s?.type === 'file') return { type: s.type, size: s.size, mtime: Math.max(s.mtime, bump), ctime: s.ctime };
+      // A folder on disk shows unless a staged rmdir hides it (while empty); staged folders show too.
+      if (ref === undefined && s?.type === 'directory' && this.model.folderIntent(p) === undefined) {
         return { type: s.type, size: s.size, mtime: Math.max(s.mtime, bump), ctime: s.ctime };
       }
-      if (this.isStagedDirectory(p)) return { type: 'directory', size: 0, mtime: bump, ctime: bump };
+      if (this.model.effectiveKind(p, this.folderDisk) === 'directory') {
+        return s?.type === 'directory' ? { type: 'directory', size: s.size, mtime: Math.max(s.mtime, bump), ctime: s.ctime } : { type: 'directory', size: 0, mtime: bump, ctime: bump };
+      }
       throw new OverlayError('FileNotFound', `${p} does not exist`, { path: p });
     }
     const size = this.model.store.get(ref).byteLength;
@@ -174,14 +182,8 @@ export class OverlayWorkspace {
 
   /** Disk listing + staged creates − staged deletes and renames. `FileNotFound` for no such directory. */
   readDirectory(dir: string): [string, 'file' | 'directory'][] {
-    const listing = new Map<string, 'file' | 'directory'>();
-    const onDisk = this.disk.readDirectory(dir);
-    for (const [name, type] of onDisk ?? []) if (type !== 'other') listing.set(name, type);
-    const delta = this.model.directoryDelta(dir);
-    for (const name of delta.removed) listing.delete(name);
-    for (const [name, type] of delta.added) listing.set(name, type);
-    for (const d of this.stagedDirs) if (path.dirname(d) === dir) listing.set(path.basename(d), 'directory');
-    if (!onDisk && listing.size === 0 && !this.stagedDirs.has(dir)) {
+    const listing = this.model.listDirectory(dir, this.folderDisk);
+    if (listing.size === 0 && this.model.effectiveKind(dir, this.folderDisk) !== 'directory') {
       throw new OverlayError('FileNotFound', `${dir} is not a directory`, { path: dir });
     }
     return [...listing];
@@ -196,22 +198,26 @@ export class OverlayWorkspace {
     if (!exists && options.create === false) throw new OverlayError('FileNotFound', `${p} does not exist`, { path: p });
     if (exists && options.create && options.overwrite === false) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
     if (this.isDirectory(p)) throw new OverlayError('InvalidOperation', `${p} is a directory`, { path: p });
-    const record = this.model.write(p, bytes, meta, this.disk);
-    this.stagedDirs.delete(path.dirname(p));
-    return record;
+    return this.model.write(p, bytes, meta, this.disk);
   }
 
-  /** Stages the deletion of a file, or of every file under a directory (`recursive`). */
+  /**
+   * Stages the deletion of a file, or of a folder: an empty one is an `rmdir` record; with `recursive`, every
+   * file under it is deleted and then every folder under it and itself removed (`rmdir`, deepest first), in one
+   * unit. On Apply the files go first; a removed folder goes only if nothing is left in it then.
+   */
   delete(p: string, meta: ChangeMeta, options: { recursive?: boolean } = {}): ChangeRecord[] {
     const s = this.stat(p);
     if (s.type === 'file') return [this.model.delete(p, meta, this.disk)];
-    const files = this.filesUnder(p);
-    if (files.length > 0 && !options.recursive) {
+    const { files, folders } = this.treeUnder(p);
+    if ((files.length > 0 || folders.length > 0) && !options.recursive) {
       throw new OverlayError('InvalidOperation', `${p} is a directory that is not empty`, { path: p });
     }
     // One unit in the log: a crash while it is written never brings the folder back in part.
-    const records = this.overlay.unitOfOps(() => files.map(f => this.model.delete(f, meta, this.disk)));
-    for (const d of [...this.stagedDirs]) if (d === p || d.startsWith(`${p}/`)) this.stagedDirs.delete(d);
+    const records = this.overlay.unitOfOps(() => [
+      ...files.map(f => this.model.delete(f, meta, this.disk)),
+      ...[...folders, p].map(d => this.model.rmdir(d, meta)),
+    ]);
     this.touch([p]);
     return records;
   }
@@ -230,24 +236,41 @@ export class OverlayWorkspace {
       // Its files would be written back into the same folder under its old name: only files are renamed here.
       throw new OverlayError('InvalidOperation', `${from} and ${to} are one folder on this case-insensitive disk: rename it to another name, then to ${path.basename(to)}`, { path: from });
     }
-    const moves = this.filesUnder(from).map(f => [f, path.join(to, path.relative(from, f))] as const);
+    const tree = this.treeUnder(from);
+    const moves = tree.files.map(f => [f, path.join(to, path.relative(from, f))] as const);
     for (const [, dest] of moves) {
       if (this.isDirectory(dest)) throw new OverlayError('FileExists', `${dest} is a directory`, { path: dest });
       if (!options.overwrite && this.exists(dest)) throw new OverlayError('FileExists', `${dest} already exists`, { path: dest });
     }
+    // The folders move too: one with no file under it is made at the destination (those of moved files come with
+    // them), and every source folder is removed (on Apply, once nothing is left in it), as a delete does. Deepest
+    // first: `treeUnder` lists folders after their contents.
+    const sources = [...tree.folders, from];
+    const empty = sources.filter(d => !tree.files.some(f => f.startsWith(`${d}/`)));
+    for (const d of empty) {
+      const dest = path.join(to, path.relative(from, d));
+      if (this.exists(dest) && !this.isDirectory(dest)) throw new OverlayError('FileExists', `${dest} already exists`, { path: dest });
+    }
     const records: ChangeRecord[] = [];
     this.overlay.unitOfOps(() => {
       for (const [f, dest] of moves) records.push(...this.model.rename(f, dest, meta, this.disk, options));
+      for (const d of [...empty].reverse()) {
+        const dest = path.join(to, path.relative(from, d));
+        if (!this.isDirectory(dest)) records.push(this.model.mkdir(dest, meta));
+      }
+      for (const d of sources) records.push(this.model.rmdir(d, meta));
     });
     this.touch([from, to]);
     return records;
   }
 
-  createDirectory(p: string): void {
-    if (this.isDirectory(p)) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
+  /** Stages the making of an empty folder (an `mkdir` record: persisted, listed, applied like a file's change). */
+  createDirectory(p: string, meta: ChangeMeta): ChangeRecord {
+    if (this.exists(p)) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
     if (!this.isDirectory(path.dirname(p))) throw new OverlayError('FileNotFound', `${path.dirname(p)} does not exist`, { path: p });
-    this.stagedDirs.add(p);
-    this.touch([p]);
+    const record = this.model.mkdir(p, meta);
+    this.touch([p, path.dirname(p)]);
+    return record;
   }
 
   /** Resolves once everything staged so far is durable. */
@@ -292,6 +315,10 @@ export class OverlayWorkspace {
         if (r.kind !== 'unchanged') out.push(r);
       }
     }
+    // A staged folder needs no reconciling (its status is read against the disk each time), only a refresh: the
+    // disk made it (nothing left to do) or put a file in its way (a conflict).
+    const folders = this.model.folderPaths().filter(p => affected(p));
+    if (folders.length > 0) this.touch(folders);
     return out;
   }
 
@@ -317,10 +344,18 @@ export class OverlayWorkspace {
 
   /** Applies staged changes to the disk, group by group, journaled; refuses conflicts, stale bases, dirty editors. */
   async apply(options: ApplyOptions = {}): Promise<ApplyResult> {
-    const selection = options.paths ?? this.model.stagedPaths();
+    // A folder to remove takes the staged changes inside it along (its files' deletes and folders' removals empty it).
+    const removing = (options.paths ?? []).filter(p => this.model.folderIntent(p) === 'absent');
+    const under = (p: string) => removing.some(d => p.startsWith(`${d}/`));
+    const folderSelection = options.paths
+      ? [...new Set([...options.paths.filter(p => this.model.folderIntent(p) !== undefined), ...this.model.folderPaths().filter(under)])]
+      : this.model.folderPaths();
+    const inside = removing.flatMap(p => this.model.compositesUnder(p).map(c => c.path));
+    const selection = options.paths ? [...new Set([...options.paths, ...inside])] : this.model.stagedPaths();
     for (const p of selection) this.reconcileIfStaged(p);
     const plan = this.model.planApply(selection, this.disk);
     const refused: ApplyRefusalReport[] = [...plan.refused];
+    const folders = this.planFolders(folderSelection, refused);
     const accepted: ApplyGroup[] = [];
     const removedByPlan = new Set(plan.groups.flatMap(g => pathsLeftEmpty(g.actions)));
     for (const group of plan.groups) {
@@ -342,14 +377,18 @@ export class OverlayWorkspace {
     // caught by `run`'s own check: drop its group, retry.
     for (;;) {
       try {
-        const paths = accepted.flatMap(g => g.paths);
+        const filePaths = accepted.flatMap(g => g.paths);
+        const paths = [...filePaths, ...folders.paths];
         const actions = accepted.flatMap(g => g.actions);
         const removed = pathsLeftEmpty(actions);
-        const kept = new Set(paths);
-        const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path)), this.model.restageGroupsOf(paths)) : undefined;
+        const kept = new Set(filePaths);
+        const folderRecords = restageFolderRecordsOf(folders.changes.flatMap(c => c.records));
+        const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path)), this.model.restageGroupsOf(filePaths), folderRecords, folders) : undefined;
         await this.executor.run(actions, {
           onProgress: options.onProgress,
           pruneDirs: options.roots ? foldersAbove(removed, options.roots) : [],
+          makeDirs: folders.make,
+          removeDirs: folders.remove,
           meta: { appliedPaths: paths, ...(last ? { lastApply: last } : {}) } satisfies ApplyMeta,
           onWritten: async () => {
             if (!last) return;
@@ -369,15 +408,58 @@ export class OverlayWorkspace {
         accepted.splice(stale, 1);
       }
     }
-    const applied = accepted.flatMap(g => g.paths);
+    const applied = [...accepted.flatMap(g => g.paths), ...folders.paths];
     await this.flush();
     this.touch(applied);
     return { applied, refused };
   }
 
+  /**
+   * Which folder records an apply settles: folders to make, empty folders to remove, and records the disk already
+   * satisfies (dropped). A file in the way of a folder is a conflict; a folder to remove whose files' changes are
+   * refused is refused with them (it would not be empty).
+   */
+  private planFolders(selection: readonly string[], refused: ApplyRefusalReport[]): FolderPlan {
+    const plan: { make: string[]; remove: string[]; paths: string[]; changes: CompositeChange[] } = { make: [], remove: [], paths: [], changes: [] };
+    const inRefused = (p: string) => refused.some(r => r.paths.some(q => q === p || q.startsWith(`${p}/`)));
+    for (const p of selection) {
+      const status = this.model.folderStatus(p, this.folderDisk);
+      switch (status) {
+        case 'mkdir':
+        case 'rmdir': {
+          if (status === 'rmdir' && inRefused(p)) {
+            refused.push({ paths: [p], path: p, reason: 'conflict' });
+            continue;
+          }
+          (status === 'mkdir' ? plan.make : plan.remove).push(p);
+          plan.paths.push(p);
+          const c = this.model.folderChange(p, this.folderDisk);
+          if (c) plan.changes.push(c);
+          continue;
+        }
+        case 'satisfied':
+          plan.paths.push(p);
+          continue;
+        case 'fileInTheWay':
+          refused.push({ paths: [p], path: p, reason: 'conflict' });
+          continue;
+        case 'moot':
+        case undefined:
+          continue;
+        default:
+          assertNever(status);
+      }
+    }
+    plan.remove.sort((a, b) => b.split('/').length - a.split('/').length);
+    plan.make.sort((a, b) => a.split('/').length - b.split('/').length);
+    return plan;
+  }
+
   /** True when Undo Last Apply would restore something (a file the apply wrote is still as it left it). */
   get canUndo(): boolean {
-    return !!this.lastApply && planUndo(this.lastApply.undo, this.disk.read).actions.length > 0;
+    if (!this.lastApply) return false;
+    const folders = (this.lastApply.restageFolders ?? []).length > 0 || (this.lastApply.restage ?? []).some(i => isFolderOperation(i.kind));
+    return planUndo(this.lastApply.undo, this.disk.read).actions.length > 0 || folders;
   }
 
   /**
@@ -392,11 +474,17 @@ export class OverlayWorkspace {
     const last = this.lastApply;
     if (!last) return { restored: [], refused: [], restaged: [], notRestaged: [] };
     const plan = planUndo(last.undo, this.disk.read);
-    const restage = { ...(last.restageGroups ? { restageGroups: last.restageGroups } : {}), ...(last.restage ? { restage: last.restage } : {}) };
+    const restage = {
+      ...(last.restageGroups ? { restageGroups: last.restageGroups } : {}),
+      ...(last.restageFolders?.length ? { restageFolders: last.restageFolders } : {}),
+      ...(last.restage ? { restage: last.restage } : {}),
+    };
     let outcome = { restaged: [] as readonly string[], skipped: [] as readonly string[] };
     await this.executor.run(plan.actions, {
       modes: new Map(Object.entries(last.modes)),
       pruneDirs: last.createdDirs,
+      // The folders the apply removed come back (empty, as they were).
+      makeDirs: last.removedDirs ?? [],
       meta: { appliedPaths: [], lastApply: null, ...restage, leftAlone: plan.refused } satisfies ApplyMeta,
       onWritten: async () => {
         outcome = this.overlay.unitOfOps(() => restageAll(this.model, restage, this.disk, new Set(plan.refused)));
@@ -411,20 +499,27 @@ export class OverlayWorkspace {
   }
 
   /** The undo record of an apply about to run: the model's, plus the modes and folders it will change. */
-  private lastApplyOf(entries: readonly UndoEntry[], restageGroups: readonly RestageGroup[]): LastApply {
+  private lastApplyOf(entries: readonly UndoEntry[], restageGroups: readonly RestageGroup[], restageFolders: readonly RestageRecord[], folders: FolderPlan): LastApply {
     const modes: Record<string, number> = {};
     for (const e of entries) {
       const mode = e.previous === null ? undefined : this.disk.modeOf(e.path);
       if (mode !== undefined) modes[e.path] = mode;
     }
-    const createdDirs = this.disk.missingFolders(entries.filter(e => e.previous === null).map(e => e.path));
-    return { undo: { entries }, modes, createdDirs, restageGroups };
+    // A file inside each folder to make names it and its missing parents.
+    const createdDirs = this.disk.missingFolders([...entries.filter(e => e.previous === null).map(e => e.path), ...folders.make.map(d => path.join(d, '.agent-overlay-folder'))]);
+    return { undo: { entries }, modes, createdDirs, restageGroups, restageFolders, ...(folders.remove.length ? { removedDirs: folders.remove } : {}) };
   }
 
   // ── queries ─────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** Every listed change: files, then folders to make or remove (see model/folders.ts). */
   composites(): CompositeChange[] {
-    return this.model.composites();
+    return [...this.model.composites(), ...this.model.folderChanges(this.folderDisk)];
+  }
+
+  /** The listed change at a path: a file's, else a folder's. */
+  composite(p: string): CompositeChange | undefined {
+    return this.model.composite(p) ?? this.model.folderChange(p, this.folderDisk);
   }
 
   async close(): Promise<void> {
@@ -456,22 +551,30 @@ export class OverlayWorkspace {
     }
   }
 
-  private isStagedDirectory(p: string): boolean {
-    if (this.stagedDirs.has(p)) return true;
-    const parent = path.dirname(p);
-    return parent !== p && this.model.directoryDelta(parent).added.get(path.basename(p)) === 'directory';
-  }
-
-  /** Every file under a directory in the effective view. */
-  private filesUnder(dir: string): string[] {
-    const out: string[] = [];
+  /** Every file and folder under a directory in the effective view; folders deepest first. */
+  private treeUnder(dir: string): { files: string[]; folders: string[] } {
+    const files: string[] = [];
+    const folders: string[] = [];
     for (const [name, type] of this.readDirectory(dir)) {
       const child = path.join(dir, name);
-      if (type === 'file') out.push(child);
-      else out.push(...this.filesUnder(child));
+      if (type === 'file') files.push(child);
+      else {
+        const sub = this.treeUnder(child);
+        files.push(...sub.files);
+        folders.push(...sub.folders, child);
+      }
     }
-    return out;
+    return { files, folders };
   }
+}
+
+/** The folder records an apply settles (see `planFolders`). */
+interface FolderPlan {
+  readonly make: readonly string[];
+  readonly remove: readonly string[];
+  /** Every folder path whose records the apply takes out (made, removed, or satisfied already). */
+  readonly paths: readonly string[];
+  readonly changes: readonly CompositeChange[];
 }
 
 /**
@@ -484,6 +587,7 @@ interface ApplyMeta {
   readonly lastApply?: LastApply | null;
   /** An undo: the applied records it stages again once the disk is restored (v4), and the paths it left alone. */
   readonly restageGroups?: readonly RestageGroup[];
+  readonly restageFolders?: readonly RestageRecord[];
   /** The same, from an undo record of version 3 (each composite under its last message only). */
   readonly restage?: readonly RestageItem[];
   readonly leftAlone?: readonly string[];

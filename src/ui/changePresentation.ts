@@ -2,15 +2,24 @@ import type { ChangeOperation } from '../fs/model/changeRecord';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 
 /** The letters the SCM view and the Explorer badge show, as git does. */
-export const LETTER: Record<ChangeOperation, string> = { create: 'A', modify: 'M', delete: 'D', rename: 'R' };
+export const LETTER: Record<ChangeOperation, string> = { create: 'A', modify: 'M', delete: 'D', rename: 'R', mkdir: 'A', rmdir: 'D' };
 
-export const OPERATION_LABEL: Record<ChangeOperation, string> = { create: 'Added', modify: 'Modified', delete: 'Deleted', rename: 'Renamed' };
+export const OPERATION_LABEL: Record<ChangeOperation, string> = {
+  create: 'Added',
+  modify: 'Modified',
+  delete: 'Deleted',
+  rename: 'Renamed',
+  mkdir: 'Folder added',
+  rmdir: 'Folder deleted',
+};
 
 /** Theme colours shared with git's decorations, so the meaning carries over. */
 export function stagedColor(kind: ChangeOperation): string {
   switch (kind) {
-    case 'create': return 'gitDecoration.addedResourceForeground';
-    case 'delete': return 'gitDecoration.deletedResourceForeground';
+    case 'create':
+    case 'mkdir': return 'gitDecoration.addedResourceForeground';
+    case 'delete':
+    case 'rmdir': return 'gitDecoration.deletedResourceForeground';
     case 'rename': return 'gitDecoration.renamedResourceForeground';
     case 'modify': return 'gitDecoration.modifiedResourceForeground';
   }
@@ -23,5 +32,7 @@ export function diffTitle(c: CompositeChange, base: (p: string) => string): stri
     case 'delete': return `${base(c.path)} (Disk ↔ Deleted)`;
     case 'rename': return `${base(c.fromPath ?? c.path)} → ${base(c.path)} (Disk ↔ Staged)`;
     case 'modify': return `${base(c.path)} (Disk ↔ Staged)`;
+    case 'mkdir': return `${base(c.path)} (folder added)`;
+    case 'rmdir': return `${base(c.path)} (folder deleted)`;
   }
 }

@@ -34,8 +34,10 @@ export class ConflictAnnouncer implements vscode.Disposable {
 
   private async announce(paths: readonly string[]): Promise<void> {
     const rel = (p: string) => vscode.workspace.asRelativePath(p);
-    const first = this.overlay.model.composite(paths[0]);
-    const why = first?.conflict ? CONFLICT_KIND_TEXT[first.conflict.kind] : 'it changed on disk';
+    const first = this.overlay.composite(paths[0]);
+    const why = first?.kind === 'mkdir'
+      ? 'a file is where the agent makes a folder (discard the folder change to keep the file)'
+      : first?.conflict ? CONFLICT_KIND_TEXT[first.conflict.kind] : 'it changed on disk';
     const message = paths.length === 1
       ? `Conflict in ${rel(paths[0])}: ${why}. Nothing is applied to it until you resolve it.`
       : `${paths.length} staged agent changes are now in conflict (${paths.map(rel).join(', ')}). Nothing is applied to them until you resolve them.`;

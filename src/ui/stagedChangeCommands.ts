@@ -1,3 +1,4 @@
+import { isFolderOperation } from '../fs/model/changeRecord';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CompositeChange } from '../fs/model/overlayQueries';
@@ -58,13 +59,13 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
         } catch {
           continue; // a review URI of the wrong shape names no file
         }
-        const c = overlay.model.composite(p);
+        const c = overlay.composite(p);
         if (c) out.set(c.path, c);
       } else if ('resourceStates' in t) {
         // By URI, from the model as it is now: a group's states may be older than the last change.
         for (const c of targets(undefined, t.resourceStates.map(r => r.resourceUri))) out.set(c.path, c);
       } else if ('change' in t) {
-        const c = overlay.model.composite(t.change.path);
+        const c = overlay.composite(t.change.path);
         if (c) out.set(c.path, c);
       }
     }
@@ -76,13 +77,14 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
       void vscode.window.showInformationMessage('There are no staged changes to ' + verb.toLowerCase() + '.');
       return false;
     }
-    const n = changes.length;
-    const files = `${n} file${n === 1 ? '' : 's'}`;
+    const n = changes.filter(c => !isFolderOperation(c.kind)).length;
+    const f = changes.length - n;
+    const files = [n > 0 || f === 0 ? `${n} file${n === 1 ? '' : 's'}` : '', f > 0 ? `${f} folder${f === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
     const deletes = changes.filter(c => c.kind === 'delete');
     const message = verb === 'Apply'
       ? `Apply staged changes to ${files} on disk?`
       : `Discard staged changes to ${files}? The agent's work on them is lost; the disk is not touched.`;
-    const lines = changes.map(c => `${c.kind === 'delete' ? 'DELETE ' : ''}${rel(c.path)}${c.fromPath ? ` (from ${rel(c.fromPath)})` : ''}`);
+    const lines = changes.map(c => `${c.kind === 'delete' ? 'DELETE ' : c.kind === 'rmdir' ? 'REMOVE FOLDER ' : c.kind === 'mkdir' ? 'NEW FOLDER ' : ''}${rel(c.path)}${c.fromPath ? ` (from ${rel(c.fromPath)})` : ''}`);
     const detail = verb === 'Apply' && deletes.length
       ? `This deletes ${deletes.length} file${deletes.length === 1 ? '' : 's'}:\n${deletes.map(c => rel(c.path)).join('\n')}\n\nAll files:\n${lines.join('\n')}`
       : lines.join('\n');

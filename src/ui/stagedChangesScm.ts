@@ -1,6 +1,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CompositeChange } from '../fs/model/overlayQueries';
+import { isFolderOperation } from '../fs/model/changeRecord';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 import { diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { UNKNOWN_SESSION } from '../tools/agentTool';
@@ -116,18 +117,20 @@ export class StagedChangesScm implements vscode.Disposable {
     return {
       change: c,
       resourceUri: file,
-      contextValue: c.conflict ? 'conflict' : `staged-${c.kind}`,
+      // A folder's conflict (a file in its way) has no versions to merge: only Discard settles it.
+      contextValue: c.conflict ? (isFolderOperation(c.kind) ? 'conflict-folder' : 'conflict') : `staged-${c.kind}`,
       decorations: {
-        strikeThrough: c.kind === 'delete',
+        strikeThrough: c.kind === 'delete' || c.kind === 'rmdir',
         faded: false,
         tooltip,
         iconPath: c.conflict
           ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('gitDecoration.conflictingResourceForeground'))
           : shared
             ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('editorWarning.foreground'))
-            : new vscode.ThemeIcon(`diff-${DIFF_ICON[c.kind]}`, new vscode.ThemeColor(stagedColor(c.kind))),
+            : new vscode.ThemeIcon(ICON[c.kind], new vscode.ThemeColor(stagedColor(c.kind))),
       },
-      command: {
+      // A folder has no diff to open: it is reviewed by its row (and applied or discarded from it).
+      command: isFolderOperation(c.kind) ? undefined : {
         // A conflict opens its three versions, unresolved; nothing is decided by a click.
         command: c.conflict ? 'agentOverlay.openConflict' : 'agentOverlay.openChange',
         title: c.conflict ? 'Show Conflict' : 'Open Change',
@@ -145,7 +148,7 @@ export class StagedChangesScm implements vscode.Disposable {
 /** The Source Control view's text while nothing is staged. */
 export const EMPTY_TEXT = 'No staged agent changes. Agents that write through agent-staged: or the overlay tools appear here.';
 
-const DIFF_ICON = { create: 'added', delete: 'removed', rename: 'renamed', modify: 'modified' } as const;
+const ICON = { create: 'diff-added', delete: 'diff-removed', rename: 'diff-renamed', modify: 'diff-modified', mkdir: 'new-folder', rmdir: 'folder' } as const;
 
 /** The diff a click opens: disk (or empty) on the left, staged (or empty) on the right. */
 export function diffArgs(

@@ -41,7 +41,7 @@ export class StagedFileDecorations implements vscode.FileDecorationProvider, vsc
     } catch {
       return undefined; // a review URI of the wrong shape names no file
     }
-    const c = this.overlay.model.composite(p);
+    const c = this.overlay.composite(p);
     if (!c) {
       const moved = uri.scheme === 'file' ? this.renamedAway.get(p) : undefined;
       if (!moved) return undefined;

@@ -36,6 +36,25 @@ describe('[restart] staged changes survive a new extension host', () => {
     assert.deepStrictEqual(shown, ['a.txt', 'b.txt', 'c.txt'].map(n => fileUri(`persist/${n}`).fsPath));
   });
 
+  it('after a reload: an empty folder an agent made through agent-staged: is still staged, and Apply makes it', async () => {
+    if (phase === 'before') {
+      await vscode.workspace.fs.createDirectory(staged('made-by-agent'));
+      assert.strictEqual((await vscode.workspace.fs.stat(staged('made-by-agent'))).type, vscode.FileType.Directory);
+      await (await testing()).flush();
+      return;
+    }
+    assert.strictEqual(fs.existsSync(fileUri('made-by-agent').fsPath), false, 'nothing reached the disk before Apply');
+    assert.strictEqual((await vscode.workspace.fs.stat(staged('made-by-agent'))).type, vscode.FileType.Directory);
+    assert.deepStrictEqual(await vscode.workspace.fs.readDirectory(staged('made-by-agent')), []);
+    const t = await testing();
+    const shown = t.scmState().flatMap(g => g.resources).filter(r => r.path === fileUri('made-by-agent').fsPath);
+    assert.deepStrictEqual(shown.map(r => r.contextValue), ['staged-mkdir']);
+    t.scriptPrompts().answer('Apply');
+    await vscode.commands.executeCommand('agentOverlay.apply', fileUri('made-by-agent'));
+    assert.strictEqual(fs.statSync(fileUri('made-by-agent').fsPath).isDirectory(), true, 'Apply made the folder on disk');
+    assert.deepStrictEqual(t.scmState().flatMap(g => g.resources).filter(r => r.path === fileUri('made-by-agent').fsPath), []);
+  });
+
   it('after a kill -9 during a large apply: every file is fully old or fully new and nothing staged is lost', async () => {
     if (phase === 'before') {
       fs.mkdirSync(fileUri('crash').fsPath, { recursive: true });

@@ -58,6 +58,9 @@ export function stageRecord(draft: OverlayDraft, record: ChangeRecord, identity?
     case 'rename':
       moveContent(draft, required(record, record.fromPath), record.path, required(record, record.before), record.id, identity);
       return;
+    case 'mkdir':
+    case 'rmdir':
+      return; // a folder record touches no file entry
     default:
       assertNever(record.operation);
   }

@@ -1,4 +1,5 @@
 import { OverlayError } from './overlayError';
+import { isFolderOperation } from './changeRecord';
 import { DraftState } from './overlayDraft';
 import { assertNever } from './mergeRules';
 import { discardPaths, setBase, setContent, stageRecord, withEntry } from './accumulator';
@@ -23,6 +24,11 @@ function run(draft: DraftState, op: OverlayOp): void {
     case 'stage': {
       const r = op.record;
       if (draft.record(r.id)) throw new OverlayError('CorruptState', `record ${r.id} is already staged`, { id: r.id });
+      // A folder record is the folder's whole state (no file entry): indexed by path when committed.
+      if (isFolderOperation(r.operation)) {
+        draft.addRecord(r);
+        return;
+      }
       // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
       for (const p of r.fromPath !== undefined ? [r.fromPath, r.path] : [r.path]) {
         if (draft.entry(p)?.conflict?.delegated) acceptAgent(draft, p);
@@ -53,6 +59,8 @@ function run(draft: DraftState, op: OverlayOp): void {
     case 'discard':
     case 'applied':
       discardPaths(draft, op.paths);
+      // The folder itself, staged made or removed at one of these paths, is done too.
+      for (const p of op.paths) for (const id of draft.folderRecordIds(p)) draft.removeRecord(id);
       return;
     case 'discardAll':
       throw new Error('handled by applyOp');

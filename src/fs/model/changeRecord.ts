@@ -1,7 +1,15 @@
 import { v4 as uuidv4 } from 'uuid';
 import type { ContentRef } from './contentStore';
 
-export type ChangeOperation = 'create' | 'modify' | 'delete' | 'rename';
+/** File operations, and folder operations (`mkdir`, `rmdir`: an empty folder made or removed; no contents). */
+export type ChangeOperation = 'create' | 'modify' | 'delete' | 'rename' | FolderOperation;
+
+export type FolderOperation = 'mkdir' | 'rmdir';
+
+/** True for the records about a folder itself, which touch no file entry (issue 13 item 11). */
+export function isFolderOperation(operation: ChangeOperation): operation is FolderOperation {
+  return operation === 'mkdir' || operation === 'rmdir';
+}
 
 /** Who asked for a change: the chat session, the message in it and the turn number. */
 export interface ChangeOrigin {
@@ -36,7 +44,7 @@ export interface ChangeRecord extends ChangeOrigin {
    * change on a path this is the disk content, which becomes the composite's baseline.
    */
   readonly before: ContentRef | null;
-  /** Effective content at `path` just after; null for a delete. A rename moves content unchanged: after = before. */
+  /** Effective content at `path` just after; null for a delete. A rename moves content unchanged: after = before. Folder records: both null. */
   readonly after: ContentRef | null;
   readonly timestamp: number;
   readonly description: string;

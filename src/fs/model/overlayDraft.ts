@@ -1,3 +1,4 @@
+import { isFolderOperation } from './changeRecord';
 import type { ChangeRecord } from './changeRecord';
 import type { PathEntry } from './pathEntry';
 
@@ -23,6 +24,8 @@ export interface OverlayView {
   entry(path: string): PathEntry | undefined;
   record(id: string): ChangeRecord | undefined;
   order(id: string): number;
+  /** The folder records (mkdir, rmdir) at a path, oldest first. */
+  folderRecordIds(path: string): readonly string[];
 }
 
 /** Above any committed record's order (those count up from 0). */
@@ -56,6 +59,10 @@ export class DraftState implements OverlayDraft {
   }
   order(id: string): number {
     return this.addedById.get(id)?.order ?? this.base.order(id);
+  }
+  folderRecordIds(path: string): readonly string[] {
+    const added = this.addedRecords.filter((r) => r.path === path && isFolderOperation(r.operation)).map((r) => r.id);
+    return [...this.base.folderRecordIds(path), ...added].filter((id) => !this.removedRecords.has(id));
   }
   /** A record staged by this op: it orders after every committed one. */
   addRecord(record: ChangeRecord): void {

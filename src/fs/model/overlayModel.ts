@@ -15,6 +15,8 @@ import { afterOf, assertNever, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
 import { isListed, isTransparent } from './pathEntry';
 import { parseOverlaySnapshot } from './overlaySchema';
+import { effectiveKind, effectiveListing, folderChangeOf, folderChanges, folderIntent, folderStatusAt } from './folders';
+import type { FolderDisk, FolderIntent, FolderStatus } from './folders';
 import type { MergeResult } from '../merge/threeWayMerge';
 import type { ApplyPlan } from './applyPlan';
 import type { ChangeMeta, ChangeRecord } from './changeRecord';
@@ -147,6 +149,25 @@ export class OverlayModel {
     return records;
   }
 
+  /**
+   * Stages the making of an (empty) folder: a record like a write's, touching no file. The adapter checks first
+   * that the effective view has nothing at the path and has its parent folder.
+   */
+  mkdir(path: string, meta: ChangeMeta): ChangeRecord {
+    return this.stageFolder('mkdir', path, meta);
+  }
+
+  /** Stages the removal of a folder; the adapter checks first that the effective view shows it empty. */
+  rmdir(path: string, meta: ChangeMeta): ChangeRecord {
+    return this.stageFolder('rmdir', path, meta);
+  }
+
+  private stageFolder(operation: 'mkdir' | 'rmdir', path: string, meta: ChangeMeta): ChangeRecord {
+    const record = newChangeRecord({ operation, path, before: null, after: null }, meta, this.now, this.newId);
+    this.apply({ type: 'stage', record });
+    return record;
+  }
+
   private stage(record: ChangeRecord, disk: DiskProbe): ChangeRecord {
     // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
     for (const p of record.fromPath !== undefined ? [record.fromPath, record.path] : [record.path]) {
@@ -216,7 +237,8 @@ export class OverlayModel {
 
   /** Takes the selected records out; applies the op (unless nothing was selected) and returns the plan. */
   revert(selector: RecordSelector): RevertPlan {
-    const records = selector.kind === 'paths' ? recordsShownBy(this.state, selector.paths.filter((p) => this.state.entry(p)), this.store) : this.state.select(selector);
+    const staged = (p: string) => this.state.entry(p) !== undefined || this.state.folderRecordIds(p).length > 0;
+    const records = selector.kind === 'paths' ? recordsShownBy(this.state, selector.paths.filter(staged), this.store) : this.state.select(selector);
     const plan = planRevert(this.state, records, selector, this.store, this.merge);
     if (plan.op.recordIds.length > 0) this.apply(plan.op);
     return plan;
@@ -398,6 +420,41 @@ export class OverlayModel {
     });
     if (plan.op) this.apply(plan.op);
     return { restaged: plan.restaged, skipped: plan.skipped };
+  }
+
+  // ── folders (see folders.ts) ──────────────────────────────────────────────────────────────────────────
+
+  /** What the surviving folder records at `path` say (the last wins); undefined = none there. */
+  folderIntent(path: string): FolderIntent | undefined {
+    return folderIntent(this.state, path);
+  }
+
+  folderStatus(path: string, disk: FolderDisk): FolderStatus | undefined {
+    return folderStatusAt(this.state, path, disk);
+  }
+
+  /** Listed folder changes (folders to make or remove, and folders a file is in the way of). */
+  folderChanges(disk: FolderDisk): CompositeChange[] {
+    return folderChanges(this.state, disk);
+  }
+
+  folderChange(path: string, disk: FolderDisk): CompositeChange | undefined {
+    return folderChangeOf(this.state, path, disk);
+  }
+
+  /** Paths with folder records, listed or not. */
+  folderPaths(): string[] {
+    return [...this.state.folderPaths()];
+  }
+
+  /** A folder's effective listing: disk + staged files and folders − staged deletes and removed folders. */
+  listDirectory(dir: string, disk: FolderDisk): Map<string, 'file' | 'directory'> {
+    return effectiveListing(this.state, dir, disk);
+  }
+
+  /** What the effective view has at a path: a file, a folder, or nothing. */
+  effectiveKind(path: string, disk: FolderDisk): 'file' | 'directory' | undefined {
+    return effectiveKind(this.state, path, disk);
   }
 
   // ── queries ───────────────────────────────────────────────────────────────────────────────────────────

@@ -2,6 +2,7 @@ import { OverlayError } from './overlayError';
 import { isContentRef } from './contentStore';
 import { SNAPSHOT_VERSION } from './overlayState';
 import { isWholeGroup } from './restage';
+import { isFolderOperation } from './changeRecord';
 import type { ChangeRecord } from './changeRecord';
 import type { ContentRef } from './contentStore';
 import type { OverlayOp, RecordSelector } from './overlayOp';
@@ -34,11 +35,14 @@ function checkReferences(s: OverlaySnapshot): void {
     if (ids.has(r.id)) fail(`snapshot.records[${i}].id`, `duplicate record id ${r.id}`);
     ids.add(r.id);
   });
+  const folderIds = new Set(s.records.filter((r) => isFolderOperation(r.operation)).map((r) => r.id));
   const byPath = new Map<string, PathEntry>();
   s.entries.forEach((e, i) => {
     if (byPath.has(e.path)) fail(`snapshot.entries[${i}].path`, `duplicate entry for ${e.path}`);
     byPath.set(e.path, e);
     e.recordIds.forEach((id, k) => ids.has(id) || fail(`snapshot.entries[${i}].recordIds[${k}]`, `unknown record ${id}`));
+    // A folder record belongs to no file entry: it is the folder's whole state.
+    e.recordIds.forEach((id, k) => folderIds.has(id) && fail(`snapshot.entries[${i}].recordIds[${k}]`, `folder record ${id} in a file entry`));
   });
   s.entries.forEach((e, i) => {
     if (e.movedFrom !== undefined && byPath.get(e.movedFrom)?.movedTo !== e.path) fail(`snapshot.entries[${i}].movedFrom`, 'rename link is one-sided');
@@ -114,14 +118,16 @@ function parseRecord(value: unknown, at: string): ChangeRecord {
 /** A record's fields but its id and time. */
 function parseRecordFields(o: Record<string, unknown>, at: string): RestageRecord {
   const operation = o.operation;
-  if (operation !== 'create' && operation !== 'modify' && operation !== 'delete' && operation !== 'rename') fail(`${at}.operation`, 'not an operation');
+  if (operation !== 'create' && operation !== 'modify' && operation !== 'delete' && operation !== 'rename' && operation !== 'mkdir' && operation !== 'rmdir') fail(`${at}.operation`, 'not an operation');
   const before = refOrNull(o.before, `${at}.before`);
   const after = refOrNull(o.after, `${at}.after`);
-  const needsBefore = operation !== 'create';
-  const needsAfter = operation !== 'delete';
+  const folder = isFolderOperation(operation);
+  const needsBefore = operation !== 'create' && !folder;
+  const needsAfter = operation !== 'delete' && !folder;
   if (needsBefore !== (before !== null)) fail(`${at}.before`, `${operation} ${needsBefore ? 'needs' : 'has no'} before`);
   if (needsAfter !== (after !== null)) fail(`${at}.after`, `${operation} ${needsAfter ? 'needs' : 'has no'} after`);
   if (operation === 'rename' && typeof o.fromPath !== 'string') fail(`${at}.fromPath`, 'a rename needs fromPath');
+  if (folder && o.fromPath !== undefined) fail(`${at}.fromPath`, `${operation} has no fromPath`);
   return {
     operation,
     path: str(o.path, `${at}.path`),
@@ -136,6 +142,13 @@ function parseRecordFields(o: Record<string, unknown>, at: string): RestageRecor
 }
 
 /** One applied component of an undo record (version 4): its baselines and its records, every path they name covered. */
+/** A folder record as the undo record keeps it (no id, no time). */
+export function parseRestageFolderRecord(value: unknown, at: string): RestageRecord {
+  const r = parseRecordFields(obj(value, at), at);
+  if (!isFolderOperation(r.operation)) fail(`${at}.operation`, 'not a folder operation');
+  return r;
+}
+
 export function parseRestageGroup(value: unknown, at: string): RestageGroup {
   const o = obj(value, at);
   const group: RestageGroup = {

@@ -1,3 +1,4 @@
+import { isFolderOperation } from './changeRecord';
 import type { ChangeRecord } from './changeRecord';
 import type { DraftState, OverlayView } from './overlayDraft';
 import type { PathEntry } from './pathEntry';
@@ -21,6 +22,8 @@ export class OverlayState implements OverlayView {
   private nextOrder = 0;
   private readonly byMessage = new Map<string, Set<string>>();
   private readonly bySession = new Map<string, Set<string>>();
+  /** Folder records (mkdir, rmdir) by folder path, in staging order: a folder's whole staged state. */
+  private readonly byFolder = new Map<string, string[]>();
 
   entry(path: string): PathEntry | undefined {
     return this.entries.get(path);
@@ -39,6 +42,13 @@ export class OverlayState implements OverlayView {
   }
   allRecords(): IterableIterator<ChangeRecord> {
     return this.records.values();
+  }
+  folderRecordIds(path: string): readonly string[] {
+    return this.byFolder.get(path) ?? [];
+  }
+  /** Paths with folder records, in no particular order. */
+  folderPaths(): IterableIterator<string> {
+    return this.byFolder.keys();
   }
 
   /** Records a selector picks, oldest first. */
@@ -82,6 +92,7 @@ export class OverlayState implements OverlayView {
     this.orders.clear();
     this.byMessage.clear();
     this.bySession.clear();
+    this.byFolder.clear();
     return paths;
   }
 
@@ -101,6 +112,7 @@ export class OverlayState implements OverlayView {
     this.orders.set(r.id, this.nextOrder++);
     index(this.byMessage, r.messageId, r.id);
     index(this.bySession, r.sessionId, r.id);
+    if (isFolderOperation(r.operation)) this.byFolder.set(r.path, [...(this.byFolder.get(r.path) ?? []), r.id]);
   }
 
   private removeRecord(id: string): void {
@@ -110,6 +122,11 @@ export class OverlayState implements OverlayView {
     this.orders.delete(id);
     unindex(this.byMessage, r.messageId, id);
     unindex(this.bySession, r.sessionId, id);
+    if (isFolderOperation(r.operation)) {
+      const left = (this.byFolder.get(r.path) ?? []).filter((x) => x !== id);
+      if (left.length) this.byFolder.set(r.path, left);
+      else this.byFolder.delete(r.path);
+    }
   }
 }
 

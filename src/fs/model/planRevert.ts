@@ -1,4 +1,5 @@
 import { replayComponent } from './replay';
+import { isFolderOperation } from './changeRecord';
 import type { ChangeRecord } from './changeRecord';
 import type { ContentStore } from './contentStore';
 import type { TextMerge } from './mergeContent';
@@ -26,8 +27,11 @@ export function planRevert(
   merge?: TextMerge,
 ): RevertPlan {
   const live = records.filter((r) => view.record(r.id));
+  // Folder records touch no file: taken out, they need no replay (the folder's state is its surviving records).
+  const folders = live.filter((r) => isFolderOperation(r.operation)).map((r) => r.id);
   const seeds = new Set<string>();
   for (const r of live) {
+    if (isFolderOperation(r.operation)) continue;
     seeds.add(r.path);
     if (r.fromPath !== undefined) seeds.add(r.fromPath);
   }
@@ -36,7 +40,7 @@ export function planRevert(
     op: {
       type: 'revert',
       selector,
-      recordIds: result.removedRecordIds,
+      recordIds: [...result.removedRecordIds, ...folders],
       entries: result.entries,
       removedPaths: result.removedPaths,
       rewritten: result.rewritten,
@@ -55,6 +59,7 @@ export function recordsShownBy(view: OverlayView, paths: readonly string[], stor
   const chosen = new Set(paths);
   const take = new Set<string>();
   for (const p of paths) {
+    for (const id of view.folderRecordIds(p)) take.add(id);
     for (const id of view.entry(p)?.recordIds ?? []) take.add(id);
     for (const id of now.provenance.get(p) ?? []) take.add(id);
   }
@@ -62,5 +67,6 @@ export function recordsShownBy(view: OverlayView, paths: readonly string[], stor
     if (chosen.has(p)) continue;
     for (const id of ids) take.delete(id);
   }
-  return now.records.filter((r) => take.has(r.id));
+  const folders = paths.flatMap((p) => view.folderRecordIds(p)).map((id) => view.record(id) as ChangeRecord);
+  return [...now.records, ...folders].filter((r) => take.has(r.id));
 }

@@ -8,6 +8,7 @@ import type { ChangeMeta, ChangeOperation, ChangeRecord } from './changeRecord';
 import type { ContentRef, ContentStore } from './contentStore';
 import type { DiskProbe } from './diskProbe';
 import type { TextMerge } from './mergeContent';
+import { isFolderOperation } from './changeRecord';
 import type { OverlayModel } from './overlayModel';
 import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
@@ -149,7 +150,7 @@ export function planRestage(groups: readonly RestageGroup[], ctx: RestageContext
 }
 
 /** Nothing staged: a group's replay sees only its own records. */
-const EMPTY: OverlayView = { entry: () => undefined, record: () => undefined, order: () => -1 };
+const EMPTY: OverlayView = { entry: () => undefined, record: () => undefined, order: () => -1, folderRecordIds: () => [] };
 
 /** The group's records replayed from its baselines, on their own (no other record touches its paths). */
 function replayGroup(group: RestageGroup, records: readonly ChangeRecord[], ctx: RestageContext): ReplayResult {
@@ -170,6 +171,8 @@ function replayGroup(group: RestageGroup, records: readonly ChangeRecord[], ctx:
 /** What the undo record names, in either version: the v4 groups, or the v3 items of an older record. */
 export interface RestageSource {
   readonly restageGroups?: readonly RestageGroup[];
+  /** The applied folder records (mkdir, rmdir) in staging order (version 4 on). */
+  readonly restageFolders?: readonly RestageRecord[];
   readonly restage?: readonly RestageItem[];
 }
 
@@ -181,8 +184,31 @@ export function refsOfRestage(source: RestageSource | undefined): ContentRef[] {
 /** Undo's restaging, whichever version of the undo record it has. */
 export function restageAll(model: OverlayModel, source: RestageSource, disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
   const groups = source.restageGroups ? model.restage(source.restageGroups, disk, leftAlone) : { restaged: [], skipped: [] };
+  const folders = source.restageFolders ? restageFolderRecords(model, source.restageFolders, leftAlone) : { restaged: [], skipped: [] };
   const items = source.restage ? restageItems(model, source.restage, disk, leftAlone) : { restaged: [], skipped: [] };
-  return { restaged: [...groups.restaged, ...items.restaged], skipped: [...groups.skipped, ...items.skipped] };
+  return { restaged: [...groups.restaged, ...folders.restaged, ...items.restaged], skipped: [...groups.skipped, ...folders.skipped, ...items.skipped] };
+}
+
+/** The applied folder records as records of their own (session, message), so a prune still finds each of them. */
+export function restageFolderRecordsOf(records: readonly ChangeRecord[]): RestageRecord[] {
+  return records.filter(r => isFolderOperation(r.operation)).map(restageRecordOf);
+}
+
+/**
+ * Stages the folder records again, in their order. A folder with records staged before this began (a later
+ * change, or this very record restaged before a crash) or one Undo left alone is skipped, all its records with it.
+ */
+function restageFolderRecords(model: OverlayModel, records: readonly RestageRecord[], leftAlone: ReadonlySet<string>): RestageOutcome {
+  const taken = new Set(records.map(r => r.path).filter(p => leftAlone.has(p) || model.folderIntent(p) !== undefined));
+  const restaged = new Set<string>();
+  for (const r of records) {
+    if (taken.has(r.path)) continue;
+    const meta = { sessionId: r.sessionId, messageId: r.messageId, turn: r.turn, description: r.description };
+    if (r.operation === 'mkdir') model.mkdir(r.path, meta);
+    else model.rmdir(r.path, meta);
+    restaged.add(r.path);
+  }
+  return { restaged: [...restaged], skipped: [...taken] };
 }
 
 // ── undo record version 3 (read only: an undo record written before version 4) ──────────────────────────────
@@ -217,7 +243,9 @@ export interface RestageItem {
  */
 export function restageItems(model: OverlayModel, items: readonly RestageItem[], disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
   const pathsOf = (i: RestageItem) => (i.fromPath !== undefined ? [i.fromPath, i.path] : [i.path]);
-  const skipped = new Set(items.filter(i => pathsOf(i).some(p => leftAlone.has(p) || model.hasEntry(p))));
+  // A folder item is skipped where folder records are staged already (a file entry at its path is another matter).
+  const taken = (i: RestageItem, p: string) => (isFolderOperation(i.kind) ? model.folderIntent(p) !== undefined : model.hasEntry(p));
+  const skipped = new Set(items.filter(i => pathsOf(i).some(p => leftAlone.has(p) || taken(i, p))));
   // Whatever lands on a skipped item's origin would take the place of a file that is not moving away.
   for (let grew = true; grew;) {
     grew = false;
@@ -271,6 +299,12 @@ function stageOne(model: OverlayModel, item: RestageItem, disk: DiskProbe): void
       else if (item.after !== moved.after) model.write(item.path, model.store.get(item.after), meta, disk);
       return;
     }
+    case 'mkdir':
+      model.mkdir(item.path, meta);
+      return;
+    case 'rmdir':
+      model.rmdir(item.path, meta);
+      return;
     default:
       assertNever(item.kind);
   }

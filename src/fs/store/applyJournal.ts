@@ -48,6 +48,10 @@ export interface ApplyIntent {
   readonly createdDirs?: readonly string[];
   /** Folders the apply removes when they are empty once it is done (deepest first), on roll-forward too. */
   readonly pruneDirs?: readonly string[];
+  /** Folders the apply makes (staged `mkdir`s), on roll-forward too; a roll-back removes them with `createdDirs`. */
+  readonly makeDirs?: readonly string[];
+  /** Folders the apply removes if empty (staged `rmdir`s, deepest first), on roll-forward too. */
+  readonly removeDirs?: readonly string[];
   /** Anything else the caller needs to finish the apply (session, message ids…); must be JSON. */
   readonly meta?: unknown;
 }

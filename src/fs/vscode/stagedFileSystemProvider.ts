@@ -119,8 +119,10 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
     await this.overlay.flush();
   }
 
-  createDirectory(uri: vscode.Uri): void {
-    mapErrors(uri, () => this.overlay.createDirectory(this.pathOf(uri)));
+  /** An empty folder is a staged change too (an `mkdir` record): it survives a reload and Apply makes it. */
+  async createDirectory(uri: vscode.Uri): Promise<void> {
+    mapErrors(uri, () => this.overlay.createDirectory(this.pathOf(uri), userMeta()));
+    await this.overlay.flush();
   }
 
   /** The disk path a staged URI (either form) stands for; nothing outside the workspace folders is mirrored. */

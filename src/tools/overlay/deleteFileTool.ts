@@ -14,7 +14,7 @@ export const DELETE_FILE_METADATA: ToolMetadata = {
   userDescription: 'Stages the deletion of a file, or of every file in a folder, for review.',
   modelDescription:
     'Deletes a workspace file as a STAGED change: the file stays on disk until the user applies the deletion, but your reads no longer see it. ' +
-    'Given a directory, stages the deletion of every file under it (one change per file) and lists them. ' +
+    'Given a directory, stages the deletion of every file under it (one change per file) and of the directory itself, and lists them. ' +
     'Use this tool when a file is no longer needed (e.g. after moving its code elsewhere). ' +
     'Example: {"path": "src/legacy/oldHelper.ts", "description": "Replaced by src/util/helper.ts"}.',
   inputSchema: {
@@ -59,10 +59,12 @@ export class DeleteFileTool implements AgentTool<DeleteFileInput> {
 }
 
 function directoryAnswer(ctx: OverlayToolContext, display: string, records: readonly ChangeRecord[]): ToolAnswer {
-  const files = records.map(r => displayPath(ctx, r.path));
-  if (files.length === 0) return { summary: `${display} holds no files; there is nothing to delete.`, data: { status: 'unchanged', path: display, files } };
+  const files = records.filter(r => r.operation === 'delete').map(r => displayPath(ctx, r.path));
+  // The folder itself and those inside it are removed too (`rmdir` records): on Apply, once nothing is left in them.
+  const folders = records.filter(r => r.operation === 'rmdir').map(r => displayPath(ctx, r.path));
+  if (records.length === 0) return { summary: `${display} holds no files; there is nothing to delete.`, data: { status: 'unchanged', path: display, files } };
   return {
-    summary: `Staged deletion of ${files.length} file(s) under ${display}; they stay on disk until the user applies it.`,
-    data: { status: 'staged', operation: 'delete', path: display, files },
+    summary: `Staged deletion of ${files.length} file(s) under ${display} and of the folder itself; they stay on disk until the user applies it.`,
+    data: { status: 'staged', operation: 'delete', path: display, files, folders },
   };
 }

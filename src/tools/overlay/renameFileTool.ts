@@ -56,8 +56,8 @@ export class RenameFileTool implements AgentTool<RenameFileInput> {
     if (isDirectory) {
       const moved = records.filter(r => r.operation === 'rename').map(r => ({ from: displayPath(this.ctx, r.fromPath!), to: displayPath(this.ctx, r.path) }));
       return {
-        summary: `Staged the move of ${moved.length} file(s) from ${from.display} to ${to.display}.`,
-        data: { status: moved.length ? 'staged' : 'unchanged', operation: 'rename', fromPath: from.display, path: to.display, files: moved },
+        summary: `Staged the move of ${moved.length} file(s) from ${from.display} to ${to.display}, with the folder itself.`,
+        data: { status: records.length ? 'staged' : 'unchanged', operation: 'rename', fromPath: from.display, path: to.display, files: moved },
       };
     }
     const c = overlay.model.composite(to.absolute);

@@ -12,6 +12,7 @@
  *   - applying what is pending yields exactly the intended tree (content, modes, no empty folders), and when
  *     nothing was pending, Undo brings back the disk as it was before that last apply.
  */
+import { isFolderOperation } from '../../../src/fs/model/changeRecord';
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -174,7 +175,8 @@ export async function checkAfterCrash(root: string, run: ChildRun, ref: Referenc
     if (ws.orphans.length > 0) failures.push(`orphans after recovery: ${ws.orphans.join(', ')}`);
     // Never both: a change already on disk (its path holds the staged content, its origin is gone) is not pending.
     const diskRef = (p: string) => (fs.existsSync(p) ? hashBytes(fs.readFileSync(p)) : null);
-    const both = ws.composites().filter(c => diskRef(c.path) === c.after && (c.fromPath === undefined || diskRef(c.fromPath) === null));
+    // (A folder's change has no content: a folder to make or remove is listed only while the disk differs.)
+    const both = ws.composites().filter(c => !isFolderOperation(c.kind) && diskRef(c.path) === c.after && (c.fromPath === undefined || diskRef(c.fromPath) === null));
     if (both.length > 0) failures.push(`changes both on disk and still pending: ${both.map(c => path.relative(wsDir, c.path)).join(', ')}`);
 
     const lastApply = lastApplyStep(j);

@@ -60,7 +60,8 @@ describe('OverlayWorkspace', () => {
     assert.deepStrictEqual(overlay.model.stagedPaths(), []);
     assert.throws(() => overlay.rename(file('src'), file('src/inner'), meta()), /into itself/);
     const records = overlay.rename(file('src'), file('lib2'), meta());
-    assert.deepStrictEqual(records.map(r => r.path).sort(), [file('lib2/a.ts'), file('lib2/b.ts')]);
+    // The files move one by one; the source folder is removed (issue 13 item 11: folders are records).
+    assert.deepStrictEqual(records.map(r => [r.path, r.operation]).sort(), [[file('lib2/a.ts'), 'rename'], [file('lib2/b.ts'), 'rename'], [file('src'), 'rmdir']]);
     assert.deepStrictEqual(overlay.readDirectory(file('lib2')).sort(), [['a.ts', 'file'], ['b.ts', 'file']]);
   });
 

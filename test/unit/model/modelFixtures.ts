@@ -42,6 +42,28 @@ export class FakeDisk implements DiskProbe {
 
   readonly read = (path: string): Uint8Array | undefined => this.files.get(path);
 
+  /** Folders made on their own (a file's folders exist through it): the disk as `FolderDisk` sees it. */
+  readonly dirs = new Set<string>();
+
+  kind(path: string): 'file' | 'directory' | undefined {
+    if (this.files.has(path)) return 'file';
+    const prefix = `${path}/`;
+    if (this.dirs.has(path) || [...this.files.keys(), ...this.dirs].some((p) => p.startsWith(prefix))) return 'directory';
+    return undefined;
+  }
+
+  list(dir: string): [string, 'file' | 'directory'][] | undefined {
+    if (this.kind(dir) !== 'directory') return undefined;
+    const out = new Map<string, 'file' | 'directory'>();
+    for (const p of [...this.files.keys(), ...this.dirs]) {
+      if (!p.startsWith(`${dir}/`)) continue;
+      const rest = p.slice(dir.length + 1);
+      const name = rest.split('/')[0];
+      out.set(name, rest.includes('/') || this.dirs.has(p) ? 'directory' : 'file');
+    }
+    return [...out];
+  }
+
   identity(path: string): FileIdentity | undefined {
     return this.ids.get(path);
   }

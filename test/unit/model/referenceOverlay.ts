@@ -13,12 +13,16 @@ import { threeWayMerge } from '../../../src/fs/merge/threeWayMerge';
  * out did not happen, so later records at its destination follow the file home until it leaves the destination. The three-way text
  * merge is the project's (tested against `git merge-file` on its own). Records are never rewritten by a rebase, so
  * the view is a function of the surviving records and the baselines alone.
+ *
+ * Folders (issue 13 item 11): `mkdir` and `rmdir` records touch no file. A folder's intent is its last surviving
+ * folder record; the effective tree is recomputed whole (`tree`): the disk's folders, plus made folders and the
+ * folders of every file, minus removed folders with nothing visible inside, and a file always wins over a folder.
  */
 export type Text = string | null;
 
 export interface RefRecord {
   readonly id: string;
-  readonly op: 'write' | 'delete' | 'rename';
+  readonly op: 'write' | 'delete' | 'rename' | 'mkdir' | 'rmdir';
   readonly path: string;
   readonly from?: string;
   readonly before: Text;
@@ -26,6 +30,14 @@ export interface RefRecord {
   readonly session: string;
   readonly message: string;
 }
+
+/** The effective view's visible files and folders. */
+export interface Tree {
+  readonly files: ReadonlySet<string>;
+  readonly folders: ReadonlySet<string>;
+}
+
+const isFolderRecord = (r: RefRecord): boolean => r.op === 'mkdir' || r.op === 'rmdir';
 
 export interface RefComposite {
   readonly path: string;
@@ -51,8 +63,11 @@ export class ReferenceOverlay {
   diskConflicts = new Map<string, string>();
   private nextId = 0;
 
-  /** `foldsCase`: the disk ignores letter case (macOS, Windows): two spellings of one name are one file there. */
-  constructor(readonly disk: Map<string, string>, readonly foldsCase = false) {}
+  /**
+   * `diskDirs`: folders on disk besides those of its files. `foldsCase`: the disk ignores letter case (macOS,
+   * Windows): two spellings of one name are one file there.
+   */
+  constructor(readonly disk: Map<string, string>, readonly diskDirs = new Set<string>(['/w']), readonly foldsCase = false) {}
 
   /** Another spelling of `path` that holds a file in the view (a case-insensitive disk only), other than `except`. */
   private twin(path: string, except?: string): string | undefined {
@@ -72,7 +87,7 @@ export class ReferenceOverlay {
     const conflicts = new Set<string>();
     const consumed = new Set<string>();
     records.forEach((r, i) => {
-      if (consumed.has(r.id)) return;
+      if (consumed.has(r.id) || isFolderRecord(r)) return;
       const c = cur.get(r.path) ?? null;
       if (r.op === 'write') {
         // A write that no longer finds its `before` is rebased with the writes to the same file that follow it
@@ -80,6 +95,7 @@ export class ReferenceOverlay {
         const stack = [r];
         if (c !== r.before) {
           for (const o of records.slice(i + 1)) {
+            if (isFolderRecord(o)) continue;
             if (o.op !== 'write') break;
             if (o.path !== r.path) continue;
             if (o.before !== stack[stack.length - 1].after) break;
@@ -263,6 +279,10 @@ export class ReferenceOverlay {
         if (r.op === 'rename') alias.set(r.path, home(r.from as string));
         continue;
       }
+      if (isFolderRecord(r)) {
+        kept.push(r); // about a folder, not the file a rename moved
+        continue;
+      }
       const moved: RefRecord = { ...r, path: home(r.path), ...(r.from !== undefined ? { from: home(r.from) } : {}) };
       if (r.op === 'delete') alias.delete(r.path);
       if (r.op === 'rename') {
@@ -276,7 +296,7 @@ export class ReferenceOverlay {
   }
 
   private forgetUntouched(): void {
-    const touched = new Set(this.records.flatMap((r) => (r.from !== undefined ? [r.path, r.from] : [r.path])));
+    const touched = new Set(this.records.filter((r) => !isFolderRecord(r)).flatMap((r) => (r.from !== undefined ? [r.path, r.from] : [r.path])));
     for (const p of [...this.base.keys()]) {
       if (!touched.has(p)) {
         this.base.delete(p);
@@ -357,7 +377,7 @@ export class ReferenceOverlay {
       if (o !== null && o !== undefined) stack.push(o);
       for (const [q, x] of v.origin) if (x === p) stack.push(q);
       for (const r of this.records) {
-        if (r.path === p || r.from === p) stack.push(r.path, ...(r.from !== undefined ? [r.from] : []));
+        if (!isFolderRecord(r) && (r.path === p || r.from === p)) stack.push(r.path, ...(r.from !== undefined ? [r.from] : []));
       }
     }
     return out;
@@ -385,6 +405,79 @@ export class ReferenceOverlay {
     this.forgetUntouched();
     return true;
   }
+
+  // ── folders ────────────────────────────────────────────────────────────────────────────────────────────
+
+  mkdir(path: string, session: string, message: string): void {
+    this.stage({ op: 'mkdir', path, before: null, after: null, session, message });
+  }
+
+  rmdir(path: string, session: string, message: string): void {
+    this.stage({ op: 'rmdir', path, before: null, after: null, session, message });
+  }
+
+  intent(path: string): 'present' | 'absent' | undefined {
+    const last = this.records.filter((r) => isFolderRecord(r) && r.path === path).pop();
+    return last === undefined ? undefined : last.op === 'mkdir' ? 'present' : 'absent';
+  }
+
+  diskFolder(path: string): boolean {
+    return this.diskDirs.has(path) || [...this.diskDirs, ...this.disk.keys()].some((p) => p.startsWith(`${path}/`));
+  }
+
+  /** The whole effective tree, from scratch: every visible file and folder. `paths`: every path worth asking. */
+  tree(paths: readonly string[], read: (path: string) => Text = (p) => this.read(p)): Tree {
+    const files = new Set([...new Set([...paths, ...this.disk.keys()])].filter((p) => read(p) !== null));
+    const folders = new Set<string>();
+    for (const d of this.diskDirs) [d, ...parents(d)].forEach((q) => folders.add(q));
+    for (const f of this.disk.keys()) parents(f).forEach((q) => folders.add(q));
+    for (const f of files) parents(f).forEach((q) => folders.add(q));
+    for (const r of this.records) if (r.op === 'mkdir' && this.intent(r.path) === 'present') [r.path, ...parents(r.path)].forEach((q) => folders.add(q));
+    // Removed folders with nothing visible inside go, deepest first (so a removed folder inside one goes first).
+    for (const d of [...folders].sort((a, b) => b.split('/').length - a.split('/').length)) {
+      const inside = [...files, ...folders].some((p) => p.startsWith(`${d}/`));
+      if (this.intent(d) === 'absent' && !inside) folders.delete(d);
+    }
+    for (const f of files) folders.delete(f); // a file wins
+    return { files, folders };
+  }
+
+  /** What `readDirectory(dir)` lists, from the tree. */
+  listing(dir: string, { files, folders }: Tree): [string, 'file' | 'directory'][] {
+    const out: [string, 'file' | 'directory'][] = [];
+    for (const f of files) if (parents(f)[0] === dir) out.push([f.slice(dir.length + 1), 'file']);
+    for (const f of folders) if (parents(f)[0] === dir) out.push([f.slice(dir.length + 1), 'directory']);
+    return out.sort();
+  }
+
+  /** Listed folder changes: `path kind` (+ ` conflict`). */
+  folderChanges({ folders }: Tree): string[] {
+    const out: string[] = [];
+    for (const p of new Set(this.records.filter(isFolderRecord).map((r) => r.path))) {
+      const intent = this.intent(p);
+      if (intent === 'present') {
+        if (this.read(p) !== null) out.push(`${p} mkdir conflict`);
+        else if (!this.diskFolder(p)) out.push(`${p} mkdir`);
+      } else if (!folders.has(p) && this.diskFolder(p) && this.read(p) === null) {
+        out.push(`${p} rmdir`);
+      }
+    }
+    return out.sort();
+  }
+
+  /** Apply of a folder: the disk has it as the records say now; its records are done. */
+  applyFolder(path: string): void {
+    if (this.intent(path) === 'present') this.diskDirs.add(path);
+    else this.diskDirs.delete(path);
+    this.records = this.records.filter((r) => !(isFolderRecord(r) && r.path === path));
+  }
+}
+
+/** The folders above a path, nearest first (not the path itself). */
+function parents(path: string): string[] {
+  const out: string[] = [];
+  for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) out.push(path.slice(0, i));
+  return out;
 }
 
 /** One record's change moved onto other content; undefined when it does not merge. */
