@@ -90,6 +90,18 @@ describe('OverlayWorkspace: folders as records', () => {
     assert.deepStrictEqual(listed(), [['new', 'mkdir', 'ok']]);
   });
 
+  it('after Undo a folder record keeps its message: pruning it takes only the folder out, across a reload', async () => {
+    overlay.createDirectory(file('new'), meta('m1'));
+    overlay.createDirectory(file('other'), meta('m2'));
+    await overlay.apply({ roots: [ws] });
+    await overlay.undoLastApply();
+    assert.deepStrictEqual(listed(), [['new', 'mkdir', 'ok'], ['other', 'mkdir', 'ok']]);
+    await overlay.close();
+    overlay = await OverlayWorkspace.open(store);
+    overlay.model.prune('m1', 's1');
+    assert.deepStrictEqual(listed(), [['other', 'mkdir', 'ok']]);
+  });
+
   it('a folder with files: recursive delete stages file deletes and rmdirs; Apply removes it all', async () => {
     fs.mkdirSync(file('src/inner'));
     assert.throws(() => overlay.delete(file('src'), meta()), /not empty/);
