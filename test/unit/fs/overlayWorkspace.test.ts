@@ -27,6 +27,16 @@ describe('OverlayWorkspace', () => {
     overlay = await OverlayWorkspace.open(store);
   });
 
+  /** Closes, ages every stored blob past the collector's grace period (as after a long pause), reopens, collects. */
+  const reopenAfterCollection = async () => {
+    await overlay.close();
+    const blobs = path.join(store, 'blobs');
+    const old = new Date(Date.now() - 3_600_000);
+    for (const f of fs.readdirSync(blobs, { recursive: true, encoding: 'utf8' })) fs.utimesSync(path.join(blobs, f), old, old);
+    overlay = await OverlayWorkspace.open(store);
+    await overlay.overlay.compact();
+  };
+
   afterEach(async () => {
     await overlay.close();
     fs.rmSync(root, { recursive: true, force: true });
@@ -231,13 +241,7 @@ describe('OverlayWorkspace', () => {
   it('Undo Last Apply still works after a reload that collected unused content', async () => {
     overlay.write(file('a.txt'), bytes('agent\n'), meta());
     await overlay.apply();
-    await overlay.close();
-    // Make every stored blob older than the collector's grace period, as after a long pause.
-    const blobs = path.join(store, 'blobs');
-    const old = new Date(Date.now() - 3_600_000);
-    for (const f of fs.readdirSync(blobs, { recursive: true, encoding: 'utf8' })) fs.utimesSync(path.join(blobs, f), old, old);
-    overlay = await OverlayWorkspace.open(store);
-    await overlay.overlay.compact();
+    await reopenAfterCollection();
     const undo = await overlay.undoLastApply();
     assert.deepStrictEqual([undo.refused, disk('a.txt')], [[], 'one\ntwo\nthree\n']);
   });
@@ -305,12 +309,7 @@ describe('OverlayWorkspace', () => {
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nTHREE\n'), meta('m2'));
     await overlay.apply();
-    await overlay.close();
-    const blobs = path.join(store, 'blobs');
-    const old = new Date(Date.now() - 3_600_000);
-    for (const f of fs.readdirSync(blobs, { recursive: true, encoding: 'utf8' })) fs.utimesSync(path.join(blobs, f), old, old);
-    overlay = await OverlayWorkspace.open(store);
-    await overlay.overlay.compact();
+    await reopenAfterCollection();
     await overlay.undoLastApply();
     overlay.model.prune('m2', 's1');
     assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'ONE\ntwo\nthree\n', 'm1\'s content, which only the undo record named');
