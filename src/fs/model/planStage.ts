@@ -27,10 +27,19 @@ function seenBy(record: ChangeRecord): [string, ContentRef | null][] {
  * since they were staged: the agent saw the disk's file, so the path's baseline becomes what the disk has now
  * and the whole component is replayed from it, the new record last. Folding the record onto the old state would
  * restart that one path alone and leave the records that link it elsewhere (a rename there and back) replaying
- * from a baseline that no longer exists. Undefined when no path of the record needs it (the usual case: the
- * accumulator folds the record in directly).
+ * from a baseline that no longer exists. Re-reading a baseline also settles a disk conflict about that disk file
+ * held elsewhere (`conflictsAbout`: a composite the file had moved to before a prune took the move out): its
+ * component is replayed too, without the conflict. Undefined when no path of the record needs it (the usual case:
+ * the accumulator folds the record in directly).
  */
-export function planStageOverMovedDisk(view: OverlayView, record: ChangeRecord, identityOf: (path: string) => FileIdentity | undefined, store: ContentStore, merge?: TextMerge): StageReplayOp | undefined {
+export function planStageOverMovedDisk(
+  view: OverlayView,
+  record: ChangeRecord,
+  identityOf: (path: string) => FileIdentity | undefined,
+  store: ContentStore,
+  conflictsAbout: (diskPath: string) => readonly string[],
+  merge?: TextMerge,
+): StageReplayOp | undefined {
   const moved = seenBy(record).filter(([p, seen]) => {
     const e = view.entry(p);
     return e !== undefined && isTransparent(e) && (afterOf(e.state) ?? null) !== seen;
@@ -50,5 +59,16 @@ export function planStageOverMovedDisk(view: OverlayView, record: ChangeRecord, 
     return [p, { base: seen, ...(identity ? { identity } : {}) }] as const;
   }));
   const result = replayComponent(draft, seenBy(record).map(([p]) => p), store, { origin: 'prune', baselines }, merge);
-  return { type: 'replace', reason: 'stage', added: [record], recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths };
+  const replayed = new Set([...result.entries.map((e) => e.path), ...result.removedPaths]);
+  const elsewhere = moved.flatMap(([p]) => conflictsAbout(p)).filter((h) => !replayed.has(h));
+  const settled = elsewhere.length > 0 ? replayComponent(view, elsewhere, store, { origin: 'prune', settled: new Set(elsewhere) }, merge) : undefined;
+  return {
+    type: 'replace',
+    reason: 'stage',
+    added: [record],
+    recordIds: [],
+    rewritten: [...result.rewritten, ...(settled?.rewritten ?? [])],
+    entries: [...result.entries, ...(settled?.entries ?? [])],
+    removedPaths: [...result.removedPaths, ...(settled?.removedPaths ?? [])],
+  };
 }

@@ -34,6 +34,9 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 61310 (with folder steps): reconcile settles the disk file a rename replaces before the rename\'s origin', () => {
     runSequence(61310);
   });
+  it('seed 521362 (with folder steps): re-reading a moved disk file settles the disk conflict a pruned move had left about it elsewhere', () => {
+    runSequence(521362);
+  });
   // Found on a case-insensitive disk.
   it('seed 10545 (case-insensitive): a group that would leave both spellings of one name on disk is not applied', () => {
     runSequence(10545, { caseInsensitive: true, folders: false });
