@@ -3,7 +3,8 @@
  * public API only, as a list of steps. Each step also says, as a pure transformation of expected trees, what the
  * disk and the overlay's effective view are once it is done, so a checker can tell every acceptable state after a
  * crash at any point. Covers text, binary, empty, executable and large (≥ 300 KB) files, nested folders, folders
- * emptied by an apply, renames (of a file, of a folder, of an executable into a new folder) and a rename chain.
+ * emptied by an apply, renames (of a file, of a folder, of an executable into a new folder), a rename chain, and
+ * empty folders an agent makes (nested, applied alone) and removes.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -15,8 +16,16 @@ export interface TreeFile {
   readonly mode: number;
 }
 
-/** Files by path relative to the workspace folder ('/'-separated). */
+/**
+ * Files by path relative to the workspace folder ('/'-separated), and empty folders as `<path>/` with mode
+ * `EMPTY_FOLDER` and no data (a folder with anything in it is implied by its contents).
+ */
 export type Tree = ReadonlyMap<string, TreeFile>;
+
+/** The mode of an empty folder's entry in a Tree (S_IFDIR: no file's permission bits look like it). */
+export const EMPTY_FOLDER = 0o40000;
+export const folderKey = (rel: string) => `${rel}/`;
+export const isFolderKey = (key: string) => key.endsWith('/');
 
 /** The disk and the effective view after a step. */
 export interface World {
@@ -72,13 +81,21 @@ export const INITIAL: Tree = new Map<string, TreeFile>([
   ['move/m1.txt', text('m1\n')],
   ['move/sub/m2.txt', text('m2\n')],
   ['keep.txt', text('untouched\n')],
+  [folderKey('vacant'), { data: Buffer.alloc(0), mode: EMPTY_FOLDER }],
   ...Array.from({ length: SOURCES }, (_, i) => [`src/m${i}.txt`, text(`module ${i}\n`.repeat(i + 1))] as const),
 ]);
 
 // ── pure tree transformations ──────────────────────────────────────────────────────────────────────────────
 
-function written(t: Tree, rel: string, data: Buffer): Tree {
+/** Drops the empty-folder entries of the folders above `rel`: they hold it now. */
+function holding(t: Tree, rel: string): Map<string, TreeFile> {
   const out = new Map(t);
+  for (let d = path.posix.dirname(rel); d !== '.'; d = path.posix.dirname(d)) out.delete(folderKey(d));
+  return out;
+}
+
+function written(t: Tree, rel: string, data: Buffer): Tree {
+  const out = holding(t, rel);
   out.set(rel, { data, mode: t.get(rel)?.mode ?? NEW_FILE_MODE });
   return out;
 }
@@ -90,7 +107,7 @@ function removed(t: Tree, rel: string): Tree {
 }
 
 function moved(t: Tree, from: string, to: string): Tree {
-  const out = new Map(t);
+  const out = holding(t, to);
   for (const [k, f] of t) {
     if (k !== from && !k.startsWith(`${from}/`)) continue;
     out.delete(k);
@@ -99,13 +116,20 @@ function moved(t: Tree, from: string, to: string): Tree {
   return out;
 }
 
-/** `disk` with the view's state of `paths` (a path absent from the view is absent from the result). */
+function madeFolder(t: Tree, rel: string): Tree {
+  return holding(t, rel).set(folderKey(rel), { data: Buffer.alloc(0), mode: EMPTY_FOLDER });
+}
+
+/**
+ * `disk` with the view's state of `paths` (a path absent from the view is absent from the result; a folder path
+ * the view has empty is made, with the folders above it).
+ */
 function appliedTo(disk: Tree, view: Tree, paths: readonly string[]): Tree {
-  const out = new Map(disk);
+  let out = new Map(disk);
   for (const p of paths) {
-    const f = view.get(p);
-    if (f) out.set(p, f);
-    else out.delete(p);
+    const f = view.get(p) ?? view.get(folderKey(p));
+    if (f) out = holding(out, p).set(f.mode === EMPTY_FOLDER ? folderKey(p) : p, f);
+    else [p, folderKey(p)].forEach(k => out.delete(k));
   }
   return out;
 }
@@ -136,6 +160,17 @@ function stageDelete(phase: Phase, rel: string): Step {
   };
 }
 
+function stageFolder(phase: Phase, rel: string): Step {
+  return {
+    name: `make folder ${rel}`, phase,
+    run: async (ws, root) => {
+      ws.createDirectory(abs(root, rel), meta);
+      await ws.flush();
+    },
+    after: w => ({ disk: w.disk, view: madeFolder(w.view, rel) }),
+  };
+}
+
 function stageRename(phase: Phase, from: string, to: string): Step {
   return {
     name: `rename ${from} → ${to}`, phase,
@@ -147,8 +182,11 @@ function stageRename(phase: Phase, from: string, to: string): Step {
   };
 }
 
-/** Paths applied by the partial apply (a deletion of a whole folder among them: the apply empties it). */
-const PART = ['text.txt', 'run.sh', 'nested/a/b/deep.txt', 'gone/top.txt', 'gone/x/one.txt', 'gone/x/two.txt'];
+/**
+ * Paths applied by the partial apply: a deletion of a whole folder among them (the apply empties it), and a new
+ * empty folder inside a new folder whose own record is left for later (the apply makes both).
+ */
+const PART = ['text.txt', 'run.sh', 'nested/a/b/deep.txt', 'gone/top.txt', 'gone/x/one.txt', 'gone/x/two.txt', 'made/empty'];
 
 export const STEPS: readonly Step[] = [
   stageWrite('stage1', 'text.txt', Buffer.from('hello\nthere\n')),
@@ -158,6 +196,8 @@ export const STEPS: readonly Step[] = [
   stageWrite('stage1', 'empty.txt', Buffer.alloc(0)),
   stageWrite('stage1', 'nested/a/b/deep.txt', Buffer.from('deep\n')),
   stageDelete('stage1', 'gone'),
+  stageFolder('stage1', 'made'),
+  stageFolder('stage1', 'made/empty'),
   ...Array.from({ length: SOURCES }, (_, i) => stageWrite('stage1', `src/m${i}.txt`, Buffer.from(`module ${i} edited\n`.repeat(i + 2)))),
   {
     name: 'apply part', phase: 'applyPart',
@@ -172,6 +212,8 @@ export const STEPS: readonly Step[] = [
   stageRename('stage2', 'move', 'moved'),
   stageWrite('stage2', 'text.txt', Buffer.from('hello\nagain\n')),
   stageDelete('stage2', 'nested/a/b/deep.txt'),
+  stageFolder('stage2', 'later'),
+  stageDelete('stage2', 'vacant'),
   ...Array.from({ length: SOURCES }, (_, i) => stageWrite('stage2', `docs/d${i}.md`, Buffer.from(`# page ${i}\n`))),
   {
     name: 'apply all', phase: 'applyAll',
@@ -215,6 +257,10 @@ export function lastApplyStep(upto: number): number | undefined {
 export function writeInitial(root: string): void {
   for (const [rel, f] of INITIAL) {
     const file = abs(root, rel);
+    if (f.mode === EMPTY_FOLDER) {
+      fs.mkdirSync(file, { recursive: true });
+      continue;
+    }
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, f.data);
     fs.chmodSync(file, f.mode);

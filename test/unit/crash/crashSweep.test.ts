@@ -7,8 +7,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { STEPS, worlds } from './crashScenario';
-import { checkAfterCrash, runChild, summary, sweep, type ChildRun, type Reference } from './crashSweep';
+import { STEPS } from './crashScenario';
+import { checkAfterCrash, reference, runChild, summary, sweep, type ChildRun, type Reference } from './crashSweep';
 
 describe('crash sweep (kill -9 before disk calls)', function () {
   this.timeout(300_000);
@@ -38,7 +38,7 @@ describe('crash sweep (kill -9 before disk calls)', function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-sweep-'));
     root = path.join(dir, 'run');
     counted = await runChild('run', root, 0);
-    ref = { worlds: worlds(), records: counted.records };
+    ref = reference(counted.records);
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -96,6 +96,18 @@ describe('crash sweep (kill -9 before disk calls)', function () {
     // "apply part" deletes every file of gone/ (gone/x too); killed after its first rename, it rolls forward.
     const renames = tempRenames(stepNamed('apply part'));
     assert.deepStrictEqual(await crashAndCheck(renames[renames.length - 1]), []);
+  });
+
+  it('empty folders an apply makes or removes are there exactly when the apply happened, and Undo turns them back', async () => {
+    // "apply part" makes made/ and made/empty/ (an empty folder inside a new one); "apply all" makes later/ and
+    // removes vacant/; "undo" turns both back. Killed before each of their folder calls, and the recovery once.
+    const folderCalls = (name: string) => points((api, step) => step === stepNamed(name) && /mkdir|rmdir|rm$/i.test(api));
+    const ks = [...folderCalls('apply part'), ...folderCalls('apply all'), ...folderCalls('undo')];
+    assert.ok(folderCalls('apply part').length > 0 && folderCalls('apply all').length > 0 && folderCalls('undo').length > 0, 'every apply and the undo touch folders');
+    const failures: string[] = [];
+    for (const k of ks) failures.push(...await crashAndCheck(k));
+    failures.push(...await crashAndCheck(ks[ks.length - 1], { recoveryKillAt: 1 }));
+    assert.deepStrictEqual(failures, []);
   });
 
   it('a folder delete staged with a torn log write comes back whole or not at all', async () => {

@@ -5,11 +5,13 @@
  * crash this process opens the store afresh and checks (`checkAfterCrash`):
  *   - before the store is opened, every project file is fully old or fully new (content and mode);
  *   - after opening (the recovery), the disk is exactly the state before or after the step that was running
- *     (an apply or undo is all or nothing, its folders included), no temp file is left, no journal entry either;
+ *     (an apply or undo is all or nothing, its folders included: an empty folder is there exactly when that state
+ *     has it), no temp file is left, no journal entry either;
  *   - every acknowledged staged change is either on disk or still pending, never both (no conflict, no orphan),
  *     never lost: the effective view is the one after the last acknowledged step, or after the one in flight;
  *   - the undo record is that of the last apply that really happened (byte for byte what an uncrashed run wrote);
- *   - applying what is pending yields exactly the intended tree (content, modes, no empty folders), and when
+ *   - applying what is pending yields exactly the intended tree (content, modes, the empty folders the agent
+ *     made and no other), and when
  *     nothing was pending, Undo brings back the disk as it was before that last apply.
  */
 import { isFolderOperation } from '../../../src/fs/model/changeRecord';
@@ -18,7 +20,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
 import { hashBytes } from '../../../src/fs/store/blobStore';
-import { STEPS, lastApplyStep, worlds, type Phase, type Tree, type TreeFile, type World } from './crashScenario';
+import { EMPTY_FOLDER, STEPS, folderKey, isFolderKey, lastApplyStep, worlds, type Phase, type Tree, type TreeFile, type World } from './crashScenario';
 import { isWriteCall } from './fsFaults';
 
 const CHILD = path.join(__dirname, 'crashChild.js');
@@ -71,14 +73,16 @@ export function runChild(mode: 'run' | 'recover', root: string, killAt: number, 
 // ── reading and comparing trees ────────────────────────────────────────────────────────────────────────────
 
 interface DiskScan {
+  /** Files and empty folders. */
   readonly files: Map<string, TreeFile>;
   readonly temps: string[];
-  readonly emptyDirs: string[];
 }
 
-function scan(dir: string, rel = '', out: DiskScan = { files: new Map(), temps: [], emptyDirs: [] }): DiskScan {
+const EMPTY: TreeFile = { data: Buffer.alloc(0), mode: EMPTY_FOLDER };
+
+function scan(dir: string, rel = '', out: DiskScan = { files: new Map(), temps: [] }): DiskScan {
   const entries = fs.readdirSync(dir, { withFileTypes: true });
-  if (entries.length === 0 && rel !== '') out.emptyDirs.push(rel);
+  if (entries.length === 0 && rel !== '') out.files.set(folderKey(rel), EMPTY);
   for (const e of entries) {
     const r = rel ? `${rel}/${e.name}` : e.name;
     const p = path.join(dir, e.name);
@@ -104,7 +108,7 @@ function diff(actual: Tree, expected: Tree): string {
     const a = actual.get(k);
     const e = expected.get(k);
     if (!sameFile(a, e)) {
-      const show = (f: TreeFile | undefined) => (f ? `${f.data.length} bytes ${JSON.stringify(f.data.subarray(0, 16).toString('latin1'))} mode ${f.mode.toString(8)}` : 'absent');
+      const show = (f: TreeFile | undefined) => (f?.mode === EMPTY_FOLDER ? 'an empty folder' : f ? `${f.data.length} bytes ${JSON.stringify(f.data.subarray(0, 16).toString('latin1'))} mode ${f.mode.toString(8)}` : 'absent');
       return `${k}: ${show(a)}, expected ${show(e)}`;
     }
   }
@@ -117,9 +121,16 @@ function only(t: Tree, k: string): Tree {
   return new Map(f ? [[k, f]] : []);
 }
 
+/** The tree without the empty folders no world has (folders the view still shows after their files were deleted). */
+function tracked(t: Tree, ref: Reference): Tree {
+  return new Map([...t].filter(([k]) => !isFolderKey(k) || ref.folders.has(k)));
+}
+
 /** The effective view through the overlay (contents only: the view has no modes). */
 function effectiveView(ws: OverlayWorkspace, dir: string, rel = '', out = new Map<string, TreeFile>()): Map<string, TreeFile> {
-  for (const [name, type] of ws.readDirectory(dir)) {
+  const entries = ws.readDirectory(dir);
+  if (entries.length === 0 && rel !== '') out.set(folderKey(rel), { ...EMPTY, mode: 0 });
+  for (const [name, type] of entries) {
     const r = rel ? `${rel}/${name}` : name;
     const p = path.join(dir, name);
     if (type === 'directory') effectiveView(ws, p, r, out);
@@ -134,6 +145,13 @@ export interface Reference {
   readonly worlds: readonly World[];
   /** last-apply.json after each step of an uncrashed run. */
   readonly records: ReadonlyMap<number, string | null>;
+  /** The empty folders any world has (made or removed by the scenario). */
+  readonly folders: ReadonlySet<string>;
+}
+
+export function reference(records: ReadonlyMap<number, string | null>): Reference {
+  const all = worlds();
+  return { worlds: all, records, folders: new Set(all.flatMap(w => [...w.disk.keys(), ...w.view.keys()]).filter(isFolderKey)) };
 }
 
 /** Checks the store and workspace under `root` after a crash during `run`; returns the failures (none: passed). */
@@ -145,8 +163,9 @@ export async function checkAfterCrash(root: string, run: ChildRun, ref: Referenc
   const candidates = [run.step, run.step + 1].map(s => Math.max(0, Math.min(s, STEPS.length))).filter(j => j >= run.acked + 1);
   const states = [...new Set(candidates)];
 
+  // (An apply empties a folder before it removes it: only the empty folders of the scenario are judged here.)
   const before = scan(wsDir);
-  for (const k of new Set([...before.files.keys(), ...states.flatMap(j => [...ref.worlds[j].disk.keys()])])) {
+  for (const k of new Set([...tracked(before.files, ref).keys(), ...states.flatMap(j => [...ref.worlds[j].disk.keys()])])) {
     if (!states.some(j => sameFile(before.files.get(k), ref.worlds[j].disk.get(k)))) {
       failures.push(`before recovery, ${k} is neither old nor new: ${diff(only(before.files, k), only(ref.worlds[states[0]].disk, k))}`);
     }
@@ -156,7 +175,6 @@ export async function checkAfterCrash(root: string, run: ChildRun, ref: Referenc
   try {
     const after = scan(wsDir);
     if (after.temps.length > 0) failures.push(`temp files left: ${after.temps.join(', ')}`);
-    if (after.emptyDirs.length > 0) failures.push(`empty folders left: ${after.emptyDirs.join(', ')}`);
     const journal = path.join(storeDir, 'journal');
     if (fs.existsSync(journal) && fs.readdirSync(journal).length > 0) failures.push(`journal entries left: ${fs.readdirSync(journal).join(', ')}`);
     const onDisk = states.filter(j => sameTree(after.files, ref.worlds[j].disk));
@@ -164,7 +182,7 @@ export async function checkAfterCrash(root: string, run: ChildRun, ref: Referenc
       failures.push(`after recovery the disk is neither before nor after step ${run.step}: ${diff(after.files, ref.worlds[states[states.length - 1]].disk)}`);
       return failures;
     }
-    const view = effectiveView(ws, wsDir);
+    const view = tracked(effectiveView(ws, wsDir), ref);
     const j = onDisk.find(s => sameTree(view, ref.worlds[s].view, false));
     if (j === undefined) {
       failures.push(`the effective view is not that of an acknowledged state (step ${run.step}, acked ${run.acked}): ${diff(view, new Map([...ref.worlds[onDisk[onDisk.length - 1]].view].map(([k, f]) => [k, { ...f, mode: 0 }])))}`);
@@ -192,12 +210,11 @@ export async function checkAfterCrash(root: string, run: ChildRun, ref: Referenc
     if (result.refused.length > 0) failures.push(`applying what is pending refused ${result.refused.map(r => r.path).join(', ')}`);
     const applied = scan(wsDir);
     if (!sameTree(applied.files, ref.worlds[j].view)) failures.push(`applying what is pending does not give the intended tree: ${diff(applied.files, ref.worlds[j].view)}`);
-    if (applied.emptyDirs.length > 0 || applied.temps.length > 0) failures.push(`after applying what is pending: empty folders ${applied.emptyDirs.join(', ')}; temps ${applied.temps.join(', ')}`);
+    if (applied.temps.length > 0) failures.push(`after applying what is pending, temps are left: ${applied.temps.join(', ')}`);
     if (result.applied.length === 0 && lastApply !== undefined) {
       await ws.undoLastApply();
       const undone = scan(wsDir);
       if (!sameTree(undone.files, ref.worlds[lastApply].disk)) failures.push(`Undo does not restore the disk before ${STEPS[lastApply].name}: ${diff(undone.files, ref.worlds[lastApply].disk)}`);
-      if (undone.emptyDirs.length > 0) failures.push(`Undo leaves empty folders: ${undone.emptyDirs.join(', ')}`);
     }
   } finally {
     await ws.close();
@@ -229,7 +246,7 @@ const phaseOf = (step: number): Phase | 'open' => (step < 0 ? 'open' : STEPS[Mat
 /** Counts the scenario's calls, then crashes it at every `stride`-th point, single, torn and double. */
 export async function sweep(root: string, options: SweepOptions): Promise<Outcome[]> {
   const counted = await runChild('run', root, 0);
-  const ref: Reference = { worlds: worlds(), records: counted.records };
+  const ref = reference(counted.records);
   const outcomes: Outcome[] = [];
   const record = (o: Outcome) => {
     outcomes.push(o);
