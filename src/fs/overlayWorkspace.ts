@@ -344,14 +344,7 @@ export class OverlayWorkspace {
 
   /** Applies staged changes to the disk, group by group, journaled; refuses conflicts, stale bases, dirty editors. */
   async apply(options: ApplyOptions = {}): Promise<ApplyResult> {
-    // A folder to remove takes the staged changes inside it along (its files' deletes and folders' removals empty it).
-    const removing = (options.paths ?? []).filter(p => this.model.folderIntent(p) === 'absent');
-    const under = (p: string) => removing.some(d => p.startsWith(`${d}/`));
-    const folderSelection = options.paths
-      ? [...new Set([...options.paths.filter(p => this.model.folderIntent(p) !== undefined), ...this.model.folderPaths().filter(under)])]
-      : this.model.folderPaths();
-    const inside = removing.flatMap(p => this.model.compositesUnder(p).map(c => c.path));
-    const selection = options.paths ? [...new Set([...options.paths, ...inside])] : this.model.stagedPaths();
+    const { selection, folderSelection } = this.selectionOf(options.paths);
     for (const p of selection) this.reconcileIfStaged(p);
     const plan = this.model.planApply(selection, this.disk);
     const refused: ApplyRefusalReport[] = [...plan.refused];
@@ -412,6 +405,31 @@ export class OverlayWorkspace {
     await this.flush();
     this.touch(applied);
     return { applied, refused };
+  }
+
+  /**
+   * The staged changes an apply of `paths` (all: every one) takes along, as a confirmation should list them: rename
+   * partners and chains, the changes inside a folder it removes, and on a case-insensitive disk the change that
+   * removes a file a new name would be written over.
+   */
+  appliedWith(paths?: readonly string[]): CompositeChange[] {
+    const { selection, folderSelection } = this.selectionOf(paths);
+    const plan = this.model.planApply(selection, this.disk);
+    const together = new Set([...selection, ...folderSelection, ...[...plan.groups, ...plan.refused].flatMap(g => g.paths)]);
+    return this.composites().filter(c => together.has(c.path));
+  }
+
+  /** The file and folder paths an apply of `paths` (all: every one) selects. */
+  private selectionOf(paths: readonly string[] | undefined): { selection: string[]; folderSelection: string[] } {
+    // A folder to remove takes the staged changes inside it along (its files' deletes and folders' removals empty it).
+    const removing = (paths ?? []).filter(p => this.model.folderIntent(p) === 'absent');
+    const under = (p: string) => removing.some(d => p.startsWith(`${d}/`));
+    const folderSelection = paths
+      ? [...new Set([...paths.filter(p => this.model.folderIntent(p) !== undefined), ...this.model.folderPaths().filter(under)])]
+      : this.model.folderPaths();
+    const inside = removing.flatMap(p => this.model.compositesUnder(p).map(c => c.path));
+    const selection = paths ? [...new Set([...paths, ...inside])] : this.model.stagedPaths();
+    return { selection, folderSelection };
   }
 
   /**

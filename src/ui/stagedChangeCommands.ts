@@ -92,7 +92,9 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     return answer === verb;
   }
 
-  async function apply(changes: readonly CompositeChange[]): Promise<ApplyResult | undefined> {
+  async function apply(selected: readonly CompositeChange[]): Promise<ApplyResult | undefined> {
+    // The confirmation lists what the apply really writes: the selection and the changes it takes along.
+    const changes = overlay.appliedWith(selected.map(c => c.path));
     if (!(await confirmed('Apply', changes))) return undefined;
     const paths = changes.map(c => c.path);
     const written = changes.filter(c => c.after !== null).map(c => {
@@ -230,7 +232,7 @@ function reportApply(changes: readonly CompositeChange[], result: ApplyResult, r
     conflict: 'in conflict',
     diskChanged: 'changed on disk',
     dirtyEditor: 'has unsaved edits in an editor',
-    sameName: 'would be written over a file of the same name in other letter case (apply it with that file\'s change)',
+    sameName: 'would be written over a file of the same name in other letter case (delete or rename that file first)',
   } as const;
   const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}`);
   audit.note(`apply: ${plural(done)} applied${lines.length ? `; not applied: ${lines.join('; ')}` : ''}`);

@@ -1,6 +1,7 @@
 import { contentRefOf } from './contentStore';
 import { afterOf, baseOf } from './mergeRules';
 import { groupOf } from './accumulator';
+import { effectiveRef } from './overlayQueries';
 import { isTransparent } from './pathEntry';
 import type { ContentRef } from './contentStore';
 import type { DiskProbe, DiskReader } from './diskProbe';
@@ -56,8 +57,9 @@ export interface ApplyPlan {
 
 /**
  * SPEC §2 Apply, as a plan: the actions that make the disk equal the staged view for the selected composites
- * (rename partners included), refusing any group with a conflict or whose baseline is no longer on the disk
- * (invariant 2: never overwrite a change it did not see). Pure: the adapter executes it, journaled.
+ * (rename partners included, and on a case-insensitive disk the change that removes the file a new name would be
+ * written over), refusing any group with a conflict or whose baseline is no longer on the disk (invariant 2: never
+ * overwrite a change it did not see). Pure: the adapter executes it, journaled.
  */
 export function planApply(view: OverlayView, selection: Iterable<string>, disk: DiskProbe): ApplyPlan {
   const readDisk = disk.read;
@@ -67,7 +69,7 @@ export function planApply(view: OverlayView, selection: Iterable<string>, disk: 
   const seen = new Set<string>();
   for (const p of selection) {
     if (seen.has(p)) continue;
-    const paths = groupOf(view, p);
+    const paths = withRemovedTwins(view, groupOf(view, p), disk, seen);
     for (const q of paths) seen.add(q);
     const entries = paths.map((q) => view.entry(q) as PathEntry);
     if (entries.length === 0 || entries.every(isTransparent)) continue;
@@ -109,9 +111,26 @@ export function pathsLeftEmpty(actions: readonly ApplyAction[]): string[] {
 }
 
 /**
+ * A group with, on a case-insensitive disk, the groups of the staged changes that remove a file the disk has under
+ * another spelling of a name it creates: applied alone, the new name would be written over that file. One group:
+ * all or nothing (the removal alone is still its own group). `planned`: paths an earlier group of the plan has.
+ */
+function withRemovedTwins(view: OverlayView, group: readonly string[], disk: DiskProbe, planned: ReadonlySet<string>): string[] {
+  if (!disk.caseTwin) return [...group];
+  const out = new Set(group);
+  for (const p of out) {
+    const e = view.entry(p);
+    if (!e || (baseOf(e.state) ?? null) !== null || (afterOf(e.state) ?? null) === null) continue;
+    const twin = disk.caseTwin(p);
+    if (twin !== undefined && !out.has(twin) && !planned.has(twin) && effectiveRef(view, twin) === null) groupOf(view, twin).forEach((q) => out.add(q));
+  }
+  return [...out];
+}
+
+/**
  * On a case-insensitive disk, a new name whose other spelling holds a file would be written over that file. It
  * may be applied only when the same apply deletes or moves that file away (a rename that changes only letter case,
- * or an overwrite): groups that need a file gone that no applied group removes are refused, until none is left.
+ * an overwrite, or the other file's own change, which `withRemovedTwins` brings in): groups that need a file gone that no applied group removes are refused, until none is left.
  */
 function refuseTwinned(groups: ApplyGroup[], refused: ApplyRefusal[], disk: DiskProbe): void {
   if (!disk.caseTwin) return;

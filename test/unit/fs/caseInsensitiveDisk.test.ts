@@ -100,15 +100,26 @@ describe('a case-insensitive disk', () => {
     assert.deepStrictEqual(listing(), [['docs', 'dir'], ['readme.md', 'the only copy\n']]);
   });
 
-  it('a new spelling whose old file is deleted by another change: applied together, or refused alone with the reason', async () => {
+  it('a new spelling whose old file is deleted by another change is applied with that change, and Undo gives the old file back', async () => {
     overlay.delete(file('readme.md'), meta());
     overlay.write(file('README.MD'), bytes('rewritten\n'), meta('m2'));
-    const alone = await overlay.apply({ paths: [file('README.MD')] });
-    assert.deepStrictEqual(alone.refused.map(r => [r.path, r.reason]), [[file('README.MD'), 'sameName']]);
-    assert.deepStrictEqual(listing(), [['docs', 'dir'], ['readme.md', 'the only copy\n']]);
-    const both = await overlay.apply();
-    assert.deepStrictEqual(both.refused, []);
+    assert.deepStrictEqual(overlay.appliedWith([file('README.MD')]).map(c => [c.kind, c.path]).sort(), [['create', file('README.MD')], ['delete', file('readme.md')]]);
+    const result = await overlay.apply({ paths: [file('README.MD')] });
+    assert.deepStrictEqual(result.refused, []);
+    assert.deepStrictEqual([...result.applied].sort(), [file('README.MD'), file('readme.md')].sort());
     assert.deepStrictEqual(listing(), [['README.MD', 'rewritten\n'], ['docs', 'dir']]);
+    assert.deepStrictEqual(overlay.composites(), []);
+    await overlay.undoLastApply();
+    assert.deepStrictEqual(listing(), [['docs', 'dir'], ['readme.md', 'the only copy\n']]);
+  });
+
+  it('the delete of the old spelling alone is applied alone', async () => {
+    overlay.delete(file('readme.md'), meta());
+    overlay.write(file('README.MD'), bytes('rewritten\n'), meta('m2'));
+    const result = await overlay.apply({ paths: [file('readme.md')] });
+    assert.deepStrictEqual(result.refused, []);
+    assert.deepStrictEqual(listing(), [['docs', 'dir']]);
+    assert.deepStrictEqual(overlay.composites().map(c => [c.path, c.kind]), [[file('README.MD'), 'create']]);
   });
 
   it('renaming onto another spelling of a third file with overwrite replaces that file, and nothing else', async () => {

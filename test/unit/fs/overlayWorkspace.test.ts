@@ -175,6 +175,21 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(disk('a.txt'), 'direct\n');
   });
 
+  it('lists what an apply takes along (what its confirmation shows): a rename chain, the changes inside a removed folder', () => {
+    fs.mkdirSync(file('lib/deep'), { recursive: true });
+    fs.writeFileSync(file('lib/deep/x.ts'), 'x\n');
+    overlay.rename(file('a.txt'), file('c.txt'), meta());
+    overlay.rename(file('src/b.ts'), file('a.txt'), meta());
+    overlay.delete(file('lib'), meta(), { recursive: true });
+    overlay.write(file('alone.md'), bytes('alone\n'), meta());
+    const listed = (paths: string[]) => overlay.appliedWith(paths.map(file)).map(c => `${c.kind} ${path.relative(ws, c.path)}`).sort();
+    assert.deepStrictEqual(listed(['a.txt']), ['rename a.txt', 'rename c.txt']);
+    assert.deepStrictEqual(listed(['lib']), ['delete lib/deep/x.ts', 'rmdir lib', 'rmdir lib/deep']);
+    assert.deepStrictEqual(listed(['alone.md']), ['create alone.md']);
+    assert.deepStrictEqual(listed([]), []);
+    assert.strictEqual(overlay.appliedWith().length, overlay.composites().length);
+  });
+
   it('removes the folders an apply left empty, never a workspace folder, and Undo brings them back', async () => {
     fs.mkdirSync(file('lib/deep'), { recursive: true });
     fs.writeFileSync(file('lib/deep/x.ts'), 'x\n');

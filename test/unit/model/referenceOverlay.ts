@@ -383,9 +383,25 @@ export class ReferenceOverlay {
     return out;
   }
 
-  /** Writes the component of `path` to the disk; false (nothing written) on a conflict or a stale baseline. */
-  apply(path: string): boolean {
+  /**
+   * The paths applied with `path`: its component, and on a case-insensitive disk the component of each staged
+   * removal of a file whose name the group creates in other letter case (else it would be written over).
+   */
+  applyGroup(path: string): Set<string> {
     const group = this.component(path);
+    if (!this.foldsCase) return group;
+    const v = this.replay();
+    for (const p of group) {
+      if (this.base.get(p) !== null || (v.cur.get(p) ?? null) === null) continue;
+      const other = [...this.disk.keys()].find((q) => q !== p && q.toLowerCase() === p.toLowerCase());
+      if (other !== undefined && this.base.has(other) && (v.cur.get(other) ?? null) === null) this.component(other).forEach((q) => group.add(q));
+    }
+    return group;
+  }
+
+  /** Writes the group of `path` to the disk; false (nothing written) on a conflict or a stale baseline. */
+  apply(path: string): boolean {
+    const group = this.applyGroup(path);
     if (group.size === 0) return true;
     const conflicted = this.conflicts();
     for (const p of group) if (conflicted.has(p) || (this.disk.get(p) ?? null) !== this.base.get(p)) return false;
