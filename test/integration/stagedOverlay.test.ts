@@ -92,6 +92,21 @@ describe('agent-staged: overlay and review', () => {
     t.restorePrompts();
   });
 
+  it('applying one file of a rename chain confirms and applies every change it takes along', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.rename(staged('ov/a.txt'), staged('ov/moved.txt'));
+    await vscode.workspace.fs.rename(staged('ov/b.txt'), staged('ov/a.txt'));
+    const prompts = t.scriptPrompts();
+    prompts.answer('Apply');
+    await vscode.commands.executeCommand('agentOverlay.apply', fileUri('ov/a.txt'));
+    t.restorePrompts();
+    // The chain is one apply: a.txt cannot take b.txt's content while its own is still there to move away.
+    assert.match(prompts.asked[0], /^Apply staged changes to 2 files on disk\?/);
+    assert.ok(prompts.asked[0].includes('ov/a.txt (from ov/b.txt)') && prompts.asked[0].includes('ov/moved.txt (from ov/a.txt)'), prompts.asked[0]);
+    assert.deepStrictEqual([onDisk('ov/a.txt'), onDisk('ov/b.txt'), onDisk('ov/moved.txt')], ['bee\n', undefined, 'one\ntwo\nthree\n']);
+    assert.deepStrictEqual(t.scmState().flatMap(g => g.resources), []);
+  });
+
   it('Undo Last Apply stages the applied changes again: listed in Source Control with the same kinds and contents, the disk as before', async () => {
     const t = await testing();
     await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('ONE\ntwo\nthree\n'));
