@@ -76,10 +76,13 @@ export class ApplyExecutor {
     const folders: FolderSteps = { makeDirs: options.makeDirs ?? [], removeDirs: options.removeDirs ?? [] };
     if (steps.length === 0 && !hasFolderSteps(folders) && (options.pruneDirs ?? []).length === 0) return options.onWritten?.();
     const id = randomUUID();
+    const sources = new Map<string, string>();
     const files: JournalFile[] = steps.map(s => {
       // A write through a symlink lands on the linked file; a delete removes the link itself.
       const target = s.after === null ? s.path : this.disk.writeTargetOf(s.path);
       const mode = s.after === null ? undefined : options.modes?.get(s.path) ?? (s.modeFrom === undefined ? undefined : this.disk.modeOf(s.modeFrom));
+      const origin = movedFrom(s, steps);
+      if (origin !== undefined && target === s.path && !options.modes?.has(s.path)) sources.set(s.path, origin);
       return {
         path: target,
         ...(s.after === null ? {} : { tempPath: this.disk.tempPathFor(target, id.slice(0, 8)) }),
@@ -103,7 +106,11 @@ export class ApplyExecutor {
     try {
       let done = 0;
       await forEachLimited(files, TEMP_WRITE_CONCURRENCY, async f => {
-        if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), f.mode);
+        // A file that moves unchanged keeps its inode: its temp is a hard link to it (else a copy of the bytes).
+        const source = sources.get(f.path);
+        if (f.tempPath && !(source !== undefined && (await this.disk.linkTemp(source, f.tempPath)))) {
+          await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), f.mode);
+        }
         onProgress?.(++done, files.length);
       });
     } catch (e) {
@@ -274,10 +281,19 @@ function netSteps(steps: readonly FileStep[]): FileStep[] {
   });
 }
 
+/**
+ * The origin of a rename whose file arrives at `s.path` unchanged: the origin held exactly these bytes before the
+ * apply (a chain or a swap included), so the file can be moved rather than written anew.
+ */
+function movedFrom(s: FileStep, steps: readonly FileStep[]): string | undefined {
+  if (s.after === null || s.modeFrom === undefined || s.modeFrom === s.path) return undefined;
+  return steps.find(o => o.path === s.modeFrom)?.expected === s.after ? s.modeFrom : undefined;
+}
+
 function stepsOf(a: ApplyAction): FileStep[] {
   switch (a.kind) {
     case 'write':
-      return [{ path: a.path, expected: a.expected, after: a.content, modeFrom: a.path }];
+      return [{ path: a.path, expected: a.expected, after: a.content, modeFrom: a.movedFrom ?? a.path }];
     case 'delete':
       return [{ path: a.path, expected: a.expected, after: null }];
     case 'rename':

@@ -195,6 +195,31 @@ export class NodeDisk implements DiskProbe {
     }
   }
 
+  /**
+   * Makes `temp` a second name of the regular file `source` (a hard link), fsynced: a rename's file is then moved,
+   * not copied, keeping its inode (mode, owner, extended attributes, other hard links) and costing no copy of its
+   * bytes. False, with nothing made, where the file system cannot (no hard links, another device, `source` not a
+   * plain file): the caller writes the temp instead.
+   */
+  async linkTemp(source: string, temp: string): Promise<boolean> {
+    const s = fs.lstatSync(this.osPath(source), { throwIfNoEntry: false });
+    if (!s?.isFile()) return false;
+    await fs.promises.mkdir(this.osPath(path.dirname(temp)), { recursive: true });
+    try {
+      await fs.promises.link(this.osPath(source), this.osPath(temp));
+    } catch (e) {
+      if (NO_HARD_LINK.has((e as NodeJS.ErrnoException).code ?? '')) return false;
+      throw e;
+    }
+    const handle = await fs.promises.open(this.osPath(temp), 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return true;
+  }
+
   /** Gives a temp its mode again (recovery: the crash may have come between its content and its chmod). */
   async setMode(temp: string, mode: number): Promise<void> {
     await fs.promises.chmod(this.osPath(temp), mode);
@@ -250,6 +275,9 @@ export class NodeDisk implements DiskProbe {
     await fs.promises.rm(this.osPath(temp), { force: true });
   }
 }
+
+/** Errors of `link` that mean "not here" (the file system, the device, the link count), not a failing disk. */
+const NO_HARD_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'ENOSYS', 'EEXIST']);
 
 /**
  * The folders holding `removedFiles` and their parents, inside `roots` and never a root itself, deepest first:

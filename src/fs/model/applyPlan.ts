@@ -10,10 +10,12 @@ import type { PathEntry } from './pathEntry';
 
 /**
  * One disk operation. `expected` is what the disk must hold at the path right before the action (null = no
- * file): the adapter re-checks it as it goes, so a change made after planning is never overwritten.
+ * file): the adapter re-checks it as it goes, so a change made after planning is never overwritten. A write's
+ * `movedFrom`: the write ends a cycle of renames (a swap), and this is the path whose file it moves (the adapter
+ * keeps that file's permission bits, and the file itself when its bytes are unchanged).
  */
 export type ApplyAction =
-  | { readonly kind: 'write'; readonly path: string; readonly content: ContentRef; readonly expected: ContentRef | null }
+  | { readonly kind: 'write'; readonly path: string; readonly content: ContentRef; readonly expected: ContentRef | null; readonly movedFrom?: string }
   | { readonly kind: 'delete'; readonly path: string; readonly expected: ContentRef }
   | { readonly kind: 'rename'; readonly from: string; readonly to: string; readonly expected: ContentRef; readonly overwrites: ContentRef | null };
 
@@ -166,7 +168,7 @@ function actionsOf(entries: readonly PathEntry[]): ApplyAction[] {
   const actions: ApplyAction[] = [];
 
   // Renames keep the file's identity. One may run once its destination's own file has moved out; what is
-  // left when none can is a cycle (a swap), applied as plain writes instead.
+  // left when none can is a cycle (a swap), applied as writes that name the file they move.
   let pending = entries.filter((e) => e.movedFrom !== undefined).map((e) => ({ from: e.movedFrom as string, to: e.path }));
   for (;;) {
     const ready = pending.filter((r) => !pending.some((o) => o !== r && o.from === r.to));
@@ -181,13 +183,15 @@ function actionsOf(entries: readonly PathEntry[]): ApplyAction[] {
     pending = pending.filter((r) => !ready.includes(r));
   }
 
+  const cycle = new Map(pending.map((r) => [r.to, r.from]));
   const writes: ApplyAction[] = [];
   for (const e of entries) {
     const target = afterOf(e.state) ?? null;
     const now = disk.get(e.path) ?? null;
     if (target === now) continue;
+    const movedFrom = cycle.get(e.path);
     if (target === null) actions.push({ kind: 'delete', path: e.path, expected: now as ContentRef });
-    else writes.push({ kind: 'write', path: e.path, content: target, expected: now });
+    else writes.push({ kind: 'write', path: e.path, content: target, expected: now, ...(movedFrom !== undefined ? { movedFrom } : {}) });
   }
   return [...actions, ...writes];
 }

@@ -164,6 +164,47 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(fs.statSync(file('run.sh')).mode & 0o777, 0o755);
   });
 
+  it('applies a rename as a move: the file keeps its inode (a second hard link, its mode), in a swap too', async () => {
+    fs.writeFileSync(file('tool.sh'), '#!/bin/sh\n', { mode: 0o750 });
+    fs.chmodSync(file('tool.sh'), 0o750);
+    fs.linkSync(file('tool.sh'), file('alias.sh'));
+    const ino = (rel: string) => fs.statSync(file(rel)).ino;
+    const before = { tool: ino('tool.sh'), a: ino('a.txt'), b: ino('src/b.ts') };
+    overlay.rename(file('tool.sh'), file('bin/tool.sh'), meta());
+    // A swap: a.txt → tmp.txt, src/b.ts → a.txt, tmp.txt → src/b.ts.
+    overlay.rename(file('a.txt'), file('tmp.txt'), meta());
+    overlay.rename(file('src/b.ts'), file('a.txt'), meta());
+    overlay.rename(file('tmp.txt'), file('src/b.ts'), meta());
+    assert.deepStrictEqual((await overlay.apply({ roots: [ws] })).refused, []);
+    assert.deepStrictEqual([ino('bin/tool.sh'), ino('src/b.ts'), ino('a.txt')], [before.tool, before.a, before.b]);
+    assert.deepStrictEqual([disk('a.txt'), disk('src/b.ts'), disk('tool.sh'), disk('tmp.txt')], ['export const b = 1;\n', 'one\ntwo\nthree\n', undefined, undefined]);
+    assert.strictEqual(fs.statSync(file('bin/tool.sh')).nlink, 2, 'still one file with alias.sh');
+    assert.strictEqual(fs.statSync(file('bin/tool.sh')).mode & 0o777, 0o750);
+    assert.deepStrictEqual(fs.readdirSync(ws).filter(n => n.endsWith('.tmp')), []);
+  });
+
+  it('a renamed file that was edited too is written anew, and a file system without hard links gets a copy', async () => {
+    const ino = fs.statSync(file('a.txt')).ino;
+    overlay.rename(file('a.txt'), file('edited.txt'), meta());
+    overlay.write(file('edited.txt'), bytes('one\n2\nthree\n'), meta());
+    overlay.rename(file('src/b.ts'), file('copied.ts'), meta());
+    // A file system that refuses hard links (FAT, some network shares) answers EPERM.
+    const link = fs.promises.link;
+    let tried = 0;
+    fs.promises.link = async () => {
+      tried++;
+      throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+    };
+    try {
+      assert.deepStrictEqual((await overlay.apply()).refused, []);
+    } finally {
+      fs.promises.link = link;
+    }
+    assert.strictEqual(tried, 1, 'only the unchanged file was to be moved');
+    assert.deepStrictEqual([disk('edited.txt'), disk('copied.ts'), disk('a.txt'), disk('src/b.ts')], ['one\n2\nthree\n', 'export const b = 1;\n', undefined, undefined]);
+    assert.notStrictEqual(fs.statSync(file('edited.txt')).ino, ino);
+  });
+
   it('refuses, writing nothing, to apply two staged paths that are one file through a symlink', async () => {
     fs.symlinkSync('a.txt', file('link.txt'));
     overlay.write(file('link.txt'), bytes('via link\n'), meta());
