@@ -41,6 +41,9 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 10545 (case-insensitive): a group that would leave both spellings of one name on disk is not applied', () => {
     runSequence(10545, { caseInsensitive: true, folders: false });
   });
+  it('seed 63654 (case-insensitive, with folder steps): a group that creates two new spellings of one name is not applied', () => {
+    runSequence(63654, { caseInsensitive: true });
+  });
   it('seed 210979 (case-insensitive): the disk deleting a file a rename replaces is settled even while the rename\'s origin is in conflict', () => {
     runSequence(210979, { caseInsensitive: true, folders: false });
   });

@@ -411,6 +411,8 @@ export class ReferenceOverlay {
       if (this.base.get(p) !== null || (v.cur.get(p) ?? null) === null || !this.foldsCase) continue;
       const other = [...this.disk.keys()].find((q) => q !== p && q.toLowerCase() === p.toLowerCase());
       if (other !== undefined && !(group.has(other) && (v.cur.get(other) ?? null) === null)) return false;
+      // Two new spellings of one name (a prune can bring both back) would be one file there.
+      if ([...group].some((q) => q !== p && q.toLowerCase() === p.toLowerCase() && (v.cur.get(q) ?? null) !== null)) return false;
     }
     for (const p of group) {
       const a = v.cur.get(p) ?? null;
