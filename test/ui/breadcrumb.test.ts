@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { Workbench, screenshotOnFailure } from './workbench';
+import { Workbench, screenshotOnFailure, useWorkbench } from './workbench';
 
 /**
  * Issue 15 item 6: the breadcrumb of a staged file is its workspace-relative path (`src › added.ts`), not the
@@ -9,13 +9,7 @@ import { Workbench, screenshotOnFailure } from './workbench';
  */
 describe('UI: the breadcrumb of a staged file', () => {
   let wb: Workbench;
-  const disk = (rel: string) => (fs.existsSync(path.join(wb.workspace, rel)) ? fs.readFileSync(path.join(wb.workspace, rel), 'utf8') : undefined);
-  before(async () => {
-    wb = await Workbench.open();
-    await wb.runCommand('UI Driver: Stage Review Changes');
-  });
-  afterEach(async function () { await screenshotOnFailure(wb, this.currentTest); });
-  after(async () => { await wb?.close(); });
+  useWorkbench(w => (wb = w), w => w.runCommand('UI Driver: Stage Review Changes'));
 
   /** The active editor's breadcrumb, item by item, once its first item is `first`. */
   async function breadcrumb(first: string): Promise<string[]> {
@@ -80,7 +74,7 @@ describe('UI: the breadcrumb of a staged file', () => {
     await wb.answerDialog('Discard staged changes to 1 file?', 'Discard');
     const view = await wb.openSourceControl();
     await view.locator('.monaco-list-row', { hasText: 'notes.txt' }).first().waitFor({ state: 'detached', timeout: 10_000 });
-    assert.strictEqual(disk('notes.txt'), 'alpha\nbeta\ngamma\n');
+    assert.strictEqual(wb.onDisk('notes.txt'), 'alpha\nbeta\ngamma\n');
     for (const name of ['added.ts', 'README.md']) await view.locator('.monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout: 10_000 });
     await wb.runCommand('View: Close All Editors');
   });
@@ -90,9 +84,9 @@ describe('UI: the breadcrumb of a staged file', () => {
     await wb.page.locator('.editor-group-container.active a.action-label[aria-label="Apply"] >> visible=true').first().click();
     await wb.answerDialog('Apply staged changes to 1 file on disk?', 'Apply');
     const end = Date.now() + 20_000;
-    while (disk('src/added.ts') === undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
-    assert.strictEqual(disk('src/added.ts'), 'export const added = true;\n');
-    assert.notStrictEqual(disk('README.md'), undefined, 'README.md, staged for deletion, is still on disk');
+    while (wb.onDisk('src/added.ts') === undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+    assert.strictEqual(wb.onDisk('src/added.ts'), 'export const added = true;\n');
+    assert.notStrictEqual(wb.onDisk('README.md'), undefined, 'README.md, staged for deletion, is still on disk');
     const view = await wb.openSourceControl();
     await view.locator('.monaco-list-row', { hasText: 'added.ts' }).first().waitFor({ state: 'detached', timeout: 10_000 });
     await view.locator('.monaco-list-row', { hasText: 'README.md' }).first().waitFor({ state: 'visible', timeout: 10_000 });

@@ -1,17 +1,9 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
-import { Workbench, screenshotOnFailure } from './workbench';
+import { Workbench, useWorkbench } from './workbench';
 
 describe('UI: reviewing and applying staged agent changes', () => {
   let wb: Workbench;
-  const disk = (rel: string) => (fs.existsSync(path.join(wb.workspace, rel)) ? fs.readFileSync(path.join(wb.workspace, rel), 'utf8') : undefined);
-  before(async () => {
-    wb = await Workbench.open();
-    await wb.runCommand('UI Driver: Stage Review Changes');
-  });
-  afterEach(async function () { await screenshotOnFailure(wb, this.currentTest); });
-  after(async () => { await wb?.close(); });
+  useWorkbench(w => (wb = w), w => w.runCommand('UI Driver: Stage Review Changes'));
 
   it('lists the staged changes in the Source Control view', async () => {
     const view = await wb.openSourceControl();
@@ -57,10 +49,10 @@ describe('UI: reviewing and applying staged agent changes', () => {
     await wb.screenshot('review-04-confirm');
     await dialog.locator('a.monaco-button', { hasText: 'Apply' }).first().click();
     const end = Date.now() + 20_000;
-    while (disk('README.md') !== undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
-    assert.strictEqual(disk('notes.txt'), 'alpha\nBETA (agent)\ngamma\n');
-    assert.strictEqual(disk('src/added.ts'), 'export const added = true;\n');
-    assert.strictEqual(disk('README.md'), undefined);
+    while (wb.onDisk('README.md') !== undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+    assert.strictEqual(wb.onDisk('notes.txt'), 'alpha\nBETA (agent)\ngamma\n');
+    assert.strictEqual(wb.onDisk('src/added.ts'), 'export const added = true;\n');
+    assert.strictEqual(wb.onDisk('README.md'), undefined);
     await wb.page.locator('.scm-view .monaco-list-row', { hasText: 'notes.txt' }).first().waitFor({ state: 'detached', timeout: 10_000 });
     await wb.screenshot('review-05-applied');
   });
@@ -71,10 +63,10 @@ describe('UI: reviewing and applying staged agent changes', () => {
     await applied.locator('.monaco-button', { hasText: /^Undo$/ }).first().click();
     await wb.answerDialog('Undo the last apply?', 'Undo');
     const end = Date.now() + 20_000;
-    while (disk('README.md') === undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
-    assert.strictEqual(disk('notes.txt'), 'alpha\nbeta\ngamma\n');
-    assert.strictEqual(disk('src/added.ts'), undefined);
-    assert.notStrictEqual(disk('README.md'), undefined);
+    while (wb.onDisk('README.md') === undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+    assert.strictEqual(wb.onDisk('notes.txt'), 'alpha\nbeta\ngamma\n');
+    assert.strictEqual(wb.onDisk('src/added.ts'), undefined);
+    assert.notStrictEqual(wb.onDisk('README.md'), undefined);
     assert.match(await wb.findNotification('Undid the last apply'), /Undid the last apply: 3 changes are staged again in Source Control\./);
     await wb.hideNotifications();
     const view = await wb.openSourceControl();
@@ -94,8 +86,8 @@ describe('UI: reviewing and applying staged agent changes', () => {
     await wb.page.locator('a.action-label[aria-label="Apply Staged Changes"] >> visible=true').first().click();
     await wb.answerDialog('Apply staged changes to 3 files', 'Apply');
     const end = Date.now() + 20_000;
-    while (disk('README.md') !== undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
-    assert.strictEqual(disk('README.md'), undefined);
+    while (wb.onDisk('README.md') !== undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+    assert.strictEqual(wb.onDisk('README.md'), undefined);
     await wb.findNotification('Applied 3 staged changes.');
     await wb.hideNotifications();
     await wb.runCommand('Agent Overlay: Undo Last Apply');
@@ -107,6 +99,6 @@ describe('UI: reviewing and applying staged agent changes', () => {
     assert.match(answer, /That apply is already undone: its changes are staged again in Source Control\./);
     assert.doesNotMatch(answer, /There is no apply to undo/);
     await wb.screenshot('review-07-notification-after-undo');
-    assert.strictEqual(disk('notes.txt'), 'alpha\nbeta\ngamma\n');
+    assert.strictEqual(wb.onDisk('notes.txt'), 'alpha\nbeta\ngamma\n');
   });
 });

@@ -22,6 +22,12 @@ export class Workbench {
     private readonly browser: Browser,
   ) {}
 
+  /** What the workspace folder's file `rel` holds on disk now (undefined: no file): what a person would find. */
+  onDisk(rel: string): string | undefined {
+    const file = path.join(this.workspace, rel);
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  }
+
   /**
    * A workbench on a copy of `fixture`, with this extension loaded in development mode and the UI test driver
    * (test/fixtures/ui-driver: palette commands that play the agent's part) and any `extensions` installed beside it.
@@ -246,6 +252,21 @@ export class Workbench {
 }
 
 /** Mocha hook body: keeps a screenshot of the workbench when a test fails, named after the test. */
+/**
+ * Hooks for the enclosing `describe`: one workbench opened (then `prepare`d) before its tests and handed to `set`,
+ * a screenshot of each failing test, the workbench closed after them.
+ */
+export function useWorkbench(set: (wb: Workbench) => void, prepare?: (wb: Workbench) => Promise<unknown>): void {
+  let opened: Workbench | undefined;
+  before(async () => {
+    opened = await Workbench.open();
+    set(opened);
+    await prepare?.(opened);
+  });
+  afterEach(async function () { await screenshotOnFailure(opened, this.currentTest); });
+  after(async () => { await opened?.close(); });
+}
+
 export async function screenshotOnFailure(wb: Workbench | undefined, test: Mocha.Test | undefined): Promise<void> {
   if (wb && test?.state === 'failed') await wb.screenshot(`FAILED-${test.fullTitle().replace(/[^\w.-]+/g, '_')}`).catch(() => undefined);
 }
