@@ -132,7 +132,8 @@ function withRemovedTwins(view: OverlayView, group: readonly string[], disk: Dis
 /**
  * On a case-insensitive disk, a new name whose other spelling holds a file would be written over that file. It
  * may be applied only when the same apply deletes or moves that file away (a rename that changes only letter case,
- * an overwrite, or the other file's own change, which `withRemovedTwins` brings in): groups that need a file gone that no applied group removes are refused, until none is left.
+ * an overwrite, or the other file's own change, which `withRemovedTwins` brings in): groups that need a file gone
+ * that no applied group removes are refused, until none is left.
  */
 function refuseTwinned(groups: ApplyGroup[], refused: ApplyRefusal[], disk: DiskProbe): void {
   if (!disk.caseTwin) return;

@@ -176,7 +176,8 @@ export class OverlayModel {
     const diskPath = record.fromPath ?? record.path;
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
     const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
-    const conflictsAbout = (diskPath: string) => [...this.state.allEntries()].filter((e) => e.conflict?.origin === 'disk' && e.conflict.diskPath === diskPath).map((e) => e.path);
+    const conflictsAbout = (file: string) =>
+      [...this.state.allEntries()].filter((e) => e.conflict?.origin === 'disk' && e.conflict.diskPath === file).map((e) => e.path);
     const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, conflictsAbout, this.merge);
     this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) });
     return record;
