@@ -252,7 +252,7 @@ export class NodeDisk implements DiskProbe {
    */
   async makeFolder(dir: string): Promise<boolean> {
     try {
-      await fs.promises.mkdir(dir, { recursive: true });
+      await fs.promises.mkdir(this.osPath(dir), { recursive: true });
       return true;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;

@@ -414,8 +414,7 @@ export class OverlayWorkspace {
    */
   appliedWith(paths?: readonly string[]): CompositeChange[] {
     const { selection, folderSelection } = this.selectionOf(paths);
-    const plan = this.model.planApply(selection, this.disk);
-    const together = new Set([...selection, ...folderSelection, ...[...plan.groups, ...plan.refused].flatMap(g => g.paths)]);
+    const together = new Set([...selection, ...folderSelection, ...this.model.applyGroups(selection, this.disk).flat()]);
     return this.composites().filter(c => together.has(c.path));
   }
 

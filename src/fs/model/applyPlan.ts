@@ -68,11 +68,7 @@ export function planApply(view: OverlayView, selection: Iterable<string>, disk: 
   const groups: ApplyGroup[] = [];
   const refused: ApplyRefusal[] = [];
   const undo: UndoEntry[] = [];
-  const seen = new Set<string>();
-  for (const p of selection) {
-    if (seen.has(p)) continue;
-    const paths = withRemovedTwins(view, groupOf(view, p), disk, seen);
-    for (const q of paths) seen.add(q);
+  for (const paths of applyGroups(view, selection, disk)) {
     const entries = paths.map((q) => view.entry(q) as PathEntry);
     if (entries.length === 0 || entries.every(isTransparent)) continue;
 
@@ -110,6 +106,23 @@ export function pathsLeftEmpty(actions: readonly ApplyAction[]): string[] {
     }
   }
   return [...last].filter(([, full]) => !full).map(([p]) => p);
+}
+
+/**
+ * The paths an apply of `selection` takes, group by group (each all or nothing): rename partners and every path
+ * their records link, and on a case-insensitive disk the change that removes the file a new name would be written
+ * over. Reads no file's content: what a confirmation lists before the apply.
+ */
+export function applyGroups(view: OverlayView, selection: Iterable<string>, disk: DiskProbe): string[][] {
+  const groups: string[][] = [];
+  const seen = new Set<string>();
+  for (const p of selection) {
+    if (seen.has(p)) continue;
+    const paths = withRemovedTwins(view, groupOf(view, p), disk, seen);
+    for (const q of paths) seen.add(q);
+    groups.push(paths);
+  }
+  return groups;
 }
 
 /**

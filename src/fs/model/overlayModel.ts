@@ -9,7 +9,7 @@ import { diskPathsOf, planReconcile } from './reconcile';
 import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
 import { planStageOverMovedDisk } from './planStage';
-import { planApply } from './applyPlan';
+import { applyGroups, planApply } from './applyPlan';
 import { planRestage, restageGroupsOf } from './restage';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
@@ -390,6 +390,11 @@ export class OverlayModel {
   }
 
   // ── apply ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The paths an apply of `paths` takes, group by group (no file read: see `applyGroups`). */
+  applyGroups(paths: readonly string[], disk: DiskProbe): string[][] {
+    return applyGroups(this.state, paths, disk);
+  }
 
   /** The plan to apply these composites (default: all listed). Nothing changes until `markApplied`. */
   planApply(paths: readonly string[] | undefined, disk: DiskReader | DiskProbe): ApplyPlan {
