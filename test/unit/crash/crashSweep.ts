@@ -25,6 +25,9 @@ import { isWriteCall } from './fsFaults';
 
 const CHILD = path.join(__dirname, 'crashChild.js');
 
+/** A child that neither dies nor finishes in this time is hung: killed and reported as a failure, not waited for. */
+const CHILD_TIMEOUT_MS = 120_000;
+
 export interface ChildRun {
   /** Step running when the child died (-1: while opening, before the first step; STEPS.length: after the last). */
   readonly step: number;
@@ -43,10 +46,18 @@ export function runChild(mode: 'run' | 'recover', root: string, killAt: number, 
     const proc = spawn(process.execPath, [CHILD, mode, root, String(killAt), torn ? '1' : '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
+    let hung = false;
+    const timer = setTimeout(() => {
+      hung = true;
+      proc.kill('SIGKILL');
+    }, CHILD_TIMEOUT_MS);
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
     proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
     proc.on('error', reject);
     proc.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const last = out.trimEnd().split('\n').pop();
+      if (hung) return reject(new Error(`crash child hung: no exit after ${CHILD_TIMEOUT_MS / 1000} s (${mode}, kill at ${killAt}; last line "${last}")`));
       let step = -1;
       let acked = -1;
       let done = false;
