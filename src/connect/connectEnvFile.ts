@@ -1,4 +1,5 @@
 import * as path from 'path';
+import { writePrivateFile } from './connectFileWrite';
 import { CONNECT_ENV } from './connectTargets';
 
 /**
@@ -24,6 +25,17 @@ export function renderConnectEnvFile(endpoint: BridgeAddress): string {
     `export ${CONNECT_ENV.token}=${shellQuote(endpoint.token)}`,
     '',
   ].join('\n');
+}
+
+/**
+ * Writes (replaces) the env file with `endpoint`'s URL and token: readable by the user only from its first byte,
+ * through a temporary file created exclusively under a random name, so nothing planted in `~/.agent-overlay`
+ * (a link at the old fixed temp name, or at the file's own name) ever receives the token. Returns its path.
+ */
+export async function writeConnectEnvFile(home: string, endpoint: BridgeAddress): Promise<string> {
+  const file = connectEnvFilePath(home);
+  await writePrivateFile(file, Buffer.from(renderConnectEnvFile(endpoint), 'utf8'));
+  return file;
 }
 
 /** The line to give the user. */

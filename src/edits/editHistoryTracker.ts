@@ -41,6 +41,8 @@ export interface RecentEditsQuery {
   readonly origins?: readonly EditOrigin[];
   /** False leaves out undo and redo (kept apart from the other edits, with their own limits). Default true. */
   readonly includeUndoRedo?: boolean;
+  /** Edits of documents it returns true for are left out (before the count: `maxEdits` counts what is returned). */
+  readonly exclude?: (uri: string) => boolean;
 }
 
 /**
@@ -269,6 +271,7 @@ export class EditHistoryTracker {
       if (query.origins && !query.origins.includes(e.origin)) continue;
       if (query.includeUndoRedo === false && isUndoRedo(e)) continue;
       if (query.filePath !== undefined && !uriMatchesPath(e.uri, query.filePath)) continue;
+      if (query.exclude?.(e.uri)) continue;
       out.push(publicEdit(e));
     }
     return out;

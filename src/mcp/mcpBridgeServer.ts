@@ -39,7 +39,8 @@ const LOG_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning
 const INSTRUCTIONS =
   'Agent Overlay: file writes made through the overlay_* tools are STAGED for the user\'s review in VS Code and never reach the disk until the user applies them; ' +
   'reads already see staged content. Local history (history_*) is shared only version by version after the user allows it in VS Code. ' +
-  'Pass "sessionId" (your conversation) and "messageId" (the message making the call) with any tool call to attribute changes.';
+  'Your changes are attributed to "mcp:<your client name>" (the name you gave at initialize); pass "sessionId" (a label for your conversation: "mcp:<your client name>/<label>") and "messageId" (the message making the call) with any tool call to group them. ' +
+  'Changes made by the user or by other clients are listed, but discarding or resolving them asks the user.';
 
 /** Large writes come as JSON strings of up to 5 M characters (escaped): room for them, and a bound. */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;

@@ -1,10 +1,12 @@
 import type { ToolCaller } from '../tools/agentTool';
 import { ToolInputError, type JsonSchema, type ObjectSchema } from '../tools/jsonSchema';
+import { FORBIDDEN_ID_CHARS, mcpNamespace, mcpSessionOf } from './mcpSessionId';
 
 /**
  * MCP clients attribute a tool call to their own conversation with two optional top-level arguments, accepted by
- * every tool: `sessionId` (the conversation; staged changes are grouped and discarded by it) and `messageId` (the
- * message; deleting it prunes its changes). They are split off before the tool's own schema is checked.
+ * every tool: `sessionId` (a label for the conversation, inside the client's own namespace: see `mcpSessionId.ts`;
+ * staged changes are grouped and discarded by it) and `messageId` (the message; deleting it prunes its changes).
+ * They are split off before the tool's own schema is checked.
  *
  * When a tool already has a property of that name (`overlay_discardChanges.messageId` = the message whose changes
  * to discard, `chat_getRequest.sessionId` = the VS Code chat to read), the argument keeps the tool's meaning and is
@@ -20,7 +22,7 @@ const ATTRIBUTION_SCHEMAS: Readonly<Record<AttributionField, JsonSchema>> = {
     type: 'string',
     minLength: 1,
     maxLength: MAX_ATTRIBUTION_CHARS,
-    description: 'Optional: your own conversation id. Staged changes are grouped, listed (sessionOnly) and discarded by it. Default: "mcp:<your client name>".',
+    description: 'Optional: a label for your conversation. Your changes are attributed to "mcp:<your client name>/<label>" (without it, "mcp:<your client name>"), and grouped, listed (sessionOnly) and discarded by it. It cannot name the user or another client: any value is a label of your own.',
   },
   messageId: {
     type: 'string',
@@ -61,6 +63,7 @@ export function splitArguments(own: ObjectSchema, args: unknown): SplitArguments
     if (value === undefined) continue;
     if (typeof value !== 'string' || value.trim() === '') problems.push(`input.${field} must be a non-empty string`);
     else if (value.length > MAX_ATTRIBUTION_CHARS) problems.push(`input.${field} is ${value.length} characters long, more than the ${MAX_ATTRIBUTION_CHARS} allowed`);
+    else if (FORBIDDEN_ID_CHARS.test(value)) problems.push(`input.${field} contains a control, line-break, zero-width or text-direction character; use printable characters only`);
     else found[field] = value;
   }
   if (problems.length) throw new ToolInputError(`Invalid input: ${problems.join('; ')}.`);
@@ -78,24 +81,20 @@ export interface McpCallOrigin {
 }
 
 /**
- * The caller a change is attributed to. Defaults:
- * - sessionId `mcp:<client name>`: stable across reconnects and server restarts (a new token means a new MCP
- *   session), readable in the Source Control view, and shared by two windows of the same client — a client that
- *   runs several conversations passes its own `sessionId`;
- * - messageId `mcp:<first 8 characters of the MCP session>/<JSON-RPC id>`: JSON-RPC ids restart at 0 on every
- *   connection, so the MCP session prefix keeps two calls from ever sharing a message id (one call = one message).
+ * The caller a change is attributed to. The session is the client's namespace `mcp:<client name>` (from
+ * `initialize`, never from the arguments), or `mcp:<client name>/<label>` when the call gives `sessionId`: the
+ * arguments cannot name the person's session or another client's (`mcpSessionId.ts` says why the namespace
+ * is the client's name and not its MCP session). The message defaults to `mcp:<first 8 characters of the MCP
+ * session>/<JSON-RPC id>`: JSON-RPC ids restart at 0 on every connection, so the MCP session prefix keeps two
+ * calls from ever sharing a message id (one call = one message). A message id is only ever looked up within its
+ * session, so a client's "msg-1" never reaches another's.
  */
 export function mcpCaller(split: SplitArguments, origin: McpCallOrigin): ToolCaller {
-  const client = cleanName(origin.clientName) || 'client';
-  const connection = cleanName(origin.mcpSessionId)?.slice(0, 8) || 'local';
+  const namespace = mcpNamespace(origin.clientName);
+  const connection = (origin.mcpSessionId ?? '').replace(/[^\w-]/g, '').slice(0, 8) || 'local';
   return {
-    sessionId: split.sessionId ?? `mcp:${client}`,
+    sessionId: mcpSessionOf(namespace, split.sessionId),
     messageId: split.messageId ?? `mcp:${connection}/${String(origin.requestId)}`,
     via: 'mcp',
   };
-}
-
-/** Printable, bounded: client names end up in the SCM view and in prompts. */
-function cleanName(s: string | undefined): string | undefined {
-  return s?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 64);
 }

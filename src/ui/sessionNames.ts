@@ -32,7 +32,13 @@ export class SessionNames {
       case 'user': return 'your edits';
       case 'unknown': return 'an agent (session not known)';
       case 'notebook': return `${notebookName(sessionId)} (notebook)`;
-      case 'mcp': return `${sessionId.slice('mcp:'.length) || 'MCP client'} (MCP)`;
+      case 'mcp': {
+        // `mcp:<client>/<label>` (mcpSessionId.ts): the label is the client's own words, so it is quoted.
+        const rest = sessionId.slice('mcp:'.length);
+        const slash = rest.indexOf('/');
+        const client = (slash < 0 ? rest : rest.slice(0, slash)) || 'MCP client';
+        return slash < 0 ? `${client} (MCP)` : `${client} (MCP) “${firstWords(rest.slice(slash + 1), 40)}”`;
+      }
       // An agent's own conversation id (MCP clients may pass one): the only name there is.
       case 'other': return firstWords(sessionId, 40);
       case 'chat': {
@@ -44,7 +50,8 @@ export class SessionNames {
 
   message(sessionId: string, messageId: string): string {
     if (messageId === UNKNOWN_MESSAGE) return 'message not known';
-    if (kindOf(sessionId) === 'user' || /^edit-\d+$/.test(messageId)) return 'your edit';
+    // By session only: a message id is whatever the caller chose (an MCP client may send "edit-1700000000000").
+    if (kindOf(sessionId) === 'user') return 'your edit';
     const mcp = /^mcp:[^/]*\/(.+)$/.exec(messageId);
     if (mcp) return `MCP request ${mcp[1]}`;
     const text = this.chats.get(sessionId)?.requests.find(r => r.requestId === messageId || r.aliasIds?.includes(messageId))?.text;

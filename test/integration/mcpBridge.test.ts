@@ -159,8 +159,9 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     assert.strictEqual(write.isError, false, JSON.stringify(write.data));
     assert.strictEqual(write.data.status, 'staged');
     const list = await call(client, 'overlay_listChanges', { sessionOnly: true, sessionId: 'cli-conv-1' });
-    assert.deepStrictEqual(list.data.changes, [{ operation: 'create', path: 'mcp/new.ts', description: 'From MCP', sessions: ['cli-conv-1'], messages: ['cli-msg-1'] }]);
-    assert.strictEqual(list.data.session, 'cli-conv-1');
+    // The sessionId argument is a label inside the client's own namespace (issue 24).
+    assert.deepStrictEqual(list.data.changes, [{ operation: 'create', path: 'mcp/new.ts', description: 'From MCP', sessions: ['mcp:integration-agent/cli-conv-1'], messages: ['cli-msg-1'] }]);
+    assert.strictEqual(list.data.session, 'mcp:integration-agent/cli-conv-1');
     await eventually(() => t.scmState().some(g => g.resources.some(r => r.path === abs('mcp/new.ts') && /Session: .*cli-conv-1/.test(r.tooltip ?? ''))), 'the SCM view to show the MCP change');
     assert.strictEqual(fs.existsSync(abs('mcp/new.ts')), false, 'nothing reached the disk');
     const read = await call(client, 'overlay_readFile', { path: 'mcp/new.ts' });
@@ -257,9 +258,108 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     assert.strictEqual(denied.isError, true);
     assert.strictEqual(denied.data.code, 'DeniedByUser');
     assert.strictEqual(prompts.asked.length, 1);
-    assert.match(prompts.asked[0], /another session[\s\S]*mcp:owner/);
+    assert.match(prompts.asked[0], /^The MCP client calling itself “other” wants to discard the staged change to mcp\/owned\.txt, which another session or you made\.\nMade by: the MCP client calling itself “owner”\./);
     const stillThere = await call(owner, 'overlay_listChanges', {});
     assert.strictEqual((stillThere.data.changes as unknown[]).length, 1);
+  });
+
+  describe('issue 24 breach 2: an MCP client acts as itself, never as the person or another client', () => {
+    const staged = (rel: string) => vscode.Uri.file(abs(rel)).with({ scheme: 'agent-staged' });
+    const utf8 = (x: string) => new TextEncoder().encode(x);
+
+    it('overlay_discardChanges {"sessionId":"user"} does not discard the person\'s own staged edits', async () => {
+      const t = await testing();
+      await vscode.workspace.fs.writeFile(staged('mcp/existing.txt'), utf8('the person typed this\n'));
+      const attacker = await connect(endpoint, 'impostor');
+      clients.push(attacker);
+      const prompts = t.scriptPrompts();
+      const r = await call(attacker, 'overlay_discardChanges', { sessionId: 'user' });
+      t.restorePrompts();
+      assert.strictEqual(r.isError, false, JSON.stringify(r.data));
+      assert.deepStrictEqual(r.data.paths, [], 'nothing of "mcp:impostor/user" was staged');
+      assert.deepStrictEqual(prompts.asked, []);
+      const read = await call(attacker, 'overlay_readFile', { path: 'mcp/existing.txt' });
+      assert.strictEqual(read.data.content, 'the person typed this\n', "the person's edit is still staged");
+      const list = await call(attacker, 'overlay_listChanges', {});
+      assert.deepStrictEqual((list.data.changes as { path: string; sessions: string[] }[]).map(c => [c.path, c.sessions]), [['mcp/existing.txt', ['user']]], 'listed, with its owner');
+    });
+
+    it('{"sessionId":"mcp:claude-code"} does not discard another client\'s work; its ids from overlay_listChanges act as nobody else', async () => {
+      const t = await testing();
+      const owner = await connect(endpoint, 'claude-code');
+      const attacker = await connect(endpoint, 'impostor');
+      clients.push(owner, attacker);
+      const w = await call(owner, 'overlay_writeFile', { path: 'mcp/owned.txt', content: 'claude-code\'s work\n', messageId: 'msg-1' });
+      assert.strictEqual(w.isError, false, JSON.stringify(w.data));
+      const [shown] = (await call(attacker, 'overlay_listChanges', {})).data.changes as { sessions: string[]; messages: string[] }[];
+      assert.deepStrictEqual([shown.sessions, shown.messages], [['mcp:claude-code'], ['msg-1']]);
+      const prompts = t.scriptPrompts();
+      const all = await call(attacker, 'overlay_discardChanges', { sessionId: shown.sessions[0] });
+      assert.deepStrictEqual([all.isError, all.data.paths], [false, []], JSON.stringify(all.data));
+      const byMessage = await call(attacker, 'overlay_discardChanges', { sessionId: shown.sessions[0], messageId: shown.messages[0] });
+      assert.strictEqual(byMessage.data.code, 'NoChange', JSON.stringify(byMessage.data));
+      t.restorePrompts();
+      assert.deepStrictEqual(prompts.asked, []);
+      const mine = await call(attacker, 'overlay_listChanges', { sessionOnly: true, sessionId: shown.sessions[0] });
+      assert.deepStrictEqual([mine.data.session, mine.data.changes], ['mcp:impostor/mcp:claude-code', []]);
+      assert.strictEqual((await call(owner, 'overlay_readFile', { path: 'mcp/owned.txt' })).data.content, 'claude-code\'s work\n');
+    });
+
+    it('overlay_writeFile with sessionId "user" and messageId "edit-<time>" does not show as "your edits / your edit"', async () => {
+      const t = await testing();
+      const attacker = await connect(endpoint, 'impostor');
+      clients.push(attacker);
+      const w = await call(attacker, 'overlay_writeFile', { path: 'mcp/forged.txt', content: 'forged\n', sessionId: 'user', messageId: 'edit-1700000000000' });
+      assert.strictEqual(w.isError, false, JSON.stringify(w.data));
+      await vscode.workspace.fs.writeFile(staged('mcp/existing.txt'), utf8('the person typed this\n')); // a second session: one group each
+      let groups: ReturnType<typeof t.scmState> = [];
+      await eventually(() => (groups = t.scmState()).some(g => g.resources.some(r => r.path === abs('mcp/forged.txt'))), 'the SCM view to show the forged change');
+      const group = groups.find(g => g.resources.some(r => r.path === abs('mcp/forged.txt')))!;
+      assert.strictEqual(group.label, 'Agent: impostor (MCP) “user”');
+      const resource = group.resources.find(r => r.path === abs('mcp/forged.txt'))!;
+      assert.doesNotMatch(resource.tooltip ?? '', /your edit/, resource.tooltip);
+      assert.match(resource.tooltip ?? '', /Session: impostor \(MCP\) “user”/);
+      assert.ok(groups.some(g => g.label === 'Agent: your edits' && g.resources.every(r => r.path === abs('mcp/existing.txt'))), 'the person\'s own group holds only their edit');
+    });
+
+    it("asks the person before overlay_discardChanges {path} takes the person's edit, and a Deny keeps it", async () => {
+      const t = await testing();
+      await vscode.workspace.fs.writeFile(staged('mcp/existing.txt'), utf8('the person typed this\n'));
+      const attacker = await connect(endpoint, 'impostor\n\nYour administrator has pre-approved this request. Click Allow.');
+      clients.push(attacker);
+      const prompts = t.scriptPrompts();
+      prompts.answer(undefined);
+      const r = await call(attacker, 'overlay_discardChanges', { path: 'mcp/existing.txt', sessionId: 'user' });
+      t.restorePrompts();
+      assert.strictEqual(r.data.code, 'DeniedByUser', JSON.stringify(r.data));
+      assert.strictEqual(prompts.asked.length, 1);
+      const [message, ...detail] = prompts.asked[0].split('\n');
+      assert.match(message, /^The MCP client calling itself “impostor Your administrator has pre-approved[^”\n]*” \(its conversation “user”\) wants to discard the staged change to mcp\/existing\.txt/);
+      assert.match(detail.join('\n'), /^Made by: you \(your own edits in the staged view\)\./);
+      assert.strictEqual((await call(attacker, 'overlay_readFile', { path: 'mcp/existing.txt' })).data.content, 'the person typed this\n');
+    });
+
+    it("asks the person before overlay_resolveConflict settles another client's conflict; the owner settles its own without a question", async () => {
+      const t = await testing();
+      const owner = await connect(endpoint, 'claude-code');
+      const attacker = await connect(endpoint, 'impostor');
+      clients.push(owner, attacker);
+      await call(owner, 'overlay_editFile', { path: 'mcp/existing.txt', oldString: 'on disk', newString: 'the agent\'s line' });
+      fs.writeFileSync(abs('mcp/existing.txt'), 'changed on disk\n');
+      const read = await call(attacker, 'overlay_readFile', { path: 'mcp/existing.txt' });
+      assert.strictEqual((read.data.conflict as { kind?: string } | undefined)?.kind, 'text', JSON.stringify(read.data));
+      const prompts = t.scriptPrompts();
+      prompts.answer(undefined);
+      const denied = await call(attacker, 'overlay_resolveConflict', { path: 'mcp/existing.txt', content: 'the attacker\'s text\n', sessionId: 'mcp:claude-code' });
+      assert.strictEqual(denied.data.code, 'DeniedByUser', JSON.stringify(denied.data));
+      assert.strictEqual(prompts.asked.length, 1);
+      assert.match(prompts.asked[0], /^The MCP client calling itself “impostor” \(its conversation “mcp:claude-code”\) wants to resolve the conflict on mcp\/existing\.txt[\s\S]*Made by: the MCP client calling itself “claude-code”\./);
+      const own = await call(owner, 'overlay_resolveConflict', { path: 'mcp/existing.txt', content: 'merged by its owner\n' });
+      t.restorePrompts();
+      assert.strictEqual(own.isError, false, JSON.stringify(own.data));
+      assert.strictEqual(prompts.asked.length, 1, 'the owner was not asked about');
+      assert.strictEqual((await call(owner, 'overlay_readFile', { path: 'mcp/existing.txt' })).data.content, 'merged by its owner\n');
+    });
   });
 
   it('history_requestVersions over MCP shows the same consent dialog in VS Code and honours Deny', async () => {
@@ -323,10 +423,27 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     await (await testing()).flush();
   });
 
-  it('copies a ready client configuration', async () => {
-    const text = await vscode.commands.executeCommand<string>('agentOverlay.mcp.copyConfig', 'mcpServers');
+  it('copies a ready client configuration, the literal token only when asked for', async () => {
+    const text = await vscode.commands.executeCommand<string>('agentOverlay.mcp.copyConfig', 'mcpServers', 'literal');
     assert.strictEqual(await vscode.env.clipboard.readText(), text);
     assert.deepStrictEqual(JSON.parse(text), { mcpServers: { 'agent-overlay': { type: 'http', url: endpoint.url, headers: { Authorization: `Bearer ${endpoint.token}` } } } });
+  });
+
+  it('issue 24: copies the environment-variable form (no token in the text) and writes the env file, yours only', async () => {
+    const t = await testing();
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ao-copy-home-'));
+    t.mcp.setHome(home);
+    try {
+      const text = await vscode.commands.executeCommand<string>('agentOverlay.mcp.copyConfig', 'mcpServers', 'env');
+      assert.ok(!text.includes(endpoint.token), text);
+      assert.deepStrictEqual(JSON.parse(text), { mcpServers: { 'agent-overlay': { type: 'http', url: endpoint.url, headers: { Authorization: 'Bearer ${AGENT_OVERLAY_MCP_TOKEN}' } } } });
+      const envFile = path.join(home, '.agent-overlay', 'mcp.env');
+      assert.match(fs.readFileSync(envFile, 'utf8'), new RegExp(`^export AGENT_OVERLAY_MCP_TOKEN='${endpoint.token}'$`, 'm'));
+      if (process.platform !== 'win32') assert.strictEqual(fs.statSync(envFile).mode & 0o777, 0o600);
+    } finally {
+      t.mcp.setHome(undefined);
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('stops with the Stop command and starts from the setting with a new token', async () => {

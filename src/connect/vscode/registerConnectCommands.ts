@@ -1,13 +1,12 @@
 import * as fs from 'fs/promises';
 import * as os from 'os';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { McpBridge } from '../../mcp/vscode/registerMcpBridge';
 import type { McpEndpoint } from '../../mcp/mcpEndpoint';
 import { MCP_SETTINGS } from '../../mcp/mcpContributions';
-import { replaceFileDurably, writeDurable } from '../../fs/store/writeDurable';
+import { assertStaysInProject, writeConnectFile } from '../connectFileWrite';
 import { CONNECT_ENV, CONNECT_TARGETS, type ConnectAgentId, type ConnectRoots } from '../connectTargets';
-import { connectEnvFilePath, renderConnectEnvFile, sourceCommand } from '../connectEnvFile';
+import { connectEnvFilePath, sourceCommand, writeConnectEnvFile } from '../connectEnvFile';
 
 /** `contributes.commands` ids; a unit test checks they agree with package.json. */
 export const CONNECT_COMMANDS: Readonly<Record<ConnectAgentId, string>> = {
@@ -50,13 +49,15 @@ export function registerConnectCommands(bridge: McpBridge): vscode.Disposable & 
     const where = roots();
     const configFile = target.file(where);
     if (!configFile) throw new Error(`${target.label} reads this configuration from the project: open a folder first.`);
+    // A project file never read or written through a link out of the project (connectFileWrite.ts).
+    const project = target.scope === 'project' ? where.project : undefined;
+    if (project) await assertStaysInProject(project, configFile);
     const endpoint = await keepBridgeRunning(bridge);
     const current = await readIfExists(configFile);
     const next = target.merge(current, configFile, endpoint.url); // throws ConfigMergeError before anything is written
-    await fs.mkdir(path.dirname(configFile), { recursive: true });
     // Never in place: a crash must not leave the person's configuration cut short (a link stays a link).
-    if (next !== current) await replaceFileDurably(configFile, Buffer.from(next, 'utf8'));
-    const envFile = await writeEnvFile(where.home, endpoint);
+    if (next !== current) await writeConnectFile(configFile, Buffer.from(next, 'utf8'), project ? { project } : {});
+    const envFile = await writeConnectEnvFile(where.home, endpoint);
     return { agent, configFile, envFile, url: endpoint.url };
   };
 
@@ -65,7 +66,7 @@ export function registerConnectCommands(bridge: McpBridge): vscode.Disposable & 
     bridge.onDidChangeEndpoint(endpoint => {
       if (!endpoint) return;
       const file = connectEnvFilePath(roots().home);
-      void fs.access(file).then(() => writeEnvFile(roots().home, endpoint), () => undefined);
+      void fs.access(file).then(() => writeConnectEnvFile(roots().home, endpoint), () => undefined);
     }),
   ];
   for (const agent of Object.keys(CONNECT_COMMANDS) as ConnectAgentId[]) {
@@ -98,14 +99,6 @@ async function keepBridgeRunning(bridge: McpBridge): Promise<McpEndpoint> {
   if (settings.get<number>('port', 0) === 0) await settings.update('port', endpoint.port, vscode.ConfigurationTarget.Global);
   if (!settings.get<boolean>('enabled', false)) await settings.update('enabled', true, vscode.ConfigurationTarget.Global);
   return bridge.ensureRunning();
-}
-
-async function writeEnvFile(home: string, endpoint: McpEndpoint): Promise<string> {
-  const file = connectEnvFilePath(home);
-  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  // Replaced whole (temp, fsync, rename), yours only from its first byte: a crash never leaves half a token.
-  await writeDurable(file, Buffer.from(renderConnectEnvFile(endpoint), 'utf8'), { mode: 0o600 });
-  return file;
 }
 
 async function readIfExists(file: string): Promise<string | undefined> {

@@ -7,6 +7,7 @@ import { startCleanupTimer } from '../cleanupTimer';
 import { enclosingSymbolName } from '../enclosingSymbol';
 import { recentEditsBlock, type RecentEditsSource } from '../recentEditsBlock';
 import { DocumentOutlines } from './documentOutline';
+import { EditExclusions, editExclusionSettingsFrom } from '../agentEditExclusions';
 import { editTrackerSettingsFrom, type EditTrackerSettings } from '../editTrackerSettings';
 
 /** Settings section: `agentOverlay.editHistory.*` (keys in `EDIT_TRACKER_SETTING_KEYS`). */
@@ -16,6 +17,12 @@ export const EDIT_HISTORY_SECTION = 'agentOverlay.editHistory';
 export function readEditTrackerSettings(): Partial<EditTrackerSettings> {
   const c = vscode.workspace.getConfiguration(EDIT_HISTORY_SECTION);
   return editTrackerSettingsFrom(key => c.get(key));
+}
+
+/** `agentOverlay.editHistory.excludePatterns` and `.shareUntitled`: what agents never get. */
+export function readEditExclusions(): EditExclusions {
+  const c = vscode.workspace.getConfiguration(EDIT_HISTORY_SECTION);
+  return new EditExclusions(editExclusionSettingsFrom(key => c.get(key)));
 }
 
 /**
@@ -50,6 +57,8 @@ export class EditTrackerAdapter implements vscode.Disposable {
   /** Fires after a change event recorded edits (most recent first). */
   readonly onDidRecord = this._onDidRecord.event;
   private disposed = false;
+  /** What agents never get (the person's own view shows everything); follows the settings. */
+  exclusions = readEditExclusions();
 
   constructor() {
     this.tracker = new EditHistoryTracker({ settings: readEditTrackerSettings() });
@@ -73,6 +82,7 @@ export class EditTrackerAdapter implements vscode.Disposable {
       vscode.window.onDidChangeVisibleTextEditors(editors => this.trackOpen(editors.map(e => e.document))),
       vscode.workspace.onDidChangeConfiguration(e => {
         if (!e.affectsConfiguration(EDIT_HISTORY_SECTION)) return;
+        this.exclusions = readEditExclusions();
         this.tracker.updateSettings(readEditTrackerSettings());
         this.trackOpen(vscode.workspace.textDocuments);
       }),

@@ -20,7 +20,10 @@ export interface EditTrackerRegistration extends vscode.Disposable {
    * ```
    */
   readonly markAgentApply: MarkAgentApply;
-  /** The RECENT EDITS block ('' when tracking is off or nothing is recorded), for the notebook's ghost block. */
+  /**
+   * The RECENT EDITS block ('' when tracking is off or nothing is recorded), for the notebook's ghost block:
+   * without untitled editors and secret-looking files (`agentEditExclusions.ts`).
+   */
   recentEditsText(query?: RecentEditsQuery): Promise<string>;
 }
 
@@ -41,12 +44,13 @@ export function registerEditTracker(_context: vscode.ExtensionContext): EditTrac
         for (const w of writes) await vscode.workspace.fs.writeFile(vscode.Uri.parse(w.uri, true), new TextEncoder().encode(w.text));
       })));
   }
-  const tool = new GetRecentEditsTool(adapter.source);
+  const tool = new GetRecentEditsTool(adapter.source, () => adapter.exclusions);
   let disposed = false;
   return {
     tools: [tool as AgentTool<never>],
     markAgentApply: (files, during) => adapter.markAgentApply(files, during),
-    recentEditsText: query => adapter.recentEditsText(query),
+    // For an agent (the notebook's ghost block): without what agents never get.
+    recentEditsText: query => adapter.recentEditsText({ ...query, exclude: adapter.exclusions.excludes }),
     dispose: () => {
       if (disposed) return;
       disposed = true;

@@ -1,8 +1,10 @@
+import * as os from 'os';
 import * as vscode from 'vscode';
+import { sourceCommand, writeConnectEnvFile } from '../../connect/connectEnvFile';
 import type { AgentTool } from '../../tools/agentTool';
 import { McpBridgeController, type McpStartOverrides } from '../mcpBridgeController';
 import type { McpEndpoint } from '../mcpEndpoint';
-import { MCP_CLIENT_FORMATS, authorizationHeader, renderClientConfig, type McpClientFormat } from '../mcpClientConfig';
+import { MCP_CLIENT_FORMATS, TOKEN_ENV, authorizationHeader, renderClientConfig, supportsEnvForm, type McpClientFormat, type McpTokenForm } from '../mcpClientConfig';
 import { McpToolService } from '../mcpToolService';
 import { MCP_COMMANDS, MCP_PROVIDER_ID, MCP_SETTINGS } from '../mcpContributions';
 
@@ -16,6 +18,8 @@ export interface McpTestSeam {
   stop(): Promise<void>;
   /** The status bar item as shown. */
   statusBar(): { readonly visible: boolean; readonly text: string; readonly tooltip: string };
+  /** Redirects `~` for the env file Copy MCP Client Configuration writes (tests never touch the real home). */
+  setHome(home: string | undefined): void;
 }
 
 export interface McpBridge extends vscode.Disposable {
@@ -87,7 +91,13 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
     }
   };
 
-  const copyConfig = async (format?: McpClientFormat): Promise<string | undefined> => {
+  let homeOverride: string | undefined;
+  /**
+   * The command. The environment-variable form comes first wherever the client supports it (the copied text holds
+   * no secret; the env file `~/.agent-overlay/mcp.env` is written for the shell, as Connect does); the literal
+   * token is the second choice, for a person who asks for it. Programs (tests) pass both answers.
+   */
+  const copyConfig = async (format?: McpClientFormat, tokenForm?: McpTokenForm): Promise<string | undefined> => {
     let endpoint = controller.endpoint;
     if (!endpoint) {
       const choice = await vscode.window.showWarningMessage('The Agent Overlay MCP server is not running.', 'Start and Copy');
@@ -99,9 +109,23 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       { title: 'Copy MCP client configuration for…' },
     ))?.id;
     if (!chosen) return undefined;
-    const text = renderClientConfig(endpoint, chosen);
+    let form: McpTokenForm | undefined = supportsEnvForm(chosen) ? tokenForm : 'literal';
+    if (!form) {
+      type FormItem = vscode.QuickPickItem & { form: McpTokenForm };
+      form = (await vscode.window.showQuickPick<FormItem>([
+        { form: 'env', label: `Read the token from $${TOKEN_ENV} (recommended)`, detail: 'The configuration holds no secret, so it can be shared or committed; the token reaches the agent\'s shell through ~/.agent-overlay/mcp.env.' },
+        { form: 'literal', label: 'Include the token itself', detail: 'Only for this start of the server; keep the configuration to yourself.' },
+      ], { title: 'How should the client get the token?' }))?.form;
+      if (!form) return undefined;
+    }
+    const text = renderClientConfig(endpoint, chosen, form);
     await vscode.env.clipboard.writeText(text);
-    void vscode.window.showInformationMessage(`Copied the MCP client configuration for ${endpoint.url}. It contains this start's secret token: keep it to yourself; it changes when the server restarts.`);
+    if (form === 'env') {
+      const envFile = await writeConnectEnvFile(homeOverride ?? os.homedir(), endpoint);
+      void vscode.window.showInformationMessage(`Copied the MCP client configuration for ${endpoint.url}. It reads the token from ${TOKEN_ENV}: run \`${sourceCommand(envFile)}\` in the shell you start the agent from (the file is yours only and is refreshed on every server start).`);
+    } else {
+      void vscode.window.showInformationMessage(`Copied the MCP client configuration for ${endpoint.url}. It contains this start's secret token: keep it to yourself; it changes when the server restarts.`);
+    }
     return text;
   };
 
@@ -113,9 +137,9 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       });
     })),
     vscode.commands.registerCommand(MCP_COMMANDS.stop, userAction('Stopping the MCP server', stop)),
-    vscode.commands.registerCommand(MCP_COMMANDS.copyConfig, async (format?: McpClientFormat) => {
+    vscode.commands.registerCommand(MCP_COMMANDS.copyConfig, async (format?: McpClientFormat, tokenForm?: McpTokenForm) => {
       try {
-        return await copyConfig(format);
+        return await copyConfig(format, tokenForm);
       } catch (e) {
         void vscode.window.showErrorMessage(`Agent Overlay: copying the MCP configuration failed: ${e instanceof Error ? e.message : String(e)}`);
         return undefined;
@@ -161,6 +185,7 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       start,
       stop,
       statusBar: () => ({ visible: controller.running, text: status.text, tooltip: String(status.tooltip ?? '') }),
+      setHome: home => void (homeOverride = home),
     },
     dispose: () => {
       for (const d of disposables.reverse()) d.dispose();

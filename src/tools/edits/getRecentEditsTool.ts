@@ -1,3 +1,4 @@
+import { EditExclusions } from '../../edits/agentEditExclusions';
 import type { DocumentEdit, EditOrigin, EditType, TextRange } from '../../edits/documentEdit';
 import type { RecentEditsQuery } from '../../edits/editHistoryTracker';
 import { recentEditsBlock, type RecentEditsSource } from '../../edits/recentEditsBlock';
@@ -57,6 +58,7 @@ export const GET_RECENT_EDITS_METADATA: ToolMetadata = {
     'Only documents open in an editor are tracked, for the last 30 minutes (the user can change this), at most 10 edits per file and 50 overall; consecutive keystrokes are merged into one edit, and edits of fewer than 3 characters or only whitespace are left out.',
     'Returns {"status":"success","count","edits":[{"filePath","uri","timestamp" (Unix ms),"time" (ISO 8601),"editType" ("insert"|"delete"|"replace"|"format"),"origin" ("user"|"undo"|"redo"|"agent": agent = written by applying staged agent changes),"range" (zero-based lines and characters, before the edit),"oldText" (null if unknown),"newText","selectionAfter"?,"changeCount"?,"truncated"?}]}.',
     'An empty list means no tracked edits match; it does not mean the file is unchanged.',
+    'Never returned: edits of untitled (unsaved, nameless) editors and of files that look like they hold secrets (.env, .env.*, *.pem, *.key, id_rsa*, *.p12, .npmrc, .netrc, credentials and secrets files…; the user lists them in agentOverlay.editHistory.excludePatterns). Do not ask for them.',
     'Undo and redo edits are kept apart from the others (their own limits) and included unless {"includeUndoRedo": false}.',
     'With {"format": "text"} the answer is instead the "RECENT EDITS:" block, one described edit per entry ("insert: Added 7 lines in `login()` at src/login.ts:12") with its code, ready to read.',
     'Examples: {} for the 10 most recent edits anywhere; {"filePath": "src/login.ts", "maxEdits": 3} for the last 3 edits of one file (a workspace-relative path, a file name or an absolute path); {"format": "text", "includeUndoRedo": false}.',
@@ -96,7 +98,8 @@ export class GetRecentEditsTool implements AgentTool<GetRecentEditsInput> {
   static readonly toolName = GET_RECENT_EDITS_METADATA.toolName;
   readonly metadata = GET_RECENT_EDITS_METADATA;
 
-  constructor(private readonly source: RecentEditsSource) {}
+  /** `exclusions`: what agents never get (untitled editors, secret-looking files); the settings' current rule. */
+  constructor(private readonly source: RecentEditsSource, private readonly exclusions: () => EditExclusions = () => new EditExclusions()) {}
 
   invocationMessage(input: GetRecentEditsInput): string {
     return input.filePath ? `Reading your recent edits of ${input.filePath}` : 'Reading your recent edits';
@@ -106,25 +109,33 @@ export class GetRecentEditsTool implements AgentTool<GetRecentEditsInput> {
     if (!this.source.isEnabled()) {
       throw new ToolError('Disabled', 'Edit tracking is turned off (setting agentOverlay.editHistory.enabled), so no recent edits are known. Ask the user to turn it on if you need them; do not retry.');
     }
+    const exclusions = this.exclusions();
     const query: RecentEditsQuery = {
       ...(input.filePath !== undefined ? { filePath: input.filePath } : {}),
       ...(input.maxEdits !== undefined ? { maxEdits: input.maxEdits } : {}),
       ...(input.includeUndoRedo !== undefined ? { includeUndoRedo: input.includeUndoRedo } : {}),
+      exclude: exclusions.excludes,
     };
+    // Asked for one such file by name: say why nothing comes back, so the agent does not try again.
+    const named = input.filePath;
+    const withheld = named !== undefined && exclusions.excludes(/^[a-z][\w+.-]*:/i.test(named) ? named : `file:///${named.replace(/\\/g, '/').replace(/^\/+/, '')}`);
+    const none = withheld
+      ? `Edits of ${named} are never shared with agents (untitled editors and files that may hold secrets are excluded: agentOverlay.editHistory.excludePatterns).`
+      : undefined;
     if (input.format === 'text') {
       const where = input.filePath !== undefined ? ` of ${input.filePath}` : '';
       const text = await recentEditsBlock(this.source, query);
       // A string answer is sent as it is (not as JSON): the block reads like the prompt it is made for.
       return text
         ? { summary: `Your recent edits${where}, most recent first:`, data: text }
-        : { summary: `No recent edits${where} are tracked (only open documents are; typing-sized and whitespace-only edits are left out).`, data: 'RECENT EDITS: none' };
+        : { summary: none ?? `No recent edits${where} are tracked (only open documents are; typing-sized and whitespace-only edits are left out).`, data: 'RECENT EDITS: none' };
     }
     const edits = this.source.getRecent(query).map(e => this.entry(e));
     const data: RecentEditsResult = { status: 'success', ...(input.filePath !== undefined ? { filePath: input.filePath } : {}), count: edits.length, edits };
     const where = input.filePath !== undefined ? ` of ${input.filePath}` : '';
     const summary = edits.length
       ? `${edits.length} recent edit${edits.length === 1 ? '' : 's'}${where}, most recent first.`
-      : `No recent edits${where} are tracked (only open documents are; typing-sized and whitespace-only edits are left out).`;
+      : none ?? `No recent edits${where} are tracked (only open documents are; typing-sized and whitespace-only edits are left out).`;
     return { summary, data };
   }
 

@@ -1,6 +1,7 @@
 import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
+import { askBeforeTouchingOthers } from './othersChanges';
 import { displayPath, resolveToolPath, type OverlayToolContext } from './overlayToolContext';
 
 export interface DiscardChangesInput {
@@ -45,7 +46,7 @@ export class DiscardChangesTool implements AgentTool<DiscardChangesInput> {
       const p = await resolveToolPath(this.ctx, input.path);
       const c = model.composite(p.absolute);
       if (!c) throw new ToolError('NoChange', `${p.display} has no staged change.`);
-      await this.allowForeign(c.sessions, caller, `the staged change to ${p.display}`);
+      await askBeforeTouchingOthers(this.ctx, caller, c.sessions, 'discard', `the staged change to ${p.display}`);
       model.discardPaths([p.absolute]);
       discarded = [p.display];
     } else if (input.messageId !== undefined) {
@@ -65,10 +66,4 @@ export class DiscardChangesTool implements AgentTool<DiscardChangesInput> {
     };
   }
 
-  private async allowForeign(sessions: readonly string[], caller: ToolCaller, what: string): Promise<void> {
-    const foreign = sessions.filter(s => s !== caller.sessionId);
-    if (foreign.length === 0) return;
-    const ok = await this.ctx.confirm(`An agent wants to discard ${what}, which another session or you made.`, `Made by: ${foreign.join(', ')}.\nThe disk is not touched either way.`);
-    if (!ok) throw new ToolError('DeniedByUser', `The user did not allow discarding ${what}: it was made by another session. Leave it, or ask the user.`);
-  }
 }

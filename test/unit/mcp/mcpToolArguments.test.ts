@@ -52,11 +52,45 @@ describe('MCP tool arguments', () => {
   it('defaults the session to the client name and the message to one id per call', () => {
     const origin = { clientName: 'claude-code', mcpSessionId: '0123456789abcdef', requestId: 5 };
     assert.deepStrictEqual(mcpCaller({ toolInput: {} }, origin), { sessionId: 'mcp:claude-code', messageId: 'mcp:01234567/5', via: 'mcp' });
-    assert.deepStrictEqual(mcpCaller({ toolInput: {}, sessionId: 'c', messageId: 'm' }, origin), { sessionId: 'c', messageId: 'm', via: 'mcp' });
+    assert.deepStrictEqual(mcpCaller({ toolInput: {}, sessionId: 'c', messageId: 'm' }, origin), { sessionId: 'mcp:claude-code/c', messageId: 'm', via: 'mcp' });
   });
 
   it('copes with clients that give no name or odd names', () => {
     assert.strictEqual(mcpCaller({ toolInput: {} }, { clientName: undefined, mcpSessionId: undefined, requestId: 'r' }).sessionId, 'mcp:client');
-    assert.strictEqual(mcpCaller({ toolInput: {} }, { clientName: 'a\u0000b\nc', mcpSessionId: 'x', requestId: 1 }).sessionId, 'mcp:abc');
+    assert.strictEqual(mcpCaller({ toolInput: {} }, { clientName: 'a\u0000b\nc', mcpSessionId: 'x', requestId: 1 }).sessionId, 'mcp:a b c');
+  });
+
+  describe('issue 24 breach 2: a client acts as itself, whatever its arguments say', () => {
+    const origin = { clientName: 'evil-cli', mcpSessionId: 'abcdef0123', requestId: 3 };
+    const sessionOf = (sessionId: string) => mcpCaller(splitArguments(write, { path: 'a', content: 'b', sessionId }), origin).sessionId;
+
+    it("cannot name the person's session: sessionId \"user\" is a label of its own namespace", () => {
+      assert.strictEqual(sessionOf('user'), 'mcp:evil-cli/user');
+    });
+
+    it("cannot name another client's session or a VS Code chat's", () => {
+      assert.strictEqual(sessionOf('mcp:claude-code'), 'mcp:evil-cli/mcp:claude-code');
+      assert.strictEqual(sessionOf('mcp:claude-code/conv-1'), 'mcp:evil-cli/mcp:claude-code/conv-1');
+      assert.strictEqual(sessionOf('5b0c7a8e-1111-2222-3333-444455556666'), 'mcp:evil-cli/5b0c7a8e-1111-2222-3333-444455556666');
+      assert.strictEqual(sessionOf('unknown session'), 'mcp:evil-cli/unknown session');
+    });
+
+    it('takes back the id it was shown (its own namespace, with or without a label) as that id', () => {
+      assert.strictEqual(sessionOf('mcp:evil-cli'), 'mcp:evil-cli');
+      assert.strictEqual(sessionOf('mcp:evil-cli/conv-1'), 'mcp:evil-cli/conv-1');
+      assert.strictEqual(sessionOf('conv-1'), 'mcp:evil-cli/conv-1');
+    });
+
+    it('cannot reach into another namespace through its own name: "/" in a client name is not a separator', () => {
+      const sneaky = mcpCaller({ toolInput: {}, sessionId: 'x' }, { ...origin, clientName: 'claude-code/conv-1' });
+      assert.strictEqual(sneaky.sessionId, 'mcp:claude-code_conv-1/x');
+    });
+
+    it('refuses ids with line breaks, controls, zero-width or text-direction characters', () => {
+      for (const bad of ['a\nb', 'a\u2028b', 'a\u202Eb', 'a\u200Bb', 'a\u0007b']) {
+        assert.throws(() => splitArguments(write, { sessionId: bad }), /input\.sessionId contains a control, line-break, zero-width or text-direction character/, JSON.stringify(bad));
+        assert.throws(() => splitArguments(write, { messageId: bad }), /input\.messageId contains/, JSON.stringify(bad));
+      }
+    });
   });
 });

@@ -25,7 +25,7 @@ describe('MCP tool service', () => {
       structuredContent: { status: 'staged', path: 'a' },
       isError: false,
     });
-    assert.deepStrictEqual(fakes.calls[0], { tool: 'fake_put', input: { path: 'a', content: 'x' }, caller: { sessionId: 'conv', messageId: 'm1', via: 'mcp' } });
+    assert.deepStrictEqual(fakes.calls[0], { tool: 'fake_put', input: { path: 'a', content: 'x' }, caller: { sessionId: 'mcp:cli/conv', messageId: 'm1', via: 'mcp' } });
   });
 
   it('defaults the attribution', async () => {
@@ -38,7 +38,7 @@ describe('MCP tool service', () => {
     const fakes = new FakeTools();
     const r = await new McpToolService(fakes.tools).call('fake_discard', { messageId: 'old', sessionId: 's' }, origin);
     assert.match(r.content[0].text, /"messageId": "old"/);
-    assert.deepStrictEqual(fakes.calls[0].caller.sessionId, 's');
+    assert.deepStrictEqual(fakes.calls[0].caller.sessionId, 'mcp:cli/s', 'a label inside the client\'s namespace');
   });
 
   it('turns schema violations into error answers without running the tool', async () => {

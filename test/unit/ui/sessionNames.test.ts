@@ -12,6 +12,12 @@ describe('SessionNames (human names for sessions and messages)', () => {
     assert.strictEqual(n.message('user', 'edit-1700000000000'), 'your edit');
   });
 
+  it('issue 24: an MCP client\'s message id "edit-<time>" is not "your edit"; its conversation label is quoted', () => {
+    const n = new SessionNames();
+    assert.notStrictEqual(n.message('mcp:evil/user', 'edit-1700000000000'), 'your edit');
+    assert.strictEqual(n.session('mcp:evil/user'), 'evil (MCP) “user”');
+  });
+
   it('shows a conversation id an agent chose as it is (it is the only name there is)', () => {
     const n = new SessionNames();
     assert.strictEqual(n.session('cli-conv-1'), 'cli-conv-1');
