@@ -10,6 +10,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import { LOOPBACK_HOST, guardRequest } from './mcpRequestGuard';
 import { MCP_PATH, McpBindError, assertLoopbackHost, endpointUrl, type McpEndpoint } from './mcpEndpoint';
 import { McpToolService, UnknownToolError } from './mcpToolService';
+import { quoteClientText } from '../tools/clientText';
 
 export interface McpBridgeOptions {
   readonly tools: McpToolService;
@@ -143,7 +144,8 @@ export class McpBridgeServer implements McpEndpoint {
         this.sessions.set(id, session);
         this.evictBeyondLimit();
         const client = server.getClientVersion();
-        this.options.log?.('info', `MCP session ${id.slice(0, 8)} opened by ${client ? `${client.name} ${client.version}` : 'an unnamed client'}.`);
+        // Quoted on one line: a client name with line breaks must not forge log lines.
+        this.options.log?.('info', `MCP session ${id.slice(0, 8)} opened by ${client ? `${quoteClientText(client.name)} ${quoteClientText(client.version, 24)}` : 'an unnamed client'}.`);
       },
       onsessionclosed: id => {
         this.sessions.delete(id);
@@ -160,7 +162,7 @@ export class McpBridgeServer implements McpEndpoint {
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const name = request.params.name;
       const client = server.getClientVersion()?.name;
-      log?.('info', `${client ?? 'MCP client'} calls ${name}.`);
+      log?.('info', `${client !== undefined ? `MCP client ${quoteClientText(client)}` : 'MCP client'} calls ${quoteClientText(name)}.`);
       const notify = async (level: LoggingLevel, data: Record<string, unknown>) => {
         if (LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(session.logLevel)) return;
         // A client gone mid-call must not turn the call into a failure.

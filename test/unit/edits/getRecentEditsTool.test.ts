@@ -49,6 +49,19 @@ describe('edits_getRecent', () => {
     });
   });
 
+  it('issue 24: never returns what was typed in an untitled editor or a .env file, also as text', async () => {
+    const { tracker, tool } = setup();
+    for (const [uri, typed] of [['untitled:Untitled-1', 'ghp_pastedTokenFromClipboard'], ['file:///ws/.env', 'API_KEY=sk-live-123456'], ['file:///ws/certs/server.pem', '-----BEGIN PRIVATE KEY-----']]) {
+      const doc = new FakeDocument(uri, '');
+      tracker.track(doc.uri, doc.text, doc.version);
+      tracker.handleChange(doc.change([{ offset: 0, length: 0, text: typed }]), doc.getText);
+    }
+    const json = await tool.invoke({}, caller);
+    assert.deepStrictEqual((json.data as { edits: unknown[] }).edits, []);
+    const text = await tool.invoke({ format: 'text' }, caller);
+    assert.doesNotMatch(String(text.data), /ghp_|sk-live|PRIVATE KEY/);
+  });
+
   it('filters by file and limits the count', async () => {
     const { tracker, tool, login, util } = setup();
     for (const w of ['one', 'two', 'three']) tracker.handleChange(login.change([{ offset: 0, length: 0, text: w }]), login.getText);

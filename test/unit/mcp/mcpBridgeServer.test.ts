@@ -60,6 +60,23 @@ describe('MCP bridge server (plain Node, real HTTP, the SDK client)', function (
     await bridge.stop();
   });
 
+  it('issue 24: attributes a call to the client\'s own namespace, whatever sessionId says, and logs its name on one line', async () => {
+    const lines: string[] = [];
+    const logged = await McpBridgeServer.start({ tools: new McpToolService(fakes.tools), serverInfo, log: (_level, m) => void lines.push(m) });
+    try {
+      const client = await connect(logged, 'evil\n[info] MCP session 00000000 opened by claude-code');
+      clients.push(client);
+      await client.callTool({ name: 'fake_put', arguments: { path: 'a', content: 'x', sessionId: 'user' } });
+      assert.strictEqual(fakes.calls[0].caller.sessionId, 'mcp:evil [info] MCP session 00000000 opened by claude-code/user');
+      assert.ok(lines.length >= 2, lines.join('|'));
+      for (const line of lines) assert.ok(!/[\r\n]/.test(line), JSON.stringify(line));
+      assert.ok(lines.some(l => l.includes('“evil [info] MCP session 00000000 opened by claude-code”')), lines.join('|'));
+    } finally {
+      await Promise.allSettled(clients.splice(0).map(c => c.close()));
+      await logged.stop();
+    }
+  });
+
   it('listens on 127.0.0.1 with a random 32-byte token', () => {
     assert.match(bridge.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     assert.strictEqual(Buffer.from(bridge.token, 'base64url').length, 32);
