@@ -34,13 +34,14 @@ describe('Connect file safety (issue 24): no write through a link out of the pro
   });
 
   it('Connect Claude Code refuses a committed .mcp.json that links out of the project; the linked file is untouched', async () => {
-    const victim = path.join(outside, 'bashrc');
-    fs.writeFileSync(victim, 'echo original\n');
+    // A JSON file elsewhere (another tool's configuration), so the merge itself would succeed and write there.
+    const victim = path.join(outside, 'other-tool.json');
+    fs.writeFileSync(victim, '{"theirs": true}\n');
     fs.symlinkSync(victim, path.join(project, '.mcp.json'));
     try {
       const r = await vscode.commands.executeCommand<ConnectResult | undefined>('agentOverlay.connect.claudeCode');
       assert.strictEqual(r, undefined, 'the command failed with a message');
-      assert.strictEqual(fs.readFileSync(victim, 'utf8'), 'echo original\n');
+      assert.strictEqual(fs.readFileSync(victim, 'utf8'), '{"theirs": true}\n');
     } finally {
       fs.rmSync(path.join(project, '.mcp.json'));
     }
