@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { eventually } from './testApi';
 
 /**
  * The session edit tracker in the real extension host (SPEC §4): documents are edited through the public API
@@ -200,23 +201,32 @@ describe('edits: session edit tracker in VS Code', function () {
     assert.strictEqual((await recent({ filePath: rel }))[0].origin, 'user');
   });
 
-  it('clears a document\'s edits when it closes', async () => {
+  it('clears a document\'s edits when it closes (an untitled one: shared with agents only by agentOverlay.editHistory.shareUntitled)', async () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: '' });
     const editor = await vscode.window.showTextDocument(doc);
     assert.ok(await editor.edit(b => b.insert(new vscode.Position(0, 0), 'scratch notes')));
     const label = doc.uri.path;
-    assert.deepStrictEqual((await recent({ filePath: label })).map(e => [e.filePath, e.newText]), [[label, 'scratch notes']]);
-    const closed = new Promise<void>(resolve => {
-      const sub = vscode.workspace.onDidCloseTextDocument(d => {
-        if (d === doc) {
-          sub.dispose();
-          resolve();
-        }
-      });
-    });
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await closed;
+    // Issue 24: what is typed in an untitled editor is not given to agents by default.
     assert.deepStrictEqual(await recent({ filePath: label }), []);
+    const settings = vscode.workspace.getConfiguration('agentOverlay.editHistory');
+    await settings.update('shareUntitled', true, vscode.ConfigurationTarget.Global);
+    try {
+      await eventually(async () => (await recent({ filePath: label })).length > 0, 'shareUntitled to share the untitled editor\'s edit');
+      assert.deepStrictEqual((await recent({ filePath: label })).map(e => [e.filePath, e.newText]), [[label, 'scratch notes']]);
+      const closed = new Promise<void>(resolve => {
+        const sub = vscode.workspace.onDidCloseTextDocument(d => {
+          if (d === doc) {
+            sub.dispose();
+            resolve();
+          }
+        });
+      });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await closed;
+      assert.deepStrictEqual(await recent({ filePath: label }), [], 'forgotten, not merely withheld');
+    } finally {
+      await settings.update('shareUntitled', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('does not record documents outside the workspace', async () => {
