@@ -44,6 +44,8 @@ const AGENTS: readonly AgentCase[] = [
     argv: prompt => ['-p', prompt, '--permission-mode', 'acceptEdits', '--output-format', 'json'],
     env: (_home, modelUrl) => ({
       ANTHROPIC_BASE_URL: modelUrl, ANTHROPIC_API_KEY: 'scripted-model-key',
+      // Claude Code defers MCP tools behind its ToolSearch tool; a scripted model calls tools it was offered.
+      ENABLE_TOOL_SEARCH: 'false',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', DISABLE_TELEMETRY: '1', DISABLE_ERROR_REPORTING: '1',
     }),
   },
@@ -57,7 +59,7 @@ const AGENTS: readonly AgentCase[] = [
       // The person's own configuration, which Connect must keep: a model provider on the scripted model.
       fs.mkdirSync(path.join(home, '.codex'), { recursive: true });
       fs.writeFileSync(path.join(home, '.codex', 'config.toml'), [
-        'model = "gpt-5-codex"', 'model_provider = "scripted"', '',
+        'model = "gpt-5.5"', 'model_provider = "scripted"', '',
         '[model_providers.scripted]', 'name = "scripted"', `base_url = "${modelUrl}/v1"`, 'wire_api = "responses"', 'env_key = "SCRIPTED_MODEL_KEY"', '',
       ].join('\n'));
     },
@@ -118,7 +120,8 @@ describe('real CLI agents through the overlay, after Connect', () => {
   for (const agent of AGENTS) {
     it(`${agent.label}: the overlay write is staged (disk untouched); the built-in write is denied with the guard rail's message`, async () => {
       const t = await testing();
-      const home = fs.mkdtempSync(path.join(os.tmpdir(), `ao-agent-${agent.dir}-`));
+      // Not under /tmp: Codex refuses to put its helper binaries (apply_patch among them) under a temporary folder.
+      const home = fs.mkdtempSync(path.join(process.env.AGENT_OVERLAY_TEST_RUN_DIR ?? os.tmpdir(), `home-${agent.dir}-`));
       const modelUrl = `http://127.0.0.1:${model.port}`;
       const rel = `agents/${agent.dir}-overlay.txt`;
       const builtInRel = `agents/${agent.dir}-builtin.txt`;

@@ -100,9 +100,10 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
     recordResults(results.map(r => flatten(r.content)));
     const s = step(tools, results.length);
     const id = `msg_${requests.length}`;
+    const name = s.kind === 'call' ? callName(s, tools) : '';
     const content = s.kind === 'text'
       ? [{ type: 'text', text: s.text }]
-      : [{ type: 'tool_use', id: `toolu_${requests.length}`, name: callName(s, tools), input: s.args(callName(s, tools)) }];
+      : [{ type: 'tool_use', id: `toolu_${requests.length}`, name, input: s.args(name) }];
     const stop = s.kind === 'text' ? 'end_turn' : 'tool_use';
     const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     if (!body.stream) return json(res, { id, type: 'message', role: 'assistant', model: 'scripted', content, stop_reason: stop, stop_sequence: null, usage });
@@ -126,22 +127,29 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
 
   // ── OpenAI Responses ──
   interface ResponsesTool { type: string; name?: string; tools?: ResponsesTool[] }
-  interface ResponsesRequest { input?: { type?: string; output?: unknown }[]; tools?: ResponsesTool[] }
+  interface ResponsesRequest { input?: { type?: string; output?: unknown; tools?: ResponsesTool[] }[]; tools?: ResponsesTool[] }
   function responses(path: string, body: ResponsesRequest, res: http.ServerResponse): void {
     // Tools may be grouped under a namespace (`{ type: "namespace", name, tools }`); offer their full names.
     const flat: { name: string; type: string; namespace?: string }[] = [];
-    for (const t of body.tools ?? []) {
+    // Codex defers MCP tools behind a client-side `tool_search` for models that support it: the tools it found come
+    // back in the input as `tool_search_output` items, and count as offered from then on.
+    const found = (body.input ?? []).filter(i => i.type === 'tool_search_output').flatMap(i => i.tools ?? []);
+    for (const t of [...(body.tools ?? []), ...found]) {
       if (t.type === 'namespace' && t.tools) for (const inner of t.tools) flat.push({ name: `${t.name}__${inner.name}`, type: inner.type, namespace: t.name });
       else if (t.name) flat.push({ name: t.name, type: t.type });
     }
     const tools = flat.map(t => t.name);
+    const searchable = (body.tools ?? []).some(t => t.type === 'tool_search');
     requests.push({ wire: 'responses', path, body, tools });
     const outputs = (body.input ?? []).filter(i => i.type === 'function_call_output' || i.type === 'custom_tool_call_output' || i.type === 'mcp_tool_call_output');
     recordResults(outputs.map(o => flatten(o.output)));
     const s = step(tools, outputs.length);
     const n = requests.length;
     let item: Record<string, unknown>;
-    if (s.kind === 'text') {
+    const searches = (body.input ?? []).filter(i => i.type === 'tool_search_call').length;
+    if (s.kind === 'call' && searchable && s.tool(tools) === undefined && searches < 2) {
+      item = { type: 'tool_search_call', id: `ts_${n}`, call_id: `call_${n}`, status: 'completed', execution: 'client', arguments: { query: 'agent overlay overlay_writeFile write file', limit: 8 } };
+    } else if (s.kind === 'text') {
       item = { type: 'message', id: `msg_${n}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: s.text, annotations: [] }] };
     } else {
       const name = callName(s, tools);
@@ -169,7 +177,8 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
     const responsesSeen = (body.contents ?? []).flatMap(c => c.parts ?? []).filter(p => p.functionResponse);
     recordResults(responsesSeen.map(p => flatten(p.functionResponse?.response)));
     const s = step(tools, responsesSeen.length);
-    const part = s.kind === 'text' ? { text: s.text } : { functionCall: { name: callName(s, tools), args: s.args(callName(s, tools)) } };
+    const name = s.kind === 'call' ? callName(s, tools) : '';
+    const part = s.kind === 'text' ? { text: s.text } : { functionCall: { name, args: s.args(name) } };
     const answer = {
       candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
       usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },

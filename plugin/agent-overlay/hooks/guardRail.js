@@ -94,7 +94,7 @@ const AGENTS = Object.freeze({
   /** Claude Code connected by "Agent Overlay: Connect Claude Code": the tools come from the project's .mcp.json. */
   'claude-project': { label: 'Claude Code', toolName: (/** @type {string} */ t) => `mcp__agent-overlay__${t}` },
   /** VS Code agent mode: the overlay's tools are VS Code language-model tools. */
-  vscode: { label: 'VS Code', toolName: (/** @type {string} */ t) => `${t} (#${t} in chat)` },
+  vscode: { label: 'VS Code chat', toolName: (/** @type {string} */ t) => `#${t}` },
   /** Codex: server `agent-overlay` becomes the namespace `mcp__agent_overlay` (hyphens are not allowed in tool names). */
   codex: { label: 'Codex', toolName: (/** @type {string} */ t) => `mcp__agent_overlay__${t}` },
   /** Gemini CLI: `mcp_<server>_<tool>` (https://geminicli.com/docs/hooks/reference#matchers-and-tool-names). */
