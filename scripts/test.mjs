@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit tests (plain Node), then the bundle, the VS Code host (installed if missing),
-// the integration suite inside VS Code 1.139.1's extension host, and the UI suite in Chromium.
-// `node scripts/test.mjs unit|integration|ui` runs one suite (after the steps it needs);
+// the integration suite inside VS Code 1.139.1's extension host, the UI suite in Chromium, and the agents suite
+// (real CLI agents, scripts/install-agents.sh). `node scripts/test.mjs unit|integration|ui|agents` runs one suite (after the steps it needs);
 // AGENT_OVERLAY_GREP=<pattern> narrows the mocha suites. Ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -60,6 +60,14 @@ if (want('integration') || want('ui')) {
     if (want('integration')) suite('integration');
     if (want('ui')) suite('ui');
   }
+}
+// The real Claude Code, Codex and Gemini CLI against a scripted model, in the real host (`npm run test:agents`).
+// A CLI that cannot be installed fails the install step, and the suite then fails on it by name: nothing is skipped.
+if (want('agents')) {
+  if (!steps.some(s => s.name === 'bundle (webpack)')) sh('bundle (webpack)', npx('webpack', '--mode', 'production'));
+  if (!steps.some(s => s.name === 'VS Code host install')) sh('VS Code host install', ['bash', 'scripts/install-host.sh']);
+  sh('CLI agents install', ['bash', 'scripts/install-agents.sh']);
+  suite('agents');
 }
 
 console.log('\n── summary ──');

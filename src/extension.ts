@@ -60,7 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
   });
   const allTools = [...overlay.tools, ...history.tools, ...edits.tools, ...chat.tools];
   const mcp = registerMcpBridge(context, allTools);
-  const connect = registerConnectCommands(mcp);
+  const connect = registerConnectCommands(mcp, context.extensionPath);
   // The notebook's ghost block carries the user's recent edits (seed 002's RECENT EDITS), without undo/redo.
   const notebook = registerAgentNotebook(context, { overlay: overlay.workspace, tools: allTools, recentEdits: () => edits.recentEditsText({ includeUndoRedo: false }) });
   context.subscriptions.push(

@@ -38,6 +38,30 @@ export function mergeTomlTable(text: string | undefined, file: string, table: re
   return [...lines.slice(0, start), ...rendered, ...lines.slice(end)].join(eol) + eol;
 }
 
+/**
+ * The text without the table (and its sub-tables) `mergeTomlTable` wrote, unchanged when it is not there, or
+ * undefined when nothing else is left. The blank line `mergeTomlTable` put before an appended table goes with it, so
+ * Connect then Disconnect gives back the user's file byte for byte. Refuses what `mergeTomlTable` refuses.
+ */
+export function removeTomlTable(text: string | undefined, file: string, table: readonly string[]): string | undefined {
+  if (text === undefined) return undefined;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const lines = text === '' ? [] : text.split(/\r?\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  const { headers } = scanHeaders(lines, file);
+  const ours = headers.filter(h => samePath(h.path, table));
+  if (ours.length === 0) return text;
+  if (ours.length > 1) throw new ConfigMergeError('Malformed', file, `defines [${table.join('.')}] more than once.`);
+  let start = ours[0].line;
+  const next = headers.find(h => h.line > start && !startsWith(h.path, table));
+  let end = next ? next.line : lines.length;
+  while (end > start + 1 && /^\s*(#.*)?$/.test(lines[end - 1])) end--;
+  if (!next && start > 0 && lines[start - 1].trim() === '') start--; // the separator an append added
+  const out = [...lines.slice(0, start), ...lines.slice(end)];
+  if (out.every(l => l.trim() === '')) return undefined;
+  return out.join(eol) + eol;
+}
+
 interface Header { readonly line: number; readonly path: readonly string[]; readonly array: boolean }
 
 /** Table headers, and the lines inside multi-line strings (neither headers nor keys). */

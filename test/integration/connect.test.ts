@@ -90,13 +90,14 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
     const codex = await vscode.commands.executeCommand<ConnectResult>('agentOverlay.connect.codex');
     assert.strictEqual(codex.configFile, path.join(home, '.codex', 'config.toml'));
     assert.strictEqual(fs.readFileSync(codex.configFile, 'utf8'),
-      `# mine\nmodel = "o3"\n\n[mcp_servers.docs]\ncommand = "npx"\n\n[mcp_servers.agent-overlay]\nurl = "${endpoint.url}"\nbearer_token_env_var = "AGENT_OVERLAY_MCP_TOKEN"\n`);
+      `# mine\nmodel = "o3"\n\n[mcp_servers.docs]\ncommand = "npx"\n\n[mcp_servers.agent-overlay]\nurl = "${endpoint.url}"\nbearer_token_env_var = "AGENT_OVERLAY_MCP_TOKEN"\ndefault_tools_approval_mode = "approve"\n`);
+    assert.deepStrictEqual(codex.files.map(f => [f.file, f.outcome]), [[codex.configFile, 'written'], [path.join(home, '.codex', 'hooks.json'), 'written']]);
 
     const gemini = await vscode.commands.executeCommand<ConnectResult>('agentOverlay.connect.geminiCli');
     assert.strictEqual(gemini.configFile, path.join(project, '.gemini', 'settings.json'));
-    assert.deepStrictEqual(JSON.parse(fs.readFileSync(gemini.configFile, 'utf8')), {
-      mcpServers: { 'agent-overlay': { httpUrl: endpoint.url, headers: { Authorization: 'Bearer ${AGENT_OVERLAY_MCP_TOKEN}' } } },
-    });
+    const geminiSettings = JSON.parse(fs.readFileSync(gemini.configFile, 'utf8')) as { mcpServers: unknown; hooks: { BeforeTool: { matcher: string }[] } };
+    assert.deepStrictEqual(geminiSettings.mcpServers, { 'agent-overlay': { httpUrl: endpoint.url, headers: { Authorization: 'Bearer ${AGENT_OVERLAY_MCP_TOKEN}' }, trust: true } });
+    assert.strictEqual(geminiSettings.hooks.BeforeTool[0].matcher, '^(write_file|replace)$');
 
     const copilot = await vscode.commands.executeCommand<ConnectResult>('agentOverlay.connect.copilotCli');
     assert.strictEqual(copilot.configFile, path.join(home, '.copilot', 'mcp-config.json'));
@@ -113,7 +114,7 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
     const t = await testing();
     const token = t.mcp.endpoint()!.token;
     const files = filesUnder(project);
-    assert.deepStrictEqual(files.map(f => path.relative(project, f)).sort(), ['.gemini/settings.json', '.mcp.json'].map(p => p.split('/').join(path.sep)));
+    assert.deepStrictEqual(files.map(f => path.relative(project, f)).sort(), ['.claude/settings.local.json', '.gemini/settings.json', '.mcp.json'].map(p => p.split('/').join(path.sep)));
     for (const f of files) assert.ok(!fs.readFileSync(f, 'utf8').includes(token), f);
   });
 
@@ -123,6 +124,15 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
     const r = await vscode.commands.executeCommand<ConnectResult | undefined>('agentOverlay.connect.geminiCli');
     assert.strictEqual(r, undefined);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), '{ "mcpServers": { oops');
+  });
+
+  it("Disconnect Codex takes out its entry and hook and leaves the user's config as it was", async () => {
+    const files = await vscode.commands.executeCommand<{ file: string; outcome: string }[]>('agentOverlay.disconnect.codex');
+    assert.deepStrictEqual(files.map(f => f.outcome), ['written', 'deleted']);
+    assert.strictEqual(fs.readFileSync(path.join(home, '.codex', 'config.toml'), 'utf8'), '# mine\nmodel = "o3"\n\n[mcp_servers.docs]\ncommand = "npx"\n');
+    assert.ok(!fs.existsSync(path.join(home, '.codex', 'hooks.json')));
+    const again = await vscode.commands.executeCommand<{ outcome: string }[]>('agentOverlay.disconnect.codex');
+    assert.deepStrictEqual(again.map(f => f.outcome), ['unchanged', 'unchanged']);
   });
 
   it('rewrites the env file with the new token when the bridge restarts', async () => {
