@@ -1,5 +1,7 @@
 import * as path from 'path';
 import { ApplyExecutor, StaleDiskError, type RecoveryReport } from './applyExecutor';
+import { OutsideWorkspaceError } from './nodeDisk';
+import { checkStagedBytes } from './stagedSizeCap';
 import { NodeDisk, foldersAbove } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
@@ -42,7 +44,9 @@ export interface ApplyOptions {
 export interface ApplyRefusalReport {
   readonly paths: readonly string[];
   readonly path: string;
-  readonly reason: ApplyRefusal['reason'] | 'dirtyEditor';
+  readonly reason: ApplyRefusal['reason'] | 'dirtyEditor' | 'outsideWorkspace';
+  /** Why, in words, when the reason alone does not say it (which link leads where). */
+  readonly detail?: string;
 }
 
 export interface ApplyResult {
@@ -98,7 +102,11 @@ export class OverlayWorkspace {
    * Opens the overlay stored in `storeDir`: replays the persisted changes, finishes an apply a crash
    * interrupted, and reconciles every pending change against the disk as it is now.
    */
-  static async open(storeDir: string, options: { readonly disk?: NodeDisk } = {}): Promise<OverlayWorkspace> {
+  /**
+   * `roots`: the workspace folders, asked at every apply and recovery: nothing is written outside them (SPEC §9
+   * invariant 9). Without them (unit tests of other concerns) only `apply`'s own `roots` option is checked.
+   */
+  static async open(storeDir: string, options: { readonly disk?: NodeDisk; readonly roots?: () => readonly string[] } = {}): Promise<OverlayWorkspace> {
     // The undo record's contents (what the last apply replaced) and those of an apply a crash interrupted live
     // only in the blob store: keep them through every collection, from the one opening may run onwards.
     const box: { ws?: OverlayWorkspace; overlay?: PersistentOverlay } = {};
@@ -108,7 +116,7 @@ export class OverlayWorkspace {
     const overlay = await PersistentOverlay.open(storeDir, {}, () => (box.ws ? refsOfLastApply(box.ws.lastApply) : [...refsOfLastApply(initialLast), ...inFlight]));
     box.overlay = overlay;
     const disk = options.disk ?? new NodeDisk();
-    const executor = new ApplyExecutor(disk, overlay.model.store, journal);
+    const executor = new ApplyExecutor(disk, overlay.model.store, journal, options.roots);
     const recovered = await executor.recover(unfinished);
     // An apply the crash interrupted is complete now: record it as `run` would have (its composites are no longer
     // pending, its undo record is the last one), durably, and only then forget its journal entry. A crash before
@@ -193,6 +201,7 @@ export class OverlayWorkspace {
 
   /** Stages a write. `create`/`overwrite` follow FileSystemProvider semantics. */
   write(p: string, bytes: Uint8Array, meta: ChangeMeta, options: { create?: boolean; overwrite?: boolean } = { create: true, overwrite: true }): ChangeRecord | undefined {
+    checkStagedBytes(p, bytes.byteLength);
     this.reconcileIfStaged(p);
     const exists = this.model.read(p, this.disk.read) !== undefined;
     if (!exists && options.create === false) throw new OverlayError('FileNotFound', `${p} does not exist`, { path: p });
@@ -358,11 +367,10 @@ export class OverlayWorkspace {
         continue;
       }
       try {
-        this.executor.check(group.actions, removedByPlan);
+        this.executor.check(group.actions, removedByPlan, options.roots);
         accepted.push(group);
       } catch (e) {
-        if (!(e instanceof StaleDiskError)) throw e;
-        refused.push({ paths: group.paths, path: e.path, reason: e.twin === undefined ? 'diskChanged' : 'sameName' });
+        refused.push(refusalOf(e, group.paths));
       }
     }
     // One journaled unit for the whole apply, its undo record and the folders it empties included: after a crash
@@ -378,6 +386,7 @@ export class OverlayWorkspace {
         const folderRecords = restageFolderRecordsOf(folders.changes.flatMap(c => c.records));
         const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path)), this.model.restageGroupsOf(filePaths), folderRecords, folders) : undefined;
         await this.executor.run(actions, {
+          ...(options.roots ? { roots: options.roots } : {}),
           onProgress: options.onProgress,
           pruneDirs: options.roots ? foldersAbove(removed, options.roots) : [],
           makeDirs: folders.make,
@@ -394,10 +403,10 @@ export class OverlayWorkspace {
         });
         break;
       } catch (e) {
-        if (!(e instanceof StaleDiskError)) throw e;
+        if (!(e instanceof StaleDiskError || e instanceof OutsideWorkspaceError)) throw e;
         const stale = accepted.findIndex(g => g.actions.some(a => (a.kind === 'rename' ? a.from === e.path || a.to === e.path : a.path === e.path)));
         if (stale < 0) throw e;
-        refused.push({ paths: accepted[stale].paths, path: e.path, reason: e.twin === undefined ? 'diskChanged' : 'sameName' });
+        refused.push(refusalOf(e, accepted[stale].paths));
         accepted.splice(stale, 1);
       }
     }
@@ -583,6 +592,13 @@ export class OverlayWorkspace {
     }
     return { files, folders };
   }
+}
+
+/** A group held back by a check of `ApplyExecutor`: the disk moved on, or the write would leave the workspace. */
+function refusalOf(e: unknown, paths: readonly string[]): ApplyRefusalReport {
+  if (e instanceof OutsideWorkspaceError) return { paths, path: e.path, reason: 'outsideWorkspace', detail: e.message };
+  if (e instanceof StaleDiskError) return { paths, path: e.path, reason: e.twin === undefined ? 'diskChanged' : 'sameName' };
+  throw e;
 }
 
 /** The folder records an apply settles (see `planFolders`). */

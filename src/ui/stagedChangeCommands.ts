@@ -233,8 +233,9 @@ function reportApply(changes: readonly CompositeChange[], result: ApplyResult, r
     diskChanged: 'changed on disk',
     dirtyEditor: 'has unsaved edits in an editor',
     sameName: 'would be written over a file of the same name in other letter case (delete or rename that file first)',
+    outsideWorkspace: 'would be written outside the workspace folders',
   } as const;
-  const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}`);
+  const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}${r.detail ? ` (${r.detail})` : ''}`);
   audit.note(`apply: ${plural(done)} applied${lines.length ? `; not applied: ${lines.join('; ')}` : ''}`);
   if (result.refused.length === 0) {
     void vscode.window.showInformationMessage(`Applied ${plural(done)}.`, 'Undo')

@@ -40,11 +40,12 @@ const WATCH_BATCH_MS = 100;
  * pending changes reconciled with what the disk does meanwhile.
  */
 export async function registerStagingOverlay(context: vscode.ExtensionContext, prompts: Prompts): Promise<StagingOverlay> {
-  const { workspace, notices } = await openOverlayStore(overlayStoreDir(context));
-  for (const n of notices) void showStoreNotice(n);
-  if (workspace.orphans.length > 0) void offerOrphanDiscard(workspace.orphans.length);
   const fileRoots = () => (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file');
   const rootPaths = () => fileRoots().map(f => f.uri.fsPath);
+  // Apply, recovery and Undo write only inside the workspace folders, checked at the moment of writing.
+  const { workspace, notices } = await openOverlayStore(overlayStoreDir(context), undefined, { roots: rootPaths });
+  for (const n of notices) void showStoreNotice(n);
+  if (workspace.orphans.length > 0) void offerOrphanDiscard(workspace.orphans.length);
   const provider = new StagedFileSystemProvider(workspace, rootPaths);
   const applyHooks: ApplyHooks = { wrapApply: (_files, run) => run() };
   const names = new SessionNames();
