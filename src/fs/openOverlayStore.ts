@@ -1,4 +1,6 @@
 import * as fs from 'fs';
+import * as path from 'path';
+import { describeCondition, diskConditionOf, StoreError } from './store/storeError';
 import { OverlayWorkspace } from './overlayWorkspace';
 import { pathWithinRoots } from './workspaceScope';
 
@@ -23,6 +25,11 @@ export async function openOverlayStore(storeDir: string, now: () => Date = () =>
   try {
     workspace = await OverlayWorkspace.open(storeDir, options);
   } catch (e) {
+    // A full or read-only disk is no damage: setting the store aside would hide intact staged work (issue 24).
+    const condition = diskConditionOf(e);
+    if (condition !== undefined) {
+      throw new StoreError('STORE_READ_ONLY', `Agent Overlay could not open its staged changes because ${describeCondition(condition)} (${e instanceof Error ? e.message : String(e)}). Nothing was moved or lost: free space (or make the disk writable) and reload the window.`, { cause: e });
+    }
     const keptAt = `${storeDir}.unopened-${now().toISOString().replace(/[:.]/g, '-')}`;
     await fs.promises.rename(storeDir, keptAt);
     workspace = await OverlayWorkspace.open(storeDir, options);
@@ -31,6 +38,12 @@ export async function openOverlayStore(storeDir: string, now: () => Date = () =>
       message: `Agent Overlay could not open its staged changes (${e instanceof Error ? e.message : String(e)}). They were kept, untouched, in ${keptAt}; staging starts afresh.`,
       keptAt,
     });
+  }
+  if (workspace.overlay.readOnly) notices.push({ severity: 'error', message: `${workspace.overlay.readOnly.message}.` });
+  // A store set aside earlier still holds someone's staged work: said at every start until it is dealt with.
+  for (const kept of await setAsideStores(storeDir)) {
+    if (notices.some(n => n.keptAt === kept)) continue;
+    notices.push({ severity: 'warning', message: `Staged changes that could not be opened are still kept in ${kept}. Move that folder back to ${storeDir} (with VS Code closed) to retry it, or delete it to stop this notice.`, keptAt: kept });
   }
   for (const p of workspace.overlay.problems) {
     // A torn tail is the expected trace of a crash mid-write: nothing acknowledged was lost, so no alarm.
@@ -57,6 +70,16 @@ export async function openOverlayStore(storeDir: string, now: () => Date = () =>
     });
   }
   return { workspace, notices };
+}
+
+/** The folders `openOverlayStore` set aside beside `storeDir` (`<store>.unopened-<time>`), oldest first. */
+async function setAsideStores(storeDir: string): Promise<string[]> {
+  const prefix = `${path.basename(storeDir)}.unopened-`;
+  try {
+    return (await fs.promises.readdir(path.dirname(storeDir))).filter(n => n.startsWith(prefix)).sort().map(n => path.join(path.dirname(storeDir), n));
+  } catch {
+    return [];
+  }
 }
 
 export interface OpenStoreOptions {

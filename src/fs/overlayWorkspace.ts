@@ -143,7 +143,8 @@ export class OverlayWorkspace {
     const ws = new OverlayWorkspace(overlay, disk, executor, storeDir, recovered);
     ws.lastApply = last;
     box.ws = ws;
-    if (unfinished.length > 0) {
+    // A read-only store (full or read-only disk) finishes no interrupted apply: it could not record it.
+    if (unfinished.length > 0 && !overlay.readOnly) {
       await overlay.flush();
       if (lastChanged) await writeLastApply(storeDir, last);
       await executor.forget(unfinished);
@@ -151,7 +152,7 @@ export class OverlayWorkspace {
     for (const o of ws.model.reconcileAll(disk)) {
       if (o.kind === 'conflict' && o.op && o.conflict.kind === 'deletion') ws.orphans.push(o.path);
     }
-    await overlay.flush();
+    if (!overlay.readOnly) await overlay.flush();
     return ws;
   }
 
@@ -201,6 +202,7 @@ export class OverlayWorkspace {
 
   /** Stages a write. `create`/`overwrite` follow FileSystemProvider semantics. */
   write(p: string, bytes: Uint8Array, meta: ChangeMeta, options: { create?: boolean; overwrite?: boolean } = { create: true, overwrite: true }): ChangeRecord | undefined {
+    this.assertWritable();
     checkStagedBytes(p, bytes.byteLength);
     this.reconcileIfStaged(p);
     const exists = this.model.read(p, this.disk.read) !== undefined;
@@ -216,6 +218,7 @@ export class OverlayWorkspace {
    * unit. On Apply the files go first; a removed folder goes only if nothing is left in it then.
    */
   delete(p: string, meta: ChangeMeta, options: { recursive?: boolean } = {}): ChangeRecord[] {
+    this.assertWritable();
     const s = this.stat(p);
     if (s.type === 'file') return [this.model.delete(p, meta, this.disk)];
     const { files, folders } = this.treeUnder(p);
@@ -236,6 +239,7 @@ export class OverlayWorkspace {
    * the first is staged, so a refused rename stages nothing.
    */
   rename(from: string, to: string, meta: ChangeMeta, options: { overwrite?: boolean } = {}): ChangeRecord[] {
+    this.assertWritable();
     const s = this.stat(from);
     if (s.type === 'file') return this.model.rename(from, to, meta, this.disk, options);
     if (to === from || to.startsWith(`${from}/`)) {
@@ -275,11 +279,20 @@ export class OverlayWorkspace {
 
   /** Stages the making of an empty folder (an `mkdir` record: persisted, listed, applied like a file's change). */
   createDirectory(p: string, meta: ChangeMeta): ChangeRecord {
+    this.assertWritable();
     if (this.exists(p)) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
     if (!this.isDirectory(path.dirname(p))) throw new OverlayError('FileNotFound', `${path.dirname(p)} does not exist`, { path: p });
     const record = this.model.mkdir(p, meta);
     this.touch([p, path.dirname(p)]);
     return record;
+  }
+
+  /**
+   * Throws `StoreReadOnlyError` when the store could not be written at open (a full or read-only disk): nothing
+   * new can be recorded, so nothing is staged, applied or undone; everything staged stays shown.
+   */
+  assertWritable(): void {
+    if (this.overlay.readOnly) throw this.overlay.readOnly;
   }
 
   /** Resolves once everything staged so far is durable. */
@@ -353,6 +366,7 @@ export class OverlayWorkspace {
 
   /** Applies staged changes to the disk, group by group, journaled; refuses conflicts, stale bases, dirty editors. */
   async apply(options: ApplyOptions = {}): Promise<ApplyResult> {
+    this.assertWritable();
     const { selection, folderSelection } = this.selectionOf(options.paths);
     for (const p of selection) this.reconcileIfStaged(p);
     const plan = this.model.planApply(selection, this.disk);
@@ -497,6 +511,7 @@ export class OverlayWorkspace {
    * finishes both).
    */
   async undoLastApply(): Promise<UndoResult> {
+    this.assertWritable();
     const last = this.lastApply;
     if (!last) return { restored: [], refused: [], restaged: [], notRestaged: [] };
     const plan = planUndo(last.undo, this.disk.read);
