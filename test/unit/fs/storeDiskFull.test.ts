@@ -4,8 +4,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { openOverlayStore } from '../../../src/fs/openOverlayStore';
 import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
-// The module object itself (not an import wrapper): the store's modules see what is patched on it.
-import nodeFs = require('fs');
+
+// The module object itself (`import * as` gives a wrapper of getters): the store's modules see what is patched on it.
+const nodeFs = (fs as unknown as { default: typeof fs }).default;
 
 const meta = { sessionId: 's', messageId: 'm', turn: 1, description: 'disk full test' };
 
