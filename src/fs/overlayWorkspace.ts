@@ -2,6 +2,7 @@ import * as path from 'path';
 import { ApplyExecutor, StaleDiskError, type RecoveryReport } from './applyExecutor';
 import { OutsideWorkspaceError } from './nodeDisk';
 import { checkStagedBytes } from './stagedSizeCap';
+import { controlCharacterProblem } from './stagedNames';
 import { NodeDisk, foldersAbove } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
@@ -203,6 +204,7 @@ export class OverlayWorkspace {
   /** Stages a write. `create`/`overwrite` follow FileSystemProvider semantics. */
   write(p: string, bytes: Uint8Array, meta: ChangeMeta, options: { create?: boolean; overwrite?: boolean } = { create: true, overwrite: true }): ChangeRecord | undefined {
     this.assertWritable();
+    checkName(p);
     checkStagedBytes(p, bytes.byteLength);
     this.reconcileIfStaged(p);
     const exists = this.model.read(p, this.disk.read) !== undefined;
@@ -240,6 +242,7 @@ export class OverlayWorkspace {
    */
   rename(from: string, to: string, meta: ChangeMeta, options: { overwrite?: boolean } = {}): ChangeRecord[] {
     this.assertWritable();
+    checkName(to);
     const s = this.stat(from);
     if (s.type === 'file') return this.model.rename(from, to, meta, this.disk, options);
     if (to === from || to.startsWith(`${from}/`)) {
@@ -280,6 +283,7 @@ export class OverlayWorkspace {
   /** Stages the making of an empty folder (an `mkdir` record: persisted, listed, applied like a file's change). */
   createDirectory(p: string, meta: ChangeMeta): ChangeRecord {
     this.assertWritable();
+    checkName(p);
     if (this.exists(p)) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
     if (!this.isDirectory(path.dirname(p))) throw new OverlayError('FileNotFound', `${path.dirname(p)} does not exist`, { path: p });
     const record = this.model.mkdir(p, meta);
@@ -607,6 +611,12 @@ export class OverlayWorkspace {
     }
     return { files, folders };
   }
+}
+
+/** A name with a control character misleads every list it is shown in (a newline splits a line): never staged. */
+function checkName(p: string): void {
+  const problem = controlCharacterProblem(p);
+  if (problem !== undefined) throw new OverlayError('InvalidOperation', problem, { path: p });
 }
 
 /** A group held back by a check of `ApplyExecutor`: the disk moved on, or the write would leave the workspace. */

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { OverlayWorkspace } from '../overlayWorkspace';
 import { openOverlayStore, type StoreNotice } from '../openOverlayStore';
 import { REVIEW_SCHEME, STAGED_SCHEME } from '../stagedUri';
+import { showName } from '../stagedNames';
 import { BASELINE_SCHEME, BaselineContentProvider } from '../../ui/baselineContentProvider';
 import { registerStagedChangeCommands, type ApplyHooks } from '../../ui/stagedChangeCommands';
 import { StagedChangesScm } from '../../ui/stagedChangesScm';
@@ -51,7 +52,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
   const names = new SessionNames();
   const scm = new StagedChangesScm(workspace, names);
   const audit = new AuditTrail(workspace.model, {
-    path: p => vscode.workspace.asRelativePath(p),
+    path: p => showName(vscode.workspace.asRelativePath(p)),
     session: id => `${names.session(id)} [${id}]`,
   });
   const mergeResults = new MergeResultFileSystem();
