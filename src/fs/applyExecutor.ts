@@ -3,7 +3,7 @@ import * as path from 'path';
 import { syncDir } from './store/writeDurable';
 import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
-import type { NodeDisk } from './nodeDisk';
+import { OutsideWorkspaceError, type NodeDisk } from './nodeDisk';
 import { ApplyJournal, inspectJournalFile, type JournalEntry, type JournalFile } from './store/applyJournal';
 
 /** One file-level step: put `after` at `path` (null = remove it), provided the disk still has `expected`. */
@@ -41,15 +41,29 @@ export class SameFileError extends Error {
  * has one uniform kind of step.
  */
 export class ApplyExecutor {
-  constructor(private readonly disk: NodeDisk, private readonly content: ContentStore, private readonly journal: ApplyJournal) {}
+  /**
+   * `roots`: the workspace folders, asked at every apply and recovery; every target is checked against them at the
+   * moment of writing (`NodeDisk.containedTarget`). Without them (unit tests of other concerns) nothing is checked.
+   */
+  constructor(private readonly disk: NodeDisk, private readonly content: ContentStore, private readonly journal: ApplyJournal, private readonly roots?: () => readonly string[]) {}
+
+  /**
+   * Where a step on `p` lands (`follow`: a write, through a link at `p` that stays inside the workspace); throws
+   * `OutsideWorkspaceError` when it would land outside the workspace folders.
+   */
+  private placeOf(p: string, follow: boolean, roots = this.roots?.()): string {
+    if (roots === undefined) return follow ? this.disk.writeTargetOf(p) : p;
+    return this.disk.containedTarget(p, roots, follow);
+  }
 
   /**
    * Throws `StaleDiskError` when the disk no longer holds what the actions expect (checked again in `run`).
    * `removedElsewhere`: paths the rest of the same apply removes (for a case-insensitive disk's other spellings).
    */
-  check(actions: readonly ApplyAction[], removedElsewhere: ReadonlySet<string> = new Set()): void {
+  check(actions: readonly ApplyAction[], removedElsewhere: ReadonlySet<string> = new Set(), roots = this.roots?.()): void {
     const steps = netSteps(actions.flatMap(stepsOf));
     const removed = new Set([...removedElsewhere, ...steps.filter(s => s.after === null).map(s => s.path)]);
+    for (const s of steps) this.placeOf(s.path, s.after !== null, roots);
     for (const s of steps) {
       const bytes = this.disk.read(s.path);
       if ((bytes ? contentRefOf(bytes) : null) !== s.expected) throw new StaleDiskError(s.path);
@@ -67,19 +81,23 @@ export class ApplyExecutor {
    * parallel, each fsynced, with its mode), then the temps are renamed over their targets and the deletions made,
    * each touched directory is fsynced once, and the folders left empty are removed. `onWritten` records the
    * apply's effect durably before the journal forgets it. Re-checks every target first; throws `StaleDiskError`
-   * and writes nothing when the disk moved on since planning.
+   * and writes nothing when the disk moved on since planning, `OutsideWorkspaceError` (naming the staged path) when
+   * a target would land outside the workspace folders — checked again once the temps are written, just before the
+   * first target is touched (a link made meanwhile): then the temps are removed and nothing is written.
    */
   async run(actions: readonly ApplyAction[], options: RunOptions = {}): Promise<void> {
     const { onProgress } = options;
-    this.check(actions);
+    const roots = options.roots ?? this.roots?.();
+    this.check(actions, new Set(), roots);
     const steps = netSteps(actions.flatMap(stepsOf));
     const folders: FolderSteps = { makeDirs: options.makeDirs ?? [], removeDirs: options.removeDirs ?? [] };
     if (steps.length === 0 && !hasFolderSteps(folders) && (options.pruneDirs ?? []).length === 0) return options.onWritten?.();
+    for (const d of [...folders.makeDirs, ...folders.removeDirs]) this.placeOf(d, false, roots);
     const id = randomUUID();
     const sources = new Map<string, string>();
     const files: JournalFile[] = steps.map(s => {
-      // A write through a symlink lands on the linked file; a delete removes the link itself.
-      const target = s.after === null ? s.path : this.disk.writeTargetOf(s.path);
+      // A write through a symlink lands on the linked file (inside the workspace); a delete removes the link itself.
+      const target = this.placeOf(s.path, s.after !== null, roots);
       const mode = s.after === null ? undefined : options.modes?.get(s.path) ?? (s.modeFrom === undefined ? undefined : this.disk.modeOf(s.modeFrom));
       const origin = movedFrom(s, steps);
       if (origin !== undefined && target === s.path && !options.modes?.has(s.path)) sources.set(s.path, origin);
@@ -113,8 +131,17 @@ export class ApplyExecutor {
         }
         onProgress?.(++done, files.length);
       });
+      // The moment of writing: a folder on the way may have become a link leading out while the temps were written.
+      for (const [i, f] of files.entries()) {
+        try {
+          this.placeOf(f.path, false, roots);
+          for (const d of [...folders.makeDirs, ...folders.removeDirs]) this.placeOf(d, false, roots);
+        } catch (e) {
+          throw e instanceof OutsideWorkspaceError ? new OutsideWorkspaceError(steps[i].path, e.link, e.leadsTo, e.dangling) : e;
+        }
+      }
     } catch (e) {
-      await this.rollBack(files, createdDirs);
+      await this.rollBack(files, createdDirs, roots);
       await this.journal.complete(id);
       throw e;
     }
@@ -140,7 +167,15 @@ export class ApplyExecutor {
     const completed: string[] = [];
     const diverged: string[] = [];
     const rolledForward: JournalEntry[] = [];
+    const outside: OutsideWorkspaceError[] = [];
     for (const entry of unfinished) {
+      // A journal entry naming a place outside the workspace (forged, or a folder turned into a link leading out
+      // since): no step of it is taken, neither forward nor back; its staged changes stay staged.
+      const escape = this.escapeOf(entry);
+      if (escape !== undefined) {
+        outside.push(escape);
+        continue;
+      }
       const states = entry.files.map(f => ({ f, state: inspectJournalFile(f, this.disk.read) }));
       const tempsComplete = states.every(({ f, state }) => state !== 'notApplied' || !f.tempPath || this.tempHolds(f.tempPath, f.afterRef));
       for (const { f, state } of states) if (state === 'diverged') diverged.push(f.path);
@@ -155,7 +190,24 @@ export class ApplyExecutor {
       completed.push(...todo.map(f => f.path));
       rolledForward.push(entry);
     }
-    return { completed, diverged, rolledForward };
+    return { completed, diverged, rolledForward, outside };
+  }
+
+  /** The first place a recovery of `entry` would touch outside the workspace folders, if any. */
+  private escapeOf(entry: JournalEntry): OutsideWorkspaceError | undefined {
+    const places = [
+      ...entry.files.flatMap(f => (f.tempPath ? [f.path, f.tempPath] : [f.path])),
+      ...(entry.createdDirs ?? []), ...(entry.pruneDirs ?? []), ...(entry.makeDirs ?? []), ...(entry.removeDirs ?? []),
+    ];
+    for (const p of places) {
+      try {
+        this.placeOf(p, false);
+      } catch (e) {
+        if (e instanceof OutsideWorkspaceError) return e;
+        throw e;
+      }
+    }
+    return undefined;
   }
 
   /** Forgets journal entries whose effect the caller has made durable (after `recover`). */
@@ -168,10 +220,23 @@ export class ApplyExecutor {
     return bytes !== undefined && ref !== null && contentRefOf(bytes) === ref;
   }
 
-  /** Removes the temps of an apply that did not happen, and the folders it made for them. */
-  private async rollBack(files: readonly JournalFile[], createdDirs: readonly string[]): Promise<void> {
-    for (const f of files) if (f.tempPath) await this.disk.discardTemp(f.tempPath);
-    await this.pruneEmpty(createdDirs);
+  /**
+   * Removes the temps of an apply that did not happen, and the folders it made for them; never through a link that
+   * leads out (a folder replaced meanwhile: its temp went along with the folder that was moved away).
+   */
+  private async rollBack(files: readonly JournalFile[], createdDirs: readonly string[], roots = this.roots?.()): Promise<void> {
+    for (const f of files) if (f.tempPath && this.isContained(f.tempPath, roots)) await this.disk.discardTemp(f.tempPath);
+    await this.pruneEmpty(createdDirs.filter(d => this.isContained(d, roots)));
+  }
+
+  private isContained(p: string, roots: readonly string[] | undefined): boolean {
+    try {
+      this.placeOf(p, false, roots);
+      return true;
+    } catch (e) {
+      if (e instanceof OutsideWorkspaceError) return false;
+      throw e;
+    }
   }
 
   /**
@@ -227,6 +292,8 @@ function hasFolderSteps(f: FolderSteps): boolean {
 }
 
 export interface RunOptions {
+  /** The workspace folders every target is checked against (default: the executor's). */
+  readonly roots?: readonly string[];
   readonly onProgress?: (done: number, total: number) => void;
   /** Kept in the journal entry, for the caller to finish recording the apply after a crash (must be JSON). */
   readonly meta?: unknown;
@@ -249,6 +316,8 @@ export interface RecoveryReport {
   readonly diverged: readonly string[];
   /** The interrupted applies that are complete now, oldest first: record them, then `forget` every entry. */
   readonly rolledForward: readonly JournalEntry[];
+  /** Interrupted applies left untouched because they would write outside the workspace folders: one reason each. */
+  readonly outside: readonly OutsideWorkspaceError[];
 }
 
 /** Temp files written at once: enough to overlap fsyncs, few enough not to exhaust file handles. */

@@ -163,12 +163,57 @@ export class NodeDisk implements DiskProbe {
   /**
    * Where a write to `target` lands: through a symlink to the file it points at (renaming a temp over the link
    * would turn it into a plain file), else `target` itself (also for a dangling link, which is replaced).
+   * No containment check: Apply asks `containedTarget`, which checks it at the moment of writing.
    */
   writeTargetOf(target: string): string {
     try {
       return fs.lstatSync(this.osPath(target)).isSymbolicLink() ? fs.realpathSync(this.osPath(target)) : target;
     } catch {
       return target;
+    }
+  }
+
+  /**
+   * Where Apply's step on `target` lands, checked now against the workspace folders `roots` (SPEC §9 invariant 9):
+   * every existing name on the way from its workspace folder down is looked at (`lstat`); a symlink among them must
+   * lead (fully resolved) inside a workspace folder, else `OutsideWorkspaceError` — the link is never followed and
+   * no folder is made through it. For a write (`follow`), a symlink at `target` itself is written through, as
+   * `writeTargetOf`, only when the file it leads to lies inside a workspace folder; a dangling one is replaced. A
+   * removal (or a rename over the path, which replaces a link rather than following it) checks the folders only.
+   * Links that stay inside the workspace are followed: staging admits them too (`resolveInWorkspace`).
+   */
+  containedTarget(target: string, roots: readonly string[], follow: boolean): string {
+    const realRoots = roots.map(r => this.realOrUndefined(path.resolve(r)) ?? path.resolve(r));
+    // A target may be named by its real path (a link at it, resolved when the apply was journaled).
+    const root = deepestRootOf(target, [...roots, ...realRoots]);
+    if (root === undefined) throw new OutsideWorkspaceError(target);
+    const inside = (real: string) => pathWithinRoots(real, realRoots) !== undefined;
+    const names = path.relative(root, path.resolve(target)).split(path.sep).filter(n => n !== '');
+    let current = root;
+    for (const [i, name] of names.entries()) {
+      current = path.join(current, name);
+      const last = i === names.length - 1;
+      const s = fs.lstatSync(this.osPath(current), { throwIfNoEntry: false });
+      if (s === undefined) return target; // the rest is made below a folder checked to be inside
+      if (!s.isSymbolicLink()) continue;
+      if (last && !follow) return target;
+      const real = this.realOrUndefined(current);
+      // A dangling link as the file itself is replaced by the write; as a folder on the way, nothing is made through it.
+      if (real === undefined) {
+        if (last) return target;
+        throw new OutsideWorkspaceError(target, current, fs.readlinkSync(this.osPath(current)), true);
+      }
+      if (!inside(real)) throw new OutsideWorkspaceError(target, current, real);
+      if (last) return real;
+    }
+    return target;
+  }
+
+  private realOrUndefined(p: string): string | undefined {
+    try {
+      return fs.realpathSync.native(this.osPath(p));
+    } catch {
+      return undefined;
     }
   }
 
@@ -274,6 +319,25 @@ export class NodeDisk implements DiskProbe {
   async discardTemp(temp: string): Promise<void> {
     await fs.promises.rm(this.osPath(temp), { force: true });
   }
+}
+
+/**
+ * A step of Apply (or of a recovery) that would land outside the workspace folders: the path itself lies outside
+ * them (a forged or stale record), or a symlink on the way leads out. Refused; nothing is written or made there.
+ */
+export class OutsideWorkspaceError extends Error {
+  readonly code = 'OutsideWorkspace';
+  /** `dangling`: the link leads nowhere (a folder on the way that a write would have to make through it). */
+  constructor(readonly path: string, readonly link?: string, readonly leadsTo?: string, readonly dangling = false) {
+    super(link === undefined
+      ? `${path} is outside the workspace folders: not written`
+      : `${path} is not written: ${link === path ? 'it' : link} is a symbolic link to ${leadsTo}, ${dangling ? 'which does not exist' : 'outside the workspace folders'}`);
+  }
+}
+
+/** The workspace folder `p` lies in (the deepest, for nested folders), resolved; undefined when none. */
+function deepestRootOf(p: string, roots: readonly string[]): string | undefined {
+  return roots.map(r => path.resolve(r)).filter(r => pathWithinRoots(p, [r]) !== undefined).sort((a, b) => b.length - a.length)[0];
 }
 
 /** Errors of `link` that mean "not here" (the file system, the device, the link count), not a failing disk. */

@@ -1,5 +1,8 @@
 import * as path from 'path';
 import { ApplyExecutor, StaleDiskError, type RecoveryReport } from './applyExecutor';
+import { OutsideWorkspaceError } from './nodeDisk';
+import { checkStagedBytes } from './stagedSizeCap';
+import { controlCharacterProblem } from './stagedNames';
 import { NodeDisk, foldersAbove } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
@@ -42,7 +45,9 @@ export interface ApplyOptions {
 export interface ApplyRefusalReport {
   readonly paths: readonly string[];
   readonly path: string;
-  readonly reason: ApplyRefusal['reason'] | 'dirtyEditor';
+  readonly reason: ApplyRefusal['reason'] | 'dirtyEditor' | 'outsideWorkspace';
+  /** Why, in words, when the reason alone does not say it (which link leads where). */
+  readonly detail?: string;
 }
 
 export interface ApplyResult {
@@ -98,7 +103,11 @@ export class OverlayWorkspace {
    * Opens the overlay stored in `storeDir`: replays the persisted changes, finishes an apply a crash
    * interrupted, and reconciles every pending change against the disk as it is now.
    */
-  static async open(storeDir: string, options: { readonly disk?: NodeDisk } = {}): Promise<OverlayWorkspace> {
+  /**
+   * `roots`: the workspace folders, asked at every apply and recovery: nothing is written outside them (SPEC §9
+   * invariant 9). Without them (unit tests of other concerns) only `apply`'s own `roots` option is checked.
+   */
+  static async open(storeDir: string, options: { readonly disk?: NodeDisk; readonly roots?: () => readonly string[] } = {}): Promise<OverlayWorkspace> {
     // The undo record's contents (what the last apply replaced) and those of an apply a crash interrupted live
     // only in the blob store: keep them through every collection, from the one opening may run onwards.
     const box: { ws?: OverlayWorkspace; overlay?: PersistentOverlay } = {};
@@ -108,7 +117,7 @@ export class OverlayWorkspace {
     const overlay = await PersistentOverlay.open(storeDir, {}, () => (box.ws ? refsOfLastApply(box.ws.lastApply) : [...refsOfLastApply(initialLast), ...inFlight]));
     box.overlay = overlay;
     const disk = options.disk ?? new NodeDisk();
-    const executor = new ApplyExecutor(disk, overlay.model.store, journal);
+    const executor = new ApplyExecutor(disk, overlay.model.store, journal, options.roots);
     const recovered = await executor.recover(unfinished);
     // An apply the crash interrupted is complete now: record it as `run` would have (its composites are no longer
     // pending, its undo record is the last one), durably, and only then forget its journal entry. A crash before
@@ -135,7 +144,8 @@ export class OverlayWorkspace {
     const ws = new OverlayWorkspace(overlay, disk, executor, storeDir, recovered);
     ws.lastApply = last;
     box.ws = ws;
-    if (unfinished.length > 0) {
+    // A read-only store (full or read-only disk) finishes no interrupted apply: it could not record it.
+    if (unfinished.length > 0 && !overlay.readOnly) {
       await overlay.flush();
       if (lastChanged) await writeLastApply(storeDir, last);
       await executor.forget(unfinished);
@@ -143,7 +153,7 @@ export class OverlayWorkspace {
     for (const o of ws.model.reconcileAll(disk)) {
       if (o.kind === 'conflict' && o.op && o.conflict.kind === 'deletion') ws.orphans.push(o.path);
     }
-    await overlay.flush();
+    if (!overlay.readOnly) await overlay.flush();
     return ws;
   }
 
@@ -193,6 +203,9 @@ export class OverlayWorkspace {
 
   /** Stages a write. `create`/`overwrite` follow FileSystemProvider semantics. */
   write(p: string, bytes: Uint8Array, meta: ChangeMeta, options: { create?: boolean; overwrite?: boolean } = { create: true, overwrite: true }): ChangeRecord | undefined {
+    this.assertWritable();
+    checkName(p);
+    checkStagedBytes(p, bytes.byteLength);
     this.reconcileIfStaged(p);
     const exists = this.model.read(p, this.disk.read) !== undefined;
     if (!exists && options.create === false) throw new OverlayError('FileNotFound', `${p} does not exist`, { path: p });
@@ -207,6 +220,7 @@ export class OverlayWorkspace {
    * unit. On Apply the files go first; a removed folder goes only if nothing is left in it then.
    */
   delete(p: string, meta: ChangeMeta, options: { recursive?: boolean } = {}): ChangeRecord[] {
+    this.assertWritable();
     const s = this.stat(p);
     if (s.type === 'file') return [this.model.delete(p, meta, this.disk)];
     const { files, folders } = this.treeUnder(p);
@@ -227,6 +241,8 @@ export class OverlayWorkspace {
    * the first is staged, so a refused rename stages nothing.
    */
   rename(from: string, to: string, meta: ChangeMeta, options: { overwrite?: boolean } = {}): ChangeRecord[] {
+    this.assertWritable();
+    checkName(to);
     const s = this.stat(from);
     if (s.type === 'file') return this.model.rename(from, to, meta, this.disk, options);
     if (to === from || to.startsWith(`${from}/`)) {
@@ -266,11 +282,21 @@ export class OverlayWorkspace {
 
   /** Stages the making of an empty folder (an `mkdir` record: persisted, listed, applied like a file's change). */
   createDirectory(p: string, meta: ChangeMeta): ChangeRecord {
+    this.assertWritable();
+    checkName(p);
     if (this.exists(p)) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
     if (!this.isDirectory(path.dirname(p))) throw new OverlayError('FileNotFound', `${path.dirname(p)} does not exist`, { path: p });
     const record = this.model.mkdir(p, meta);
     this.touch([p, path.dirname(p)]);
     return record;
+  }
+
+  /**
+   * Throws `StoreReadOnlyError` when the store could not be written at open (a full or read-only disk): nothing
+   * new can be recorded, so nothing is staged, applied or undone; everything staged stays shown.
+   */
+  assertWritable(): void {
+    if (this.overlay.readOnly) throw this.overlay.readOnly;
   }
 
   /** Resolves once everything staged so far is durable. */
@@ -344,6 +370,7 @@ export class OverlayWorkspace {
 
   /** Applies staged changes to the disk, group by group, journaled; refuses conflicts, stale bases, dirty editors. */
   async apply(options: ApplyOptions = {}): Promise<ApplyResult> {
+    this.assertWritable();
     const { selection, folderSelection } = this.selectionOf(options.paths);
     for (const p of selection) this.reconcileIfStaged(p);
     const plan = this.model.planApply(selection, this.disk);
@@ -358,11 +385,10 @@ export class OverlayWorkspace {
         continue;
       }
       try {
-        this.executor.check(group.actions, removedByPlan);
+        this.executor.check(group.actions, removedByPlan, options.roots);
         accepted.push(group);
       } catch (e) {
-        if (!(e instanceof StaleDiskError)) throw e;
-        refused.push({ paths: group.paths, path: e.path, reason: e.twin === undefined ? 'diskChanged' : 'sameName' });
+        refused.push(refusalOf(e, group.paths));
       }
     }
     // One journaled unit for the whole apply, its undo record and the folders it empties included: after a crash
@@ -378,6 +404,7 @@ export class OverlayWorkspace {
         const folderRecords = restageFolderRecordsOf(folders.changes.flatMap(c => c.records));
         const last = paths.length > 0 ? this.lastApplyOf(plan.undo.entries.filter(e => kept.has(e.path)), this.model.restageGroupsOf(filePaths), folderRecords, folders) : undefined;
         await this.executor.run(actions, {
+          ...(options.roots ? { roots: options.roots } : {}),
           onProgress: options.onProgress,
           pruneDirs: options.roots ? foldersAbove(removed, options.roots) : [],
           makeDirs: folders.make,
@@ -394,10 +421,10 @@ export class OverlayWorkspace {
         });
         break;
       } catch (e) {
-        if (!(e instanceof StaleDiskError)) throw e;
+        if (!(e instanceof StaleDiskError || e instanceof OutsideWorkspaceError)) throw e;
         const stale = accepted.findIndex(g => g.actions.some(a => (a.kind === 'rename' ? a.from === e.path || a.to === e.path : a.path === e.path)));
         if (stale < 0) throw e;
-        refused.push({ paths: accepted[stale].paths, path: e.path, reason: e.twin === undefined ? 'diskChanged' : 'sameName' });
+        refused.push(refusalOf(e, accepted[stale].paths));
         accepted.splice(stale, 1);
       }
     }
@@ -488,6 +515,7 @@ export class OverlayWorkspace {
    * finishes both).
    */
   async undoLastApply(): Promise<UndoResult> {
+    this.assertWritable();
     const last = this.lastApply;
     if (!last) return { restored: [], refused: [], restaged: [], notRestaged: [] };
     const plan = planUndo(last.undo, this.disk.read);
@@ -583,6 +611,19 @@ export class OverlayWorkspace {
     }
     return { files, folders };
   }
+}
+
+/** A name with a control character misleads every list it is shown in (a newline splits a line): never staged. */
+function checkName(p: string): void {
+  const problem = controlCharacterProblem(p);
+  if (problem !== undefined) throw new OverlayError('InvalidOperation', problem, { path: p });
+}
+
+/** A group held back by a check of `ApplyExecutor`: the disk moved on, or the write would leave the workspace. */
+function refusalOf(e: unknown, paths: readonly string[]): ApplyRefusalReport {
+  if (e instanceof OutsideWorkspaceError) return { paths, path: e.path, reason: 'outsideWorkspace', detail: e.message };
+  if (e instanceof StaleDiskError) return { paths, path: e.path, reason: e.twin === undefined ? 'diskChanged' : 'sameName' };
+  throw e;
 }
 
 /** The folder records an apply settles (see `planFolders`). */

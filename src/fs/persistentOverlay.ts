@@ -6,6 +6,7 @@ import { parseOverlayOp } from './model/overlaySchema';
 import type { OverlaySnapshot } from './model/overlayState';
 import { BlobStore } from './store/blobStore';
 import { DurableLog, type StoreProblem } from './store/durableLog';
+import { diskConditionOf, StoreReadOnlyError } from './store/storeError';
 
 /**
  * The overlay model made durable (SPEC §2 Persistence): contents in the content-addressed blob store, every op
@@ -16,6 +17,8 @@ import { DurableLog, type StoreProblem } from './store/durableLog';
 export class PersistentOverlay {
   /** Ops of the `unitOfOps` running now, logged together when it ends. */
   private unit: OverlayOp[] | undefined;
+  /** Set when the store could not be written at open (a full or read-only disk): why staging is refused. */
+  readOnly: StoreReadOnlyError | undefined;
 
   private constructor(
     readonly model: OverlayModel,
@@ -55,6 +58,8 @@ export class PersistentOverlay {
     const sub = model.onDidChange(e => {
       // `restore` has no op: it is only ever called above, before this subscription.
       if (!e.op) return;
+      // Read-only (a full or read-only disk): reconciliation still runs in memory; staging is refused before it.
+      if (box.overlay?.readOnly) return;
       const unit = box.overlay?.unit;
       if (unit) unit.push(e.op);
       else opened.log.append(e.op);
@@ -62,7 +67,17 @@ export class PersistentOverlay {
     });
     const overlay = new PersistentOverlay(model, blobs, opened.log, problems, () => sub.dispose(), keepAlso, fallback);
     box.overlay = overlay;
-    if (opened.migrated || opened.ops.length > 0) await overlay.compact();
+    if (opened.migrated || opened.ops.length > 0) {
+      try {
+        await overlay.compact();
+      } catch (e) {
+        // A full or read-only disk is no damage: the log read back is intact and stays as it is (the compaction
+        // is tried again at the next start). What is staged is shown; nothing new can be recorded meanwhile.
+        const condition = diskConditionOf(e);
+        if (condition === undefined) throw e;
+        overlay.readOnly = new StoreReadOnlyError(condition);
+      }
+    }
     return overlay;
   }
 
@@ -85,6 +100,7 @@ export class PersistentOverlay {
 
   /** Resolves once every op applied so far is durable. */
   flush(): Promise<void> {
+    if (this.readOnly) return Promise.reject(this.readOnly);
     const done = this.log.flush();
     if (this.log.needsCompaction) return done.then(() => this.compact());
     return done;
@@ -109,7 +125,7 @@ export class PersistentOverlay {
 
   async close(): Promise<void> {
     this.unsubscribe();
-    await this.log.flush().catch(() => undefined);
+    if (!this.readOnly) await this.log.flush().catch(() => undefined);
     await this.log.close();
     this.blobs.dispose();
     this.model.dispose();

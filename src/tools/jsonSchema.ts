@@ -54,9 +54,10 @@ function check(schema: JsonSchema, value: unknown, at: string, problems: string[
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return void problems.push(`${at} must be an object, got ${describe(value)}`);
       const record = value as Record<string, unknown>;
-      for (const key of schema.required ?? []) if (record[key] === undefined) problems.push(`${at}.${key} is required`);
+      // Own properties only: `constructor`, `toString`, `__proto__`… are found on every object's prototype.
+      for (const key of schema.required ?? []) if (!Object.hasOwn(record, key) || record[key] === undefined) problems.push(`${at}.${key} is required`);
       for (const [key, v] of Object.entries(record)) {
-        const sub = schema.properties[key];
+        const sub = Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
         if (!sub) {
           if (schema.additionalProperties === false) problems.push(`${at}.${key} is not a known field (known: ${Object.keys(schema.properties).join(', ') || 'none'})`);
           continue;

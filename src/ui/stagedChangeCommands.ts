@@ -1,6 +1,8 @@
 import { isFolderOperation } from '../fs/model/changeRecord';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { showName } from '../fs/stagedNames';
+import { canRunCodeHere } from './runsCodeSetting';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 import { decodeText } from '../fs/model/textContent';
 import type { ApplyResult, OverlayWorkspace } from '../fs/overlayWorkspace';
@@ -42,8 +44,18 @@ export interface StagedChangeCommandDeps {
 }
 
 export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, conflicts, audit }: StagedChangeCommandDeps): vscode.Disposable {
+  const runsCode = (p: string) => {
+    let mode: number | undefined;
+    try {
+      mode = overlay.disk.modeOf(p);
+    } catch {
+      mode = undefined; // unreadable: judged by its name alone
+    }
+    return canRunCodeHere(p, mode);
+  };
   const baseline = (p: string, ref: string | null, label: string) => BaselineContentProvider.uri(p, ref, label);
-  const rel = (p: string) => vscode.workspace.asRelativePath(p);
+  // Names as the person may read them: bidi controls escaped (`invoice<U+202E>txt.sh`).
+  const rel = (p: string) => showName(vscode.workspace.asRelativePath(p));
   const isBinary = (ref: string) => decodeText(overlay.model.store.get(ref)) === undefined;
 
   /** Composites a command acts on, from however VS Code passed its arguments. */
@@ -88,7 +100,10 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     const detail = verb === 'Apply' && deletes.length
       ? `This deletes ${deletes.length} file${deletes.length === 1 ? '' : 's'}:\n${deletes.map(c => rel(c.path)).join('\n')}\n\nAll files:\n${lines.join('\n')}`
       : lines.join('\n');
-    const answer = await prompts.confirm(message, detail, verb);
+    // Targets that can run code (tasks, hooks, settings, executables), listed apart (issue 24).
+    const runners = verb === 'Apply' ? changes.filter(c => c.after !== null && runsCode(c.path)) : [];
+    const runsCodeSection = runners.length > 0 ? `Can run code: ${runners.map(c => rel(c.path)).join(', ')}\n\n` : '';
+    const answer = await prompts.confirm(message, runsCodeSection + detail, verb);
     return answer === verb;
   }
 
@@ -233,8 +248,9 @@ function reportApply(changes: readonly CompositeChange[], result: ApplyResult, r
     diskChanged: 'changed on disk',
     dirtyEditor: 'has unsaved edits in an editor',
     sameName: 'would be written over a file of the same name in other letter case (delete or rename that file first)',
+    outsideWorkspace: 'would be written outside the workspace folders',
   } as const;
-  const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}`);
+  const lines = result.refused.map(r => `${rel(r.path)} ${why[r.reason]}${r.detail ? ` (${r.detail})` : ''}`);
   audit.note(`apply: ${plural(done)} applied${lines.length ? `; not applied: ${lines.join('; ')}` : ''}`);
   if (result.refused.length === 0) {
     void vscode.window.showInformationMessage(`Applied ${plural(done)}.`, 'Undo')

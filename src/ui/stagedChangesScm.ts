@@ -7,6 +7,8 @@ import { diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSys
 import { UNKNOWN_SESSION } from '../tools/agentTool';
 import { diffTitle, LETTER, OPERATION_LABEL, stagedColor } from './changePresentation';
 import type { SessionNames } from './sessionNames';
+import { hasHiddenCharacters, normalizationTwins, showName } from '../fs/stagedNames';
+import { canRunCodeHere } from './runsCodeSetting';
 
 /** Resource states carry their composite so commands can act on it without a second lookup. */
 export interface StagedResourceState extends vscode.SourceControlResourceState {
@@ -48,6 +50,7 @@ export class StagedChangesScm implements vscode.Disposable {
 
   /** Rebuilds the groups from the model (cheap: the model holds only refs). */
   refresh(): void {
+    this.twins = twinsOf(this.overlay);
     const all = this.overlay.composites();
     const conflicted = all.filter(c => c.conflict);
     const staged = all.filter(c => !c.conflict);
@@ -98,15 +101,26 @@ export class StagedChangesScm implements vscode.Disposable {
     }));
   }
 
+  /** Staged names with a twin that reads the same (NFC/NFD), found once per refresh. */
+  private twins = new Map<string, string[]>();
+
   private resourceOf(c: CompositeChange): StagedResourceState {
     const file = vscode.Uri.file(c.path);
+    // Issue 24: what the plain name hides (bidi controls, a twin spelling) and targets that can run code.
+    const hidden = hasHiddenCharacters(path.basename(c.path)) ? `⚠ The name holds invisible characters: ${showName(path.basename(c.path))}` : undefined;
+    const twin = this.twins.get(c.path);
+    const twinLine = twin ? `⚠ Reads the same as ${twin.map(t => showName(vscode.workspace.asRelativePath(t))).join(', ')} (another Unicode spelling of the name)` : undefined;
+    const runner = c.after !== null && canRunCodeHere(c.path, safeModeOf(this.overlay, c.path)) ? '⚠ Can run code (a task, hook, setting or executable): review it closely' : undefined;
     const last = c.records[c.records.length - 1];
     const sessions = c.sessions.map(s => this.names.session(s)).join(', ');
     // SPEC §2: a session writing over another's pending change is flagged where the reviewer looks.
     const shared = c.sessions.length > 1;
     const tooltip = [
+      runner,
+      hidden,
+      twinLine,
       shared ? `⚠ Changed by more than one session (${sessions}): check that they did not undo each other` : undefined,
-      `${OPERATION_LABEL[c.kind]}${c.fromPath ? ` from ${vscode.workspace.asRelativePath(c.fromPath)}` : ''}${c.conflict ? ` — ${c.conflict.kind} conflict` : ''}`,
+      `${OPERATION_LABEL[c.kind]}${c.fromPath ? ` from ${showName(vscode.workspace.asRelativePath(c.fromPath))}` : ''}${c.conflict ? ` — ${c.conflict.kind} conflict` : ''}`,
       last?.description,
       `Session: ${sessions}`,
       last ? `Message: ${this.names.message(last.sessionId, last.messageId)}` : undefined,
@@ -167,3 +181,29 @@ export function diffArgs(
 }
 
 export { LETTER };
+
+const TWIN_FOLDERS_LOOKED_AT = 200;
+
+/** NFC/NFD twins among the staged paths and the names beside them on disk. */
+function twinsOf(overlay: OverlayWorkspace): Map<string, string[]> {
+  const staged = overlay.model.stagedPaths();
+  const all = new Set(staged);
+  // The folders of staged files, a bounded number of them: a refresh must stay cheap with thousands staged.
+  for (const dir of [...new Set(staged.map(p => path.dirname(p)))].slice(0, TWIN_FOLDERS_LOOKED_AT)) {
+    try {
+      for (const [name] of overlay.disk.readDirectory(dir) ?? []) all.add(path.join(dir, name));
+    } catch {
+      // An unreadable folder: its staged names are still compared with each other.
+    }
+  }
+  const stagedSet = new Set(staged);
+  return new Map([...normalizationTwins(all)].filter(([p]) => stagedSet.has(p)));
+}
+
+function safeModeOf(overlay: OverlayWorkspace, p: string): number | undefined {
+  try {
+    return overlay.disk.modeOf(p);
+  } catch {
+    return undefined;
+  }
+}

@@ -32,7 +32,9 @@ export type StoreErrorCode =
   /** An apply-journal entry failed its checksum. */
   | 'JOURNAL_CORRUPT'
   /** An apply id that cannot be used as a file name. */
-  | 'JOURNAL_ID_INVALID';
+  | 'JOURNAL_ID_INVALID'
+  /** The store's disk is full or read-only: what is staged stays visible, nothing new can be recorded. */
+  | 'STORE_READ_ONLY';
 
 export class StoreError extends Error {
   constructor(readonly code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
@@ -75,5 +77,36 @@ export class StateCorruptError extends StoreError {
 export class FormatTooNewError extends StoreError {
   constructor(readonly file: string, readonly found: number, readonly supported: number, what: string) {
     super('FORMAT_TOO_NEW', `${file} has ${what} version ${found}; this version of the extension reads up to ${supported}`);
+  }
+}
+
+/**
+ * Errors that say the disk cannot take writes now (full, over quota, read-only, not permitted), not that the
+ * store is damaged: the staged work is intact and must never be set aside for them.
+ */
+const DISK_CONDITIONS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM']);
+
+/** The disk condition behind `e` (followed through `cause`), if it is one. */
+export function diskConditionOf(e: unknown): string | undefined {
+  for (let c: unknown = e, depth = 0; c !== undefined && c !== null && depth < 8; c = (c as { cause?: unknown }).cause, depth++) {
+    const code = (c as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && DISK_CONDITIONS.has(code)) return code;
+  }
+  return undefined;
+}
+
+/** Staging refused: the store cannot record anything now. Nothing staged is lost. */
+export class StoreReadOnlyError extends StoreError {
+  constructor(readonly condition: string) {
+    super('STORE_READ_ONLY', `Agent Overlay's store is read-only for now (${describeCondition(condition)}): everything staged is kept and shown, but nothing new can be staged, applied or discarded until space is freed (or the disk is writable) and the window is reloaded`);
+  }
+}
+
+export function describeCondition(code: string): string {
+  switch (code) {
+    case 'ENOSPC': return 'the disk is full';
+    case 'EDQUOT': return 'the disk quota is used up';
+    case 'EROFS': return 'the disk is read-only';
+    default: return `writing is not permitted (${code})`;
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { OverlayError } from '../model/overlayError';
+import { StagedTooLargeError } from '../stagedSizeCap';
 import type { ChangeMeta } from '../model/changeRecord';
 import { decodeText } from '../model/textContent';
 import { hasConflictMarkers } from '../../ui/conflictMarkers';
@@ -153,6 +154,7 @@ function mapErrors<T>(uri: vscode.Uri, f: () => T): T {
     return f();
   } catch (e) {
     if (e instanceof vscode.FileSystemError) throw e;
+    if (e instanceof StagedTooLargeError) throw vscode.FileSystemError.NoPermissions(`${e.message} (${uri.toString()})`);
     if (e instanceof OverlayError) {
       switch (e.code) {
         case 'FileNotFound': throw vscode.FileSystemError.FileNotFound(uri);

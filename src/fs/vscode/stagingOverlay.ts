@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { OverlayWorkspace } from '../overlayWorkspace';
 import { openOverlayStore, type StoreNotice } from '../openOverlayStore';
 import { REVIEW_SCHEME, STAGED_SCHEME } from '../stagedUri';
+import { showName } from '../stagedNames';
 import { BASELINE_SCHEME, BaselineContentProvider } from '../../ui/baselineContentProvider';
 import { registerStagedChangeCommands, type ApplyHooks } from '../../ui/stagedChangeCommands';
 import { StagedChangesScm } from '../../ui/stagedChangesScm';
@@ -40,17 +41,18 @@ const WATCH_BATCH_MS = 100;
  * pending changes reconciled with what the disk does meanwhile.
  */
 export async function registerStagingOverlay(context: vscode.ExtensionContext, prompts: Prompts): Promise<StagingOverlay> {
-  const { workspace, notices } = await openOverlayStore(overlayStoreDir(context));
-  for (const n of notices) void showStoreNotice(n);
-  if (workspace.orphans.length > 0) void offerOrphanDiscard(workspace.orphans.length);
   const fileRoots = () => (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file');
   const rootPaths = () => fileRoots().map(f => f.uri.fsPath);
+  // Apply, recovery and Undo write only inside the workspace folders, checked at the moment of writing.
+  const { workspace, notices } = await openOverlayStore(overlayStoreDir(context), undefined, { roots: rootPaths });
+  for (const n of notices) void showStoreNotice(n);
+  if (workspace.orphans.length > 0) void offerOrphanDiscard(workspace.orphans.length);
   const provider = new StagedFileSystemProvider(workspace, rootPaths);
   const applyHooks: ApplyHooks = { wrapApply: (_files, run) => run() };
   const names = new SessionNames();
   const scm = new StagedChangesScm(workspace, names);
   const audit = new AuditTrail(workspace.model, {
-    path: p => vscode.workspace.asRelativePath(p),
+    path: p => showName(vscode.workspace.asRelativePath(p)),
     session: id => `${names.session(id)} [${id}]`,
   });
   const mergeResults = new MergeResultFileSystem();

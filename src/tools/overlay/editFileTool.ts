@@ -2,6 +2,7 @@ import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import { stagedChangeAnswer } from './stagedChangeAnswer';
+import { checkReplacedLength, occurrences } from '../../fs/stagedSizeCap';
 import { encodeUtf8, MAX_CONTENT_CHARS, metaOf, readTextWithBytes, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
 
 export interface EditFileInput {
@@ -49,12 +50,18 @@ export class EditFileTool implements AgentTool<EditFileInput> {
     const { overlay } = this.ctx;
     encodeUtf8(input.newString, 'newString');
     const { bytes, text } = readTextWithBytes(this.ctx, p);
-    const count = text.split(input.oldString).length - 1;
+    const count = occurrences(text, input.oldString);
     if (count === 0) {
       throw new ToolError('OldStringNotFound', `oldString was not found in ${p.display}. Read the file with overlay_readFile and copy the text exactly, including whitespace and line endings.`);
     }
     if (count > 1 && !input.replaceAll) {
       throw new ToolError('OldStringAmbiguous', `oldString appears ${count} times in ${p.display}. Include more surrounding lines so it appears once, or set replaceAll to true.`, { occurrences: count });
+    }
+    // The result's size is known before it is built: a huge one fails fast instead of filling the memory.
+    try {
+      checkReplacedLength('The edited text', text.length, input.replaceAll ? count : 1, input.oldString.length, input.newString.length);
+    } catch (e) {
+      toolErrorOf(e, p.display);
     }
     const next = input.replaceAll ? text.split(input.oldString).join(input.newString) : text.replace(input.oldString, () => input.newString);
     const encoded = encodeUtf8(next, 'The edited text');

@@ -1,5 +1,6 @@
 import * as path from 'path';
 import { OverlayError } from '../../fs/model/overlayError';
+import { MAX_STAGED_CHARS, StagedTooLargeError } from '../../fs/stagedSizeCap';
 import type { ChangeMeta } from '../../fs/model/changeRecord';
 import type { CompositeChange } from '../../fs/model/overlayQueries';
 import type { OverlayWorkspace } from '../../fs/overlayWorkspace';
@@ -14,8 +15,11 @@ export interface OverlayToolContext {
   confirm(message: string, detail: string): Promise<boolean>;
 }
 
-/** The largest content a tool accepts in one call: bigger files are not what agents should write through a chat. */
-export const MAX_CONTENT_CHARS = 5_000_000;
+/**
+ * The largest content a tool accepts in one call: bigger files are not what agents should write through a chat.
+ * The one cap on every staged result (`stagedSizeCap.ts`), also for an edit's result.
+ */
+export const MAX_CONTENT_CHARS = MAX_STAGED_CHARS;
 
 export interface ToolPath {
   readonly absolute: string;
@@ -61,6 +65,7 @@ export function toolErrorOf(e: unknown, display: string): never {
       default: throw new ToolError(e.code, `${display}: ${e.message}`);
     }
   }
+  if (e instanceof StagedTooLargeError) throw tooLargeError(e, display);
   throw e;
 }
 
@@ -115,4 +120,9 @@ export function readTextWithBytes(ctx: OverlayToolContext, p: ToolPath): { reado
 
 export function readText(ctx: OverlayToolContext, p: ToolPath): string {
   return readTextWithBytes(ctx, p).text;
+}
+
+/** A staged result over the one size cap, worded for the model. */
+export function tooLargeError(e: StagedTooLargeError, display: string): ToolError {
+  return new ToolError('TooLarge', `${display}: ${e.message}. Nothing was staged. Make smaller edits, or split the content into several files.`, { size: e.size, unit: e.unit });
 }

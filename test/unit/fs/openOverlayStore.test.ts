@@ -33,7 +33,9 @@ describe('openOverlayStore: a bad store never takes the extension down and loses
     workspace.write(path.join(root, 'ws', 'a.txt'), Buffer.from('a\n'), meta);
     await workspace.close();
     const again = await openOverlayStore(store);
-    assert.deepStrictEqual(again.notices, []);
+    // The store set aside is announced again at every start, until it is moved back or deleted.
+    assert.deepStrictEqual(again.notices.map(n => [n.severity, n.keptAt]), [['warning', keptAt]]);
+    assert.match(again.notices[0].message, /still kept in .*unopened-.*delete it to stop this notice/);
     assert.deepStrictEqual(again.workspace.model.stagedPaths(), [path.join(root, 'ws', 'a.txt')]);
     await again.workspace.close();
   });

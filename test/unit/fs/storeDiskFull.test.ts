@@ -1,0 +1,123 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { openOverlayStore } from '../../../src/fs/openOverlayStore';
+import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
+
+// The module object itself (`import * as` gives a wrapper of getters): the store's modules see what is patched on it.
+const nodeFs = (fs as unknown as { default: typeof fs }).default;
+
+const meta = { sessionId: 's', messageId: 'm', turn: 1, description: 'disk full test' };
+
+/** The calls of Node's fs that change a disk: the seam a full or read-only disk is simulated at. */
+const PROMISE_CALLS = ['rename', 'mkdir', 'rm', 'unlink', 'writeFile', 'appendFile', 'truncate', 'link', 'copyFile'] as const;
+const SYNC_CALLS = ['renameSync', 'mkdirSync', 'rmSync', 'unlinkSync', 'writeFileSync', 'appendFileSync', 'truncateSync', 'linkSync', 'copyFileSync'] as const;
+const WRITE_FLAGS = /[wa+]/;
+
+/**
+ * Makes the disk refuse every change from the `failFrom`-th call on with `code` (the disk fills up, or turns
+ * read-only, at that moment), for the duration of `f`. Returns how many changing calls `f` made.
+ */
+async function withDiskFailing<T>(code: string, failFrom: number, f: () => Promise<T>): Promise<{ calls: number; result?: T; error?: unknown }> {
+  let calls = 0;
+  const refuse = () => {
+    calls++;
+    if (calls >= failFrom) throw Object.assign(new Error(`${code}: simulated`), { code });
+  };
+  const restore: (() => void)[] = [];
+  const promises = nodeFs.promises as unknown as Record<string, (...a: unknown[]) => unknown>;
+  for (const name of PROMISE_CALLS) {
+    const real = promises[name];
+    promises[name] = async (...a: unknown[]) => (refuse(), real.apply(nodeFs.promises, a));
+    restore.push(() => (promises[name] = real));
+  }
+  const realOpen = promises.open;
+  promises.open = async (...a: unknown[]) => {
+    if (typeof a[1] === 'string' && WRITE_FLAGS.test(a[1])) refuse();
+    return realOpen.apply(nodeFs.promises, a);
+  };
+  restore.push(() => (promises.open = realOpen));
+  const sync = nodeFs as unknown as Record<string, (...a: unknown[]) => unknown>;
+  for (const name of SYNC_CALLS) {
+    const real = sync[name];
+    sync[name] = (...a: unknown[]) => (refuse(), real.apply(nodeFs, a));
+    restore.push(() => (sync[name] = real));
+  }
+  try {
+    const result = await f();
+    return { calls, result };
+  } catch (error) {
+    return { calls, error };
+  } finally {
+    for (const r of restore) r();
+  }
+}
+
+/**
+ * Issue 24, breach 3: a full disk at start-up set the store aside and the next start opened it empty. Now a full
+ * or read-only disk at any changing call of open never loses staged work: the store opens read-only with
+ * everything shown, or open fails with a clear message and nothing moved; with space again, everything is there.
+ */
+describe('opening the store on a full or read-only disk never loses staged work', function () {
+  this.timeout(120_000);
+  let root: string;
+  let ws: string;
+  let template: string;
+  let store: string;
+  const staged = () => [path.join(ws, 'a.txt'), path.join(ws, 'b.txt')];
+
+  before(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'disk-full-'));
+    ws = path.join(root, 'ws');
+    template = path.join(root, 'template');
+    fs.mkdirSync(ws);
+    fs.writeFileSync(path.join(ws, 'a.txt'), 'a\n');
+    const o = await OverlayWorkspace.open(template);
+    o.write(path.join(ws, 'a.txt'), Buffer.from('A\n'), meta);
+    o.write(path.join(ws, 'b.txt'), Buffer.from('B\n'), meta);
+    // Closed with ops in the log after the snapshot: the next open compacts, the write that hit ENOSPC.
+    await o.close();
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const fresh = () => {
+    store = path.join(root, `store-${Math.random().toString(36).slice(2)}`);
+    fs.cpSync(template, store, { recursive: true });
+  };
+  const setAside = () => fs.readdirSync(root).filter(n => n.startsWith(`${path.basename(store)}.unopened-`));
+
+  for (const code of ['ENOSPC', 'EROFS']) {
+    it(`${code} at each changing disk call of open: read-only with everything shown, or a clear error; nothing set aside or lost`, async () => {
+      fresh();
+      const clean = await withDiskFailing(code, Infinity, () => openOverlayStore(store));
+      assert.ok(clean.result, String(clean.error));
+      await clean.result.workspace.close();
+      assert.ok(clean.calls > 3, `open changes the disk ${clean.calls} times`);
+
+      let readOnly = 0;
+      for (let k = 1; k <= clean.calls; k++) {
+        fresh();
+        const run = await withDiskFailing(code, k, () => openOverlayStore(store));
+        if (run.result) {
+          const { workspace, notices } = run.result;
+          assert.deepStrictEqual(workspace.model.stagedPaths().sort(), staged(), `call ${k}: everything staged is shown`);
+          if (workspace.overlay.readOnly) {
+            readOnly++;
+            assert.ok(notices.some(n => n.severity === 'error' && /read-only for now/.test(n.message)), `call ${k}: the person is told`);
+            assert.throws(() => workspace.write(path.join(ws, 'c.txt'), Buffer.from('c\n'), meta), /read-only for now .*nothing new can be staged/);
+          }
+          await workspace.close().catch(() => undefined);
+        } else {
+          assert.match(String(run.error), /could not open its staged changes because .*Nothing was moved or lost/, `call ${k}`);
+        }
+        assert.deepStrictEqual(setAside(), [], `call ${k}: the store was not set aside`);
+        const again = await openOverlayStore(store);
+        assert.deepStrictEqual(again.workspace.model.stagedPaths().sort(), staged(), `call ${k}: with space again, everything is there`);
+        assert.strictEqual(again.workspace.overlay.readOnly, undefined);
+        await again.workspace.close();
+      }
+      assert.ok(readOnly > 0, 'the compaction at open failing opened the store read-only');
+    });
+  }
+});
