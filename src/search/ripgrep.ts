@@ -75,12 +75,10 @@ export class RipgrepSearcher implements DiskSearcher {
       child.stdout.setEncoding('utf8');
       child.stdout.on('data', (chunk: string) => {
         if (stopped) return;
-        buffered += chunk;
-        let nl: number;
-        while (!stopped && (nl = buffered.indexOf('\n')) !== -1) {
-          const line = buffered.slice(0, nl);
-          buffered = buffered.slice(nl + 1);
-          const hit = hitOf(line);
+        const lines = (buffered + chunk).split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) {
+          const hit = stopped ? undefined : hitOf(line);
           if (hit && !onHit(hit)) stop();
         }
       });

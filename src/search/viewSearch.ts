@@ -81,8 +81,11 @@ export async function searchView(view: SearchView, disk: DiskSearcher, query: Co
     const touched = new Set(staged.filter(f => f.root === i).map(f => f.rel));
     // ripgrep applies the globs for speed (it skips excluded folders); the filter decides, in one dialect.
     const globs = { includes: options.includes, excludes: [...view.settingsExcludes(i), ...options.excludes] };
+    // Hits come file by file: one verdict per file.
+    let last: { rel: string; out: boolean } | undefined;
     await disk.search(view.roots[i], query, globs, hit => {
-      if (touched.has(hit.rel) || filters[i].verdict(hit.rel, false) !== undefined) return true;
+      if (last?.rel !== hit.rel) last = { rel: hit.rel, out: touched.has(hit.rel) || filters[i].verdict(hit.rel, false) !== undefined };
+      if (last.out) return true;
       if (diskHits.length >= options.maxResults) {
         diskTruncated = true;
         return false;

@@ -50,6 +50,7 @@ describe('overlay_listDirectory and overlay_search over the staged view', functi
     fs.writeFileSync(abs('.gitignore'), 'build/\n');
     fs.writeFileSync(abs('src/app.ts'), 'const port = 3000;\nconst host = "localhost";\n');
     fs.writeFileSync(abs('src/old.ts'), '// legacy marker\n');
+    fs.writeFileSync(abs('src/util.ts'), 'export const util = "marker";\n');
     fs.writeFileSync(abs('build/out.js'), '// built marker\n');
     fs.writeFileSync(abs('secret/x.txt'), 'secret marker\n');
     fs.writeFileSync(abs('README.md'), '# View\n');
@@ -61,7 +62,7 @@ describe('overlay_listDirectory and overlay_search over the staged view', functi
 
   it('lists a folder as staged: the created file marked, the deleted one gone, the edited one marked modified', async () => {
     const list = await invoke('overlay_listDirectory', { path: 'view/src' });
-    assert.deepStrictEqual(entries(list), ['app.ts:file:modified', 'new.ts:file:created']);
+    assert.deepStrictEqual(entries(list), ['app.ts:file:modified', 'new.ts:file:created', 'util.ts:file']);
     assert.strictEqual(fs.existsSync(abs('src/new.ts')), false, 'the disk is untouched');
     assert.strictEqual(fs.existsSync(abs('src/old.ts')), true, 'the disk is untouched');
   });
@@ -71,7 +72,7 @@ describe('overlay_listDirectory and overlay_search over the staged view', functi
     assert.deepStrictEqual(entries(one), ['.gitignore:file', 'README.md:file', 'build:folder:gitignored', 'src:folder']);
     assert.strictEqual(one.data.excluded, 1);
     const all = await invoke('overlay_listDirectory', { path: 'view', recursive: true });
-    assert.deepStrictEqual(entries(all), ['.gitignore:file', 'README.md:file', 'src:folder', 'src/app.ts:file:modified', 'src/new.ts:file:created']);
+    assert.deepStrictEqual(entries(all), ['.gitignore:file', 'README.md:file', 'src:folder', 'src/app.ts:file:modified', 'src/new.ts:file:created', 'src/util.ts:file']);
     assert.deepStrictEqual([all.data.gitignored, all.data.excluded, all.data.truncated], [1, 1, false]);
     const cut = await invoke('overlay_listDirectory', { path: 'view', recursive: true, maxEntries: 2 });
     assert.deepStrictEqual([cut.data.count, cut.data.truncated], [2, true]);
@@ -80,7 +81,8 @@ describe('overlay_listDirectory and overlay_search over the staged view', functi
 
   it('searches staged content: the created file found, the deleted one gone, ignored and excluded files skipped', async () => {
     const found = await invoke('overlay_search', { query: 'marker', includes: ['view'] });
-    assert.deepStrictEqual(hits(found), ['view/src/app.ts:1* const port = Number(process.env.PORT); // marker', 'view/src/new.ts:1* export const marker = 1;']);
+    // util.ts comes from ripgrep on the disk; the staged lines from memory; old.ts, build/ and secret/ from neither.
+    assert.deepStrictEqual(hits(found), ['view/src/app.ts:1* const port = Number(process.env.PORT); // marker', 'view/src/new.ts:1* export const marker = 1;', 'view/src/util.ts:1 export const util = "marker";']);
     assert.strictEqual(found.data.truncated, false);
   });
 
@@ -119,8 +121,8 @@ describe('overlay_listDirectory and overlay_search over the staged view', functi
         const r = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; structuredContent?: Record<string, unknown> };
         return { summary: r.content[0].text.split('\n')[0], data: r.structuredContent ?? {} };
       };
-      assert.deepStrictEqual(entries(await call('overlay_listDirectory', { path: 'view/src' })), ['app.ts:file:modified', 'new.ts:file:created']);
-      assert.deepStrictEqual(hits(await call('overlay_search', { query: 'marker', includes: ['view'] })), ['view/src/app.ts:1* const port = Number(process.env.PORT); // marker', 'view/src/new.ts:1* export const marker = 1;']);
+      assert.deepStrictEqual(entries(await call('overlay_listDirectory', { path: 'view/src' })), ['app.ts:file:modified', 'new.ts:file:created', 'util.ts:file']);
+      assert.deepStrictEqual(hits(await call('overlay_search', { query: 'marker', includes: ['view'] })), ['view/src/app.ts:1* const port = Number(process.env.PORT); // marker', 'view/src/new.ts:1* export const marker = 1;', 'view/src/util.ts:1 export const util = "marker";']);
     } finally {
       await client.close();
       await t.mcp.stop();
