@@ -38,6 +38,11 @@ describe('overlay_listDirectory and overlay_search over the staged view', functi
 
   after(async () => {
     await filesConfig().update('exclude', previousExclude, vscode.ConfigurationTarget.Workspace);
+    const t = await testing();
+    t.scriptPrompts().answer('Discard');
+    await vscode.commands.executeCommand('agentOverlay.discardAll');
+    t.restorePrompts();
+    fs.rmSync(abs(''), { recursive: true, force: true });
   });
 
   beforeEach(async () => {
@@ -54,6 +59,7 @@ describe('overlay_listDirectory and overlay_search over the staged view', functi
     fs.writeFileSync(abs('build/out.js'), '// built marker\n');
     fs.writeFileSync(abs('secret/x.txt'), 'secret marker\n');
     fs.writeFileSync(abs('README.md'), '# View\n');
+    fs.symlinkSync('src', abs('link'));
     await invoke('overlay_editFile', { path: 'view/src/app.ts', oldString: 'const port = 3000;', newString: 'const port = Number(process.env.PORT); // marker' });
     await invoke('overlay_deleteFile', { path: 'view/src/old.ts' });
     await invoke('overlay_writeFile', { path: 'view/src/new.ts', content: 'export const marker = 1;\n' });
@@ -67,12 +73,12 @@ describe('overlay_listDirectory and overlay_search over the staged view', functi
     assert.strictEqual(fs.existsSync(abs('src/old.ts')), true, 'the disk is untouched');
   });
 
-  it('one level shows gitignored folders marked and hides files.exclude; recursive leaves both out', async () => {
+  it('one level shows gitignored folders marked and hides files.exclude; recursive leaves both out and lists a symlink without following it', async () => {
     const one = await invoke('overlay_listDirectory', { path: 'view' });
-    assert.deepStrictEqual(entries(one), ['.gitignore:file', 'README.md:file', 'build:folder:gitignored', 'src:folder']);
+    assert.deepStrictEqual(entries(one), ['.gitignore:file', 'README.md:file', 'build:folder:gitignored', 'link:symlink', 'src:folder']);
     assert.strictEqual(one.data.excluded, 1);
     const all = await invoke('overlay_listDirectory', { path: 'view', recursive: true });
-    assert.deepStrictEqual(entries(all), ['.gitignore:file', 'README.md:file', 'src:folder', 'src/app.ts:file:modified', 'src/new.ts:file:created', 'src/util.ts:file']);
+    assert.deepStrictEqual(entries(all), ['.gitignore:file', 'README.md:file', 'link:symlink', 'src:folder', 'src/app.ts:file:modified', 'src/new.ts:file:created', 'src/util.ts:file']);
     assert.deepStrictEqual([all.data.gitignored, all.data.excluded, all.data.truncated], [1, 1, false]);
     const cut = await invoke('overlay_listDirectory', { path: 'view', recursive: true, maxEntries: 2 });
     assert.deepStrictEqual([cut.data.count, cut.data.truncated], [2, true]);
