@@ -28,8 +28,10 @@ const PATH_FIELDS = ['path', 'from', 'to', 'filePath'] as const;
 export function allowedFoldersGuard(roots: readonly NotebookRoot[], allowed: readonly string[]): ToolGuard | undefined {
   if (roots.every(r => isInsideAny(allowed, r.path))) return undefined;
   return (toolName, input) => {
+    // A search covers every workspace folder; a listing without a path lists the workspace folder.
+    if (toolName === 'overlay_search') return `${toolName} searches the whole workspace, and this agent may work only in ${allowed.join(', ')}. List and read files there with overlay_listDirectory and overlay_readFile.`;
     for (const field of PATH_FIELDS) {
-      const value = input[field];
+      const value = input[field] ?? (toolName === 'overlay_listDirectory' && field === 'path' ? '.' : undefined);
       if (typeof value !== 'string') continue;
       const candidates = candidatePaths(value, roots) ?? [];
       if (!candidates.some(c => isInsideAny(allowed, c))) {

@@ -7,6 +7,7 @@ export type JsonSchema =
   | { readonly type: 'string'; readonly description?: string; readonly maxLength?: number; readonly minLength?: number; readonly enum?: readonly string[] }
   | { readonly type: 'integer' | 'number'; readonly description?: string; readonly minimum?: number; readonly maximum?: number }
   | { readonly type: 'boolean'; readonly description?: string }
+  | { readonly type: 'array'; readonly description?: string; readonly items: JsonSchema; readonly maxItems?: number }
   | ObjectSchema;
 
 export interface ObjectSchema {
@@ -50,6 +51,11 @@ function check(schema: JsonSchema, value: unknown, at: string, problems: string[
       return;
     case 'boolean':
       if (typeof value !== 'boolean') problems.push(`${at} must be true or false, got ${describe(value)}`);
+      return;
+    case 'array':
+      if (!Array.isArray(value)) return void problems.push(`${at} must be an array, got ${describe(value)}`);
+      if (schema.maxItems !== undefined && value.length > schema.maxItems) problems.push(`${at} has ${value.length} items, more than the ${schema.maxItems} allowed`);
+      value.forEach((v, i) => check(schema.items, v, `${at}[${i}]`, problems));
       return;
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return void problems.push(`${at} must be an object, got ${describe(value)}`);

@@ -4,9 +4,11 @@ import { DISCARD_CHANGES_METADATA } from './overlay/discardChangesTool';
 import { EDIT_FILE_METADATA } from './overlay/editFileTool';
 import { GET_CONFLICT_METADATA } from './overlay/getConflictTool';
 import { LIST_CHANGES_METADATA } from './overlay/listChangesTool';
+import { LIST_DIRECTORY_METADATA } from './overlay/listDirectoryTool';
 import { READ_FILE_METADATA } from './overlay/readFileTool';
 import { RENAME_FILE_METADATA } from './overlay/renameFileTool';
 import { RESOLVE_CONFLICT_METADATA } from './overlay/resolveConflictTool';
+import { SEARCH_METADATA } from './overlay/searchTool';
 import { WRITE_FILE_METADATA } from './overlay/writeFileTool';
 import { GET_SHARED_CONTENT_METADATA } from './history/getSharedContentTool';
 import { GET_VERSION_CONTENT_METADATA } from './history/getVersionContentTool';
@@ -26,6 +28,8 @@ export const TOOL_CATALOG: readonly ToolMetadata[] = [
   EDIT_FILE_METADATA,
   DELETE_FILE_METADATA,
   RENAME_FILE_METADATA,
+  LIST_DIRECTORY_METADATA,
+  SEARCH_METADATA,
   LIST_CHANGES_METADATA,
   GET_CONFLICT_METADATA,
   RESOLVE_CONFLICT_METADATA,

@@ -81,6 +81,45 @@ export const TOOL_OUTPUT_SCHEMAS: Readonly<Record<string, OutputSchema>> = {
   overlay_editFile: staged('The staged change; or {status: "error", code, message}.'),
   overlay_deleteFile: staged('The staged delete (a folder: every file under it); or {status: "error", code, message}.'),
   overlay_renameFile: staged('The staged rename (a folder: every file moved); or {status: "error", code, message}.'),
+  overlay_listDirectory: {
+    type: 'object',
+    description: 'A folder of the effective view; or {status: "error", code, message}.',
+    properties: {
+      path: str('The folder listed, workspace-relative ("." for the workspace folder).'),
+      entries: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            name: str('Relative to the folder listed, POSIX.'), type: str('"file", "folder" or "symlink".'),
+            staged: str('"created", "modified" or "renamed": how staged changes made it differ from the disk.'),
+            gitignored: bool('One-level listings: ignored by .gitignore.'),
+          },
+          required: ['name', 'type'],
+        },
+      },
+      count: int(), truncated: bool('More entries than maxEntries.'),
+      excluded: int('Entries hidden by files.exclude.'), gitignored: int('Recursive listings: entries ignored by .gitignore.'),
+      status: { type: 'string', enum: ['error'] }, ...ERROR_FIELDS,
+    },
+  },
+  overlay_search: {
+    type: 'object',
+    description: 'Matching lines of the effective view; or {status: "error", code, message}.',
+    properties: {
+      query: str(),
+      results: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { path: str(), line: int('1-based.'), text: str('The line, trimmed (cut around the match when long).'), staged: bool('From staged content.') },
+          required: ['path', 'line', 'text'],
+        },
+      },
+      count: int(), truncated: bool('More matches than maxResults.'), stagedFilesSearched: int(),
+      status: { type: 'string', enum: ['error'] }, ...ERROR_FIELDS,
+    },
+  },
   overlay_listChanges: {
     type: 'object',
     description: 'Every pending change; or {status: "error", code, message}.',

@@ -16,7 +16,9 @@ import { Workbench, screenshotOnFailure } from './workbench';
  */
 const SCRIPTED_CHAT = path.join(REPO_ROOT, 'test', 'fixtures', 'chat', 'scripted-chat-extension');
 const OVERLAY_TOOLS = ['overlay_readFile', 'overlay_writeFile', 'overlay_editFile', 'overlay_deleteFile', 'overlay_renameFile',
-  'overlay_listChanges', 'overlay_getConflict', 'overlay_resolveConflict', 'overlay_discardChanges'];
+  'overlay_listDirectory', 'overlay_search', 'overlay_listChanges', 'overlay_getConflict', 'overlay_resolveConflict', 'overlay_discardChanges'];
+/** Copilot Chat 0.67's read, search and listing tools, which see only the disk: the Staged agent has the overlay's instead. */
+const BUILT_IN_DISK_READERS = ['read_file', 'grep_search', 'file_search', 'list_dir', 'semantic_search'];
 /** Copilot Chat 0.67's tools that write to the disk, as the model sees them (its answer in plain Agent mode lists them). */
 const BUILT_IN_WRITERS = ['create_file', 'replace_string_in_file', 'insert_edit_into_file', 'create_directory', 'edit_notebook_file', 'run_in_terminal'];
 
@@ -123,15 +125,15 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
     await picker.waitFor({ state: 'hidden', timeout: 10_000 });
   });
 
-  it('offers the model the overlay tools and read/search tools under the Staged agent, and no built-in edit tool', async () => {
+  it('offers the model the overlay tools under the Staged agent, and no built-in tool that writes or sees only the disk', async () => {
     // Plain Agent mode first: the built-in writers really are offered under these names.
     const agentTools = offeredTools(await ask('list-tools', /offered tools: /));
     for (const t of [...BUILT_IN_WRITERS, 'overlay_writeFile']) assert.ok(agentTools.includes(t), `Agent mode offers ${t}: ${agentTools.join(', ')}`);
 
     await chat.pickAgent('Staged', 'Agent');
     const staged = offeredTools(await ask('list-tools', /offered tools: /));
-    for (const t of [...OVERLAY_TOOLS, 'read_file', 'grep_search', 'file_search', 'list_dir']) assert.ok(staged.includes(t), `Staged offers ${t}: ${staged.join(', ')}`);
-    for (const t of BUILT_IN_WRITERS) assert.ok(!staged.includes(t), `Staged must not offer ${t}`);
+    for (const t of OVERLAY_TOOLS) assert.ok(staged.includes(t), `Staged offers ${t}: ${staged.join(', ')}`);
+    for (const t of [...BUILT_IN_WRITERS, ...BUILT_IN_DISK_READERS]) assert.ok(!staged.includes(t), `Staged must not offer ${t}: ${staged.join(', ')}`);
     await wb.screenshot('agent-mode-staged-tools');
   });
 

@@ -114,6 +114,16 @@ describe('the Staged agent (contributes.chatAgents)', () => {
       const bare = t.includes('/') && !t.startsWith(`${EXTENSION_ID}/`) ? t.split('/')[0] : t;
       assert.ok(!writers.includes(bare), `${t} can write to the disk`);
     }
-    assert.ok(tools.includes('read') && tools.includes('search'), 'reads and searches with the built-in tools');
+  });
+
+  it('lists, searches and runs commands through the overlay, and gets no built-in tool that sees only the disk', () => {
+    // Copilot Chat's tool sets "read" (readFile, listDirectory, ...) and "search" (fileSearch, textSearch, codebase, ...)
+    // read the disk, not the staged view: an agent using them would not see its own changes (issue 25).
+    const diskReaders = ['read', 'search', 'readFile', 'listDirectory', 'fileSearch', 'textSearch', 'codebase', 'findTestFiles', 'searchResults', 'usages'];
+    for (const t of tools) {
+      const bare = t.includes('/') && !t.startsWith(`${EXTENSION_ID}/`) ? t.split('/')[0] : t;
+      assert.ok(!diskReaders.includes(bare), `${t} sees only the disk`);
+    }
+    for (const t of ['overlay_listDirectory', 'overlay_search', 'overlay_runCommand']) assert.ok(tools.includes(`${EXTENSION_ID}/${t}`), `${t} is listed`);
   });
 });

@@ -17,6 +17,7 @@ import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
 import type { AgentTool } from '../../tools/agentTool';
 import { createOverlayTools } from '../../tools/overlay/overlayTools';
+import { vscodeViewServices } from '../../search/vscode/vscodeViewServices';
 import { cellIdOf } from '../../notebook/vscode/notebookContext';
 
 export interface StagingOverlay extends vscode.Disposable {
@@ -76,7 +77,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     overlay: workspace,
     roots: () => fileRoots().map(f => ({ name: f.name, path: f.uri.fsPath })),
     confirm: async (message, detail) => (await prompts.confirm(message, detail, 'Allow')) === 'Allow',
-  });
+  }, vscodeViewServices());
   const result: StagingOverlay = {
     workspace,
     scm,

@@ -101,6 +101,14 @@ describe('agent turn (tool loop)', () => {
     assert.deepStrictEqual(overlay.model.stagedPaths(), [path.join(root, 'docs', 'ok.md')]);
   });
 
+  it('keeps a sub-agent\'s listings inside its allowed folders and refuses a workspace-wide search', () => {
+    const guard = allowedFoldersGuard([{ name: 'ws', path: root, uri: '' }], [path.join(root, 'docs')]);
+    assert.ok(guard);
+    assert.match(guard('overlay_search', { query: 'x' }) ?? '', /searches the whole workspace/);
+    assert.match(guard('overlay_listDirectory', {}) ?? '', /outside the folders this agent may work in/, 'no path lists the workspace folder');
+    assert.strictEqual(guard('overlay_listDirectory', { path: 'docs' }), undefined);
+  });
+
   it('stops after the round limit', async () => {
     const call: ModelEvent = { type: 'toolCall', callId: 'x', name: 'overlay_listChanges', input: {} };
     const model = new ScriptedModel([[call], [call], [call]]);
