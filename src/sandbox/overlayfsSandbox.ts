@@ -78,7 +78,9 @@ export class OverlayfsSandbox implements SandboxMechanism {
         throw new SandboxUnavailableError(this.name, `the sandbox's view could not be read after the command: ${(e as Error).message}`);
       }
     }
-    (group.child.stdin as NodeJS.WritableStream | null)?.end('\n');
+    // Let the namespace's first process end (it waits on stdin); it may be gone already (killed, or setup failed).
+    group.child.stdin?.on('error', () => undefined);
+    group.child.stdin?.end('\n');
     const end = await group.ended;
     if (end.kind === 'timedOut' || end.kind === 'cancelled') return { end, results: undefined };
     if (!results) {
