@@ -60,7 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
     void overlay.workspace.flush();
   });
   // Commands run over the staged view (C7): overlay_runCommand and the staged terminal.
-  const sandbox = registerSandbox(context, overlay.storeDir, overlay.toolContext);
+  const sandbox = registerSandbox(overlay.storeDir, overlay.toolContext);
   const allTools = [...overlay.tools, ...sandbox.tools, ...history.tools, ...edits.tools, ...chat.tools];
   const mcp = registerMcpBridge(context, allTools);
   const connect = registerConnectCommands(mcp);

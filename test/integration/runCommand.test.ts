@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { testing, workspaceFolder } from './testApi';
+import { eventually, testing, workspaceFolder } from './testApi';
 
 /** Invokes a tool as a chat would; returns the sentence and the JSON. */
 async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<{ summary: string; data: Record<string, unknown> }> {
@@ -67,7 +67,7 @@ for (const mechanism of MECHANISMS) {
       const r = await invoke('overlay_runCommand', { command: 'echo formatted > src/value.txt && echo new > src/new.txt && rm old.txt && mv mv.txt moved.txt', cwd: 'runcmd' });
       assert.strictEqual(r.data.exitCode, 0, JSON.stringify(r.data));
       assert.deepStrictEqual((r.data.staged as { operation: string; path: string }[]).map(s => `${s.operation} ${s.path}`), [
-        'rename runcmd/moved.txt', 'delete runcmd/old.txt', 'modify runcmd/src/value.txt', 'create runcmd/src/new.txt',
+        'rename runcmd/moved.txt', 'delete runcmd/old.txt', 'create runcmd/src/new.txt', 'modify runcmd/src/value.txt',
       ]);
       assert.deepStrictEqual(diskTree(), before, 'the real files never change');
       const list = await invoke('overlay_listChanges', {});
@@ -101,11 +101,16 @@ for (const mechanism of MECHANISMS) {
     });
 
     it('a cancel kills it too and stages nothing', async () => {
+      const marker = `${7000 + Math.floor(Math.random() * 999)}.5`;
       const cts = new vscode.CancellationTokenSource();
-      const pending = invoke('overlay_runCommand', { command: 'echo x > partial.txt; sleep 60', cwd: 'runcmd' }, cts.token);
-      setTimeout(() => cts.cancel(), 1000);
-      const r = await pending;
-      assert.deepStrictEqual([r.data.status, r.data.staged], ['cancelled', []], JSON.stringify(r.data));
+      const pending = invoke('overlay_runCommand', { command: `echo x > partial.txt; sleep ${marker}`, cwd: 'runcmd' }, cts.token);
+      await eventually(() => processesWith(`sleep\0${marker}`).length > 0, 'the command to start');
+      cts.cancel();
+      // VS Code rejects a cancelled call; the tool's abort signal kills the command.
+      await assert.rejects(pending, /Canceled/);
+      await eventually(() => processesWith(`sleep\0${marker}`).length === 0, 'the command\'s processes to be killed');
+      const list = await invoke('overlay_listChanges', {});
+      assert.deepStrictEqual((list.data.changes as { path: string }[]).filter(c => c.path.startsWith('runcmd/')), []);
     });
 
     it('bad input gets a clear error: empty command, cwd outside the workspace, a missing shell', async () => {
@@ -128,3 +133,32 @@ for (const mechanism of MECHANISMS) {
     });
   });
 }
+
+describe('Agent Overlay: Open Staged Terminal', function () {
+  this.timeout(120_000);
+  const abs = (rel: string) => path.join(workspaceFolder().fsPath, 'runterm', rel);
+
+  it('runs each command line over the staged view; what it changes is staged as the person\'s own change', async () => {
+    fs.rmSync(abs(''), { recursive: true, force: true });
+    fs.mkdirSync(abs(''), { recursive: true });
+    fs.writeFileSync(abs('app.txt'), 'disk\n');
+    await invoke('overlay_writeFile', { path: 'runterm/app.txt', content: 'staged by the agent\n' });
+    const terminal = await vscode.commands.executeCommand<vscode.Terminal>('agentOverlay.openStagedTerminal');
+    try {
+      terminal.sendText('cp runterm/app.txt runterm/copy.txt');
+      await eventually(async () => {
+        const list = await invoke('overlay_listChanges', {});
+        return (list.data.changes as { path: string }[]).some(c => c.path === 'runterm/copy.txt');
+      }, 'the terminal command\'s change to be staged', 60_000);
+      const list = await invoke('overlay_listChanges', {});
+      const copy = (list.data.changes as { path: string; operation: string; sessions: string[]; description: string }[]).find(c => c.path === 'runterm/copy.txt')!;
+      assert.deepStrictEqual([copy.operation, copy.sessions], ['create', ['user']]);
+      assert.match(copy.description, /cp runterm\/app\.txt runterm\/copy\.txt/);
+      const read = await invoke('overlay_readFile', { path: 'runterm/copy.txt' });
+      assert.strictEqual(read.data.content, 'staged by the agent\n', 'the terminal saw the staged content');
+      assert.strictEqual(fs.existsSync(abs('copy.txt')), false, 'nothing reached the disk');
+    } finally {
+      terminal.dispose();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 'use strict';
+/* eslint-disable @typescript-eslint/no-require-imports -- plain Node shipped as is, no bundle */
 /**
  * Agent Overlay's sandbox for Claude Code's Bash tool, two roles in one plain-Node file (no dependencies: it runs
  * from the plugin's folder, outside the extension's bundle).
@@ -109,7 +110,7 @@ function post(bridge, body, session) {
           : text;
         try {
           resolve({ session: sid, message: json ? JSON.parse(json) : undefined });
-        } catch (e) {
+        } catch {
           reject(new Error(`the bridge's answer is not JSON: ${text.slice(0, 300)}`));
         }
       });

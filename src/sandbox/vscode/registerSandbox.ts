@@ -21,7 +21,7 @@ const MECHANISMS: readonly MechanismChoice[] = ['auto', 'overlayfs', 'copy'];
  * the staged terminal and "Drop Sandbox Scratch". `AGENT_OVERLAY_SANDBOX` (auto | overlayfs | copy) overrides the
  * setting, so a test run can force the copy on a machine that has overlay mounts.
  */
-export function registerSandbox(context: vscode.ExtensionContext, overlayStore: string, ctx: OverlayToolContext & { readonly overlay: OverlayWorkspace }): SandboxRegistration {
+export function registerSandbox(overlayStore: string, ctx: OverlayToolContext & { readonly overlay: OverlayWorkspace }): SandboxRegistration {
   const config = () => vscode.workspace.getConfiguration('agentOverlay.sandbox');
   const mechanism = (): MechanismChoice => {
     const forced = process.env.AGENT_OVERLAY_SANDBOX as MechanismChoice | undefined;
@@ -39,9 +39,11 @@ export function registerSandbox(context: vscode.ExtensionContext, overlayStore: 
   const sandbox = new CommandSandbox(ctx.overlay, scratchRoot, { mechanism, shell });
   const roots = () => ctx.roots().map(r => r.path);
   const disposables: vscode.Disposable[] = [
-    vscode.commands.registerCommand('agentOverlay.openStagedTerminal', () => {
-      const terminal = vscode.window.createTerminal({ name: 'Staged', pty: new StagedTerminal(sandbox, roots), iconPath: new vscode.ThemeIcon('beaker') });
+    vscode.commands.registerCommand('agentOverlay.openStagedTerminal', async () => {
+      const pty = new StagedTerminal(sandbox, roots);
+      const terminal = vscode.window.createTerminal({ name: 'Staged', pty, iconPath: new vscode.ThemeIcon('beaker') });
       terminal.show();
+      await pty.ready;
       return terminal;
     }),
     vscode.commands.registerCommand('agentOverlay.dropSandboxScratch', async () => {
@@ -49,7 +51,6 @@ export function registerSandbox(context: vscode.ExtensionContext, overlayStore: 
       void vscode.window.showInformationMessage('Agent Overlay: the sandboxes\' scratch (node_modules and other ignored folders the commands made) was dropped.');
     }),
   ];
-  void context;
   return {
     sandbox,
     tools: [new RunCommandTool({ ...ctx, sandbox }) as AgentTool<never>],

@@ -19,6 +19,9 @@ export class StagedTerminal implements vscode.Pseudoterminal {
   private line = '';
   private running: AbortController | undefined;
   private count = 0;
+  private opened!: () => void;
+  /** Resolves once VS Code has opened the terminal (input sent before is lost). */
+  readonly ready = new Promise<void>(resolve => (this.opened = resolve));
 
   constructor(
     private readonly sandbox: CommandSandbox,
@@ -29,6 +32,7 @@ export class StagedTerminal implements vscode.Pseudoterminal {
   open(): void {
     this.write('Staged terminal: commands run over the staged changes; what they change is staged as yours. The real files never change.\r\n');
     this.prompt();
+    this.opened();
   }
 
   close(): void {
