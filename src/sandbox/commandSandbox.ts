@@ -41,7 +41,10 @@ export interface CommandResult {
   readonly staged: readonly StagedByCommand[];
   /** Changes that became conflicts: the disk changed under them while the command ran. */
   readonly conflicts: readonly string[];
+  /** Time to collect and stage what the command wrote (in memory, one unit of the log). */
   readonly stageMs: number;
+  /** Time until those changes were durable (their contents and the log written and synced). */
+  readonly flushMs: number;
 }
 
 /** Bad input or a missing piece, worded for the model; `code` is stable. */
@@ -159,8 +162,10 @@ export class CommandSandbox {
     } finally {
       await mechanism.settle(scratch, views);
     }
+    const stageMs = performance.now() - stagingStarted;
     if (staged.length > 0) await this.overlay.flush();
-    return { mechanism: mechanism.name, end: outcome.end, stdout: stdout.result(), stderr: stderr.result(), staged, conflicts, stageMs: performance.now() - stagingStarted };
+    const flushMs = performance.now() - stagingStarted - stageMs;
+    return { mechanism: mechanism.name, end: outcome.end, stdout: stdout.result(), stderr: stderr.result(), staged, conflicts, stageMs, flushMs };
   }
 
   /** Stages every folder's effect as one unit: all of it, or (a step refused) none of it. */

@@ -3,7 +3,7 @@ import * as path from 'path';
 import { isIgnoredPath } from './ignoredFolders';
 import { runProcessGroup } from './processTree';
 import { SandboxUnavailableError, type FolderResult, type RunOutcome, type SandboxMechanism, type SandboxRequest } from './sandboxMechanism';
-import { keepIgnoredOnly } from './scratchFiles';
+import { resetKeepingIgnored } from './scratchFiles';
 import { StartView, type StagedView } from './stagedView';
 
 interface Copied {
@@ -48,12 +48,12 @@ export class CopySandbox implements SandboxMechanism {
   }
 
   async settle(scratch: string, views: readonly StagedView[]): Promise<void> {
-    for (let i = 0; i < views.length; i++) keepIgnoredOnly(path.join(scratch, 'copy', String(i)));
+    for (let i = 0; i < views.length; i++) resetKeepingIgnored(path.join(scratch, 'copy', String(i)));
   }
 
   /** Makes `dir` the start view (ignored folders already there are kept), and notes each copied file's stat. */
   private fill(dir: string, view: StartView): Map<string, Copied> {
-    keepIgnoredOnly(dir);
+    resetKeepingIgnored(dir);
     fs.mkdirSync(dir, { recursive: true });
     const copied = new Map<string, Copied>();
     const walk = (rel: string, inIgnored: boolean) => {

@@ -5,7 +5,7 @@ import { isIgnoredPath } from './ignoredFolders';
 import { namespaceScript } from './namespaceInit';
 import { spawnGroup } from './processTree';
 import { SandboxUnavailableError, type FolderResult, type RunOutcome, type SandboxMechanism, type SandboxRequest } from './sandboxMechanism';
-import { keepIgnoredOnly, removeTree } from './scratchFiles';
+import { discardTree, removeTree, resetKeepingIgnored } from './scratchFiles';
 import { StartView, type StagedView } from './stagedView';
 
 /** Characters the overlay's mount options cannot carry in a folder path. */
@@ -91,7 +91,7 @@ export class OverlayfsSandbox implements SandboxMechanism {
   }
 
   async settle(scratch: string, views: readonly StagedView[]): Promise<void> {
-    for (let i = 0; i < views.length; i++) keepIgnoredOnly(path.join(scratch, 'upper', String(i)));
+    for (let i = 0; i < views.length; i++) resetKeepingIgnored(path.join(scratch, 'upper', String(i)));
   }
 
   /** The folder's layers: the staged layer is made anew for each command (its files, then whiteouts by the init). */
@@ -99,7 +99,7 @@ export class OverlayfsSandbox implements SandboxMechanism {
     const layer = path.join(scratch, 'layer', String(i));
     const upper = path.join(scratch, 'upper', String(i));
     const work = path.join(scratch, 'work', String(i));
-    removeTree(layer);
+    discardTree(layer);
     for (const d of [layer, upper, work]) fs.mkdirSync(d, { recursive: true });
     for (const [rel, bytes] of view.files) {
       const target = path.join(layer, rel);

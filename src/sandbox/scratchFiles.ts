@@ -20,35 +20,43 @@ function chmodTree(p: string): void {
 }
 
 /**
- * Empties a layer of everything outside ignored folders, keeping those (dependencies, build output) for the next
- * command. A kept folder is made anew, so a mark an overlay left on it (opaque: "hide what is below") goes.
+ * Empties a layer of everything outside ignored folders, fast: the layer is renamed aside, a fresh one takes its
+ * place, the ignored folders are moved back (a rename each), and the rest is deleted in the background (a command
+ * that wrote thousands of files would otherwise wait for thousands of unlinks).
  */
-export function keepIgnoredOnly(dir: string): void {
+export function resetKeepingIgnored(dir: string): void {
   if (!fs.existsSync(dir)) return;
-  const keepsSomething = (d: string): boolean => {
-    let kept = false;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const child = path.join(d, e.name);
-      // A whiteout named like an ignored folder (`rm -rf node_modules`) stays too.
+  const trash = `${dir}.trash-${process.pid}-${Date.now()}`;
+  fs.renameSync(dir, trash);
+  fs.mkdirSync(dir);
+  const moveBack = (from: string, to: string): void => {
+    for (const e of fs.readdirSync(from, { withFileTypes: true })) {
       if (IGNORED_FOLDER_NAMES.has(e.name) && (e.isDirectory() || e.isCharacterDevice())) {
-        kept = true;
-      } else if (e.isDirectory() && keepsSomething(child)) {
-        kept = true;
-        renew(child);
-      } else {
-        removeTree(child);
+        fs.renameSync(path.join(from, e.name), path.join(to, e.name));
+      } else if (e.isDirectory() && holdsIgnored(path.join(from, e.name))) {
+        // A fresh folder (no opaque mark) holding only what is kept.
+        fs.mkdirSync(path.join(to, e.name));
+        moveBack(path.join(from, e.name), path.join(to, e.name));
       }
     }
-    return kept;
   };
-  keepsSomething(dir);
+  moveBack(trash, dir);
+  void fs.promises.rm(trash, { recursive: true, force: true }).catch(() => removeTree(trash));
 }
 
-/** Replaces a folder by a fresh one holding the same entries (drops its extended attributes). */
-function renew(d: string): void {
-  const old = `${d}.agent-overlay-renew`;
-  fs.renameSync(d, old);
-  fs.mkdirSync(d);
-  for (const n of fs.readdirSync(old)) fs.renameSync(path.join(old, n), path.join(d, n));
-  fs.rmdirSync(old);
+/** True when a folder has an ignored folder somewhere below it (stops at the first). */
+function holdsIgnored(d: string): boolean {
+  for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+    if (IGNORED_FOLDER_NAMES.has(e.name) && (e.isDirectory() || e.isCharacterDevice())) return true;
+    if (e.isDirectory() && !IGNORED_FOLDER_NAMES.has(e.name) && holdsIgnored(path.join(d, e.name))) return true;
+  }
+  return false;
+}
+
+/** Removes a folder without waiting: renamed aside at once, deleted in the background. */
+export function discardTree(dir: string): void {
+  if (!fs.existsSync(dir)) return;
+  const trash = `${dir}.trash-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  fs.renameSync(dir, trash);
+  void fs.promises.rm(trash, { recursive: true, force: true }).catch(() => removeTree(trash));
 }

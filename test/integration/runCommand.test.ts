@@ -73,7 +73,8 @@ for (const mechanism of MECHANISMS) {
       const list = await invoke('overlay_listChanges', {});
       const mine = (list.data.changes as { path: string; description: string; messages: string[] }[]).filter(c => c.path.startsWith('runcmd/'));
       assert.strictEqual(mine.length, 4);
-      assert.ok(mine.every(c => c.description === 'by `echo formatted > src/value.txt && echo new > src/new.txt && rm old.txt && mv mv.txt moved.txt`'), JSON.stringify(mine));
+      // Described by the command, shortened to 80 characters.
+      assert.ok(mine.every(c => c.description === 'by `echo formatted > src/value.txt && echo new > src/new.txt && rm old.txt && mv mv…`'), JSON.stringify(mine));
       const messages = [...new Set(mine.flatMap(c => c.messages))];
       assert.strictEqual(messages.length, 1, 'one message staged them all');
       const read = await invoke('overlay_readFile', { path: 'runcmd/src/value.txt' });
