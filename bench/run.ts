@@ -11,6 +11,7 @@ import * as hostRead from './hostRead.bench';
 import * as merge from './merge.bench';
 import * as model from './model.bench';
 import * as overlay from './overlay.bench';
+import * as sandbox from './sandbox.bench';
 import * as store from './store.bench';
 
 /** The bench modules, listed explicitly (no discovery by side effect). */
@@ -19,6 +20,7 @@ const MODULES: readonly [string, BenchModule][] = [
   ['model', model],
   ['store', store],
   ['overlay', overlay],
+  ['sandbox', sandbox],
   ['history', history],
   ['edits', edits],
   ['host', hostRead],

@@ -13,6 +13,7 @@ import { PromptsSwitch, ScriptedPrompts, windowPrompts } from './ui/prompts';
 import { registerMcpBridge, type McpTestSeam } from './mcp/vscode/registerMcpBridge';
 import { registerAgentNotebook } from './notebook/vscode/registerAgentNotebook';
 import type { NotebookTestSeam } from './notebook/vscode/notebookTestSeam';
+import { registerSandbox } from './sandbox/vscode/registerSandbox';
 import { registerConnectCommands, type ConnectTestSeam } from './connect/vscode/registerConnectCommands';
 
 /** What `activate` returns. `testing` exists only when the extension runs under the test harness. */
@@ -58,7 +59,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
     for (const id of requestIds) if (model.recordsByMessage(id, sessionId).length > 0) model.prune(id, sessionId);
     void overlay.workspace.flush();
   });
-  const allTools = [...overlay.tools, ...history.tools, ...edits.tools, ...chat.tools];
+  // Commands run over the staged view (C7): overlay_runCommand and the staged terminal.
+  const sandbox = registerSandbox(overlay.storeDir, overlay.toolContext);
+  const allTools = [...overlay.tools, ...sandbox.tools, ...history.tools, ...edits.tools, ...chat.tools];
   const mcp = registerMcpBridge(context, allTools);
   const connect = registerConnectCommands(mcp, context.extensionPath);
   // The notebook's ghost block carries the user's recent edits (seed 002's RECENT EDITS), without undo/redo.
@@ -66,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
   context.subscriptions.push(
     pruneRemoved,
     overlay,
+    sandbox,
     history,
     edits,
     chat,

@@ -10,6 +10,7 @@ import { RENAME_FILE_METADATA } from './overlay/renameFileTool';
 import { RESOLVE_CONFLICT_METADATA } from './overlay/resolveConflictTool';
 import { SEARCH_METADATA } from './overlay/searchTool';
 import { WRITE_FILE_METADATA } from './overlay/writeFileTool';
+import { RUN_COMMAND_METADATA } from './overlay/runCommandTool';
 import { GET_SHARED_CONTENT_METADATA } from './history/getSharedContentTool';
 import { GET_VERSION_CONTENT_METADATA } from './history/getVersionContentTool';
 import { REQUEST_VERSIONS_METADATA } from './history/requestVersionsTool';
@@ -34,6 +35,7 @@ export const TOOL_CATALOG: readonly ToolMetadata[] = [
   GET_CONFLICT_METADATA,
   RESOLVE_CONFLICT_METADATA,
   DISCARD_CHANGES_METADATA,
+  RUN_COMMAND_METADATA,
   REQUEST_VERSIONS_METADATA,
   GET_VERSION_CONTENT_METADATA,
   GET_SHARED_CONTENT_METADATA,

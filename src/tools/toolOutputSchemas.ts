@@ -141,6 +141,22 @@ export const TOOL_OUTPUT_SCHEMAS: Readonly<Record<string, OutputSchema>> = {
     properties: { status: status('discarded'), paths: strings(), ...ERROR_FIELDS },
     required: ['status'],
   },
+  overlay_runCommand: {
+    type: 'object',
+    description: 'How the command ended, the tail of its output and what it staged; or {status: "error", code, message}.',
+    properties: {
+      status: status('completed', 'timedOut', 'cancelled'),
+      exitCode: { type: ['integer', 'null'], description: 'null when a signal, the timeout or a cancel ended it.' },
+      signal: str(),
+      sandbox: str('"overlayfs" or "copy".'),
+      stdout: str('The tail of stdout.'), stderr: str('The tail of stderr.'),
+      stdoutTruncated: str('Present when the start of stdout was cut.'), stderrTruncated: str('Present when the start of stderr was cut.'),
+      staged: { type: 'array', items: { type: 'object', properties: { operation: str(), path: str(), fromPath: str() } } },
+      conflicts: strings('Staged changes that are conflicts: the disk changed under them while the command ran.'),
+      ...ERROR_FIELDS,
+    },
+    required: ['status'],
+  },
   history_requestVersions: {
     type: 'object',
     description: 'The versions the user checked (ids for history_getVersionContent), a denial, or an error.',

@@ -18,6 +18,7 @@ import { StagedFileSystemProvider } from './stagedFileSystemProvider';
 import type { AgentTool } from '../../tools/agentTool';
 import { createOverlayTools } from '../../tools/overlay/overlayTools';
 import { vscodeViewServices } from '../../search/vscode/vscodeViewServices';
+import type { OverlayToolContext } from '../../tools/overlay/overlayToolContext';
 import { cellIdOf } from '../../notebook/vscode/notebookContext';
 
 export interface StagingOverlay extends vscode.Disposable {
@@ -29,6 +30,10 @@ export interface StagingOverlay extends vscode.Disposable {
   readonly applyHooks: ApplyHooks;
   /** The "Agent Overlay" output channel's audit trail. */
   readonly audit: AuditTrail;
+  /** Where the overlay is stored (the sandbox keeps its scratch beside it). */
+  readonly storeDir: string;
+  /** What the overlay tools are built on (the sandbox's tool shares it). */
+  readonly toolContext: OverlayToolContext;
   /** Where chat sessions' titles and requests are read from, for human names (set once chat recall exists). */
   readChatSession?: (sessionId: string) => Promise<ChatSessionFacts | undefined>;
 }
@@ -42,10 +47,11 @@ const WATCH_BATCH_MS = 100;
  * pending changes reconciled with what the disk does meanwhile.
  */
 export async function registerStagingOverlay(context: vscode.ExtensionContext, prompts: Prompts): Promise<StagingOverlay> {
+  const storeDir = overlayStoreDir(context);
   const fileRoots = () => (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file');
   const rootPaths = () => fileRoots().map(f => f.uri.fsPath);
   // Apply, recovery and Undo write only inside the workspace folders, checked at the moment of writing.
-  const { workspace, notices } = await openOverlayStore(overlayStoreDir(context), undefined, { roots: rootPaths });
+  const { workspace, notices } = await openOverlayStore(storeDir, undefined, { roots: rootPaths });
   for (const n of notices) void showStoreNotice(n);
   if (workspace.orphans.length > 0) void offerOrphanDiscard(workspace.orphans.length);
   const provider = new StagedFileSystemProvider(workspace, rootPaths);
@@ -73,17 +79,20 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
   ];
   const decorations = new StagedFileDecorations(workspace);
   disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
-  const tools = createOverlayTools({
+  const toolContext: OverlayToolContext = {
     overlay: workspace,
     roots: () => fileRoots().map(f => ({ name: f.name, path: f.uri.fsPath })),
     confirm: async (message, detail) => (await prompts.confirm(message, detail, 'Allow')) === 'Allow',
-  }, vscodeViewServices());
+  };
+  const tools = createOverlayTools(toolContext, vscodeViewServices());
   const result: StagingOverlay = {
     workspace,
     scm,
     tools,
     applyHooks,
     audit,
+    storeDir,
+    toolContext,
     dispose: () => {
       for (const d of disposables.reverse()) d.dispose();
       void workspace.close();

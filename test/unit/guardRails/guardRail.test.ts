@@ -93,8 +93,7 @@ describe('guard-rail hook rule', () => {
 
   it('names only overlay tools the extension contributes', () => {
     const pkg = readJson(ROOT, 'package.json') as { contributes: { languageModelTools: { name: string }[] } };
-    // overlay_runCommand is built on the sandbox-run branch (issue 25); this list empties once it is merged.
-    const contributed = new Set([...pkg.contributes.languageModelTools.map(t => t.name), 'overlay_runCommand']);
+    const contributed = new Set(pkg.contributes.languageModelTools.map(t => t.name));
     for (const [builtIn, overlay] of Object.entries(rule.REPLACEMENTS)) {
       const named = /Use (\w+) instead/.exec(reason(rule.decide(claudeInput(builtIn, { command: patch('*** Update File: a') }))))?.[1];
       assert.ok(named && contributed.has(named), `${builtIn} → ${overlay} → ${named}`);
