@@ -133,6 +133,10 @@ export class ConflictResolver {
   private async settle(p: string, resolution: { kind: 'acceptAgent' | 'acceptDisk' | 'delegate' }): Promise<void> {
     this.overlay.model.resolve(p, resolution);
     await this.overlay.flush();
+    // Delegating changes nothing on screen but the row's icon: say what it did.
+    if (resolution.kind === 'delegate') {
+      void vscode.window.showInformationMessage(`Delegated ${rel(p)} to the agent: its next read or list of the file reports the conflict with the base, agent and disk versions. Nothing is applied to it until it is resolved.`);
+    }
   }
 
   private details(p: string): ConflictDetails | undefined {

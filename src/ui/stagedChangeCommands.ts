@@ -1,3 +1,4 @@
+import { isFolderOperation } from '../fs/model/changeRecord';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CompositeChange } from '../fs/model/overlayQueries';
@@ -181,10 +182,15 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     reg('agentOverlay.reviewAll', async () => {
       const changes = overlay.composites();
       if (changes.length === 0) return void vscode.window.showInformationMessage('There are no staged changes to review.');
-      const resources = changes.map(c => {
+      // Folders have no contents to compare (Source Control lists them), and VS Code's "(N files)" would count them.
+      const resources = changes.filter(c => !isFolderOperation(c.kind)).map(c => {
         const [left, right] = diffArgs(c, baseline, isBinary);
-        return [vscode.Uri.file(c.path), c.kind === 'create' ? undefined : left, c.kind === 'delete' ? undefined : right];
+        // The multi-file diff letters an entry "R" (the name struck through) when its sides' paths differ: a change
+        // that is no rename shows its disk side under the staged side's path.
+        const original = c.kind === 'modify' && left.path !== right.path ? BaselineContentProvider.uri(right.path, c.before, 'disk') : left;
+        return [vscode.Uri.file(c.path), c.kind === 'create' ? undefined : original, c.kind === 'delete' ? undefined : right];
       });
+      if (resources.length === 0) return void vscode.window.showInformationMessage('The staged changes are folders only: Source Control lists them.');
       // Run again (a file turned into a conflict meanwhile): the old multi-file diff makes way for the new one.
       const old = reviewAllTabs();
       if (old.length > 0) await vscode.window.tabGroups.close(old, true);

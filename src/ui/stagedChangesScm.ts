@@ -5,7 +5,7 @@ import { isFolderOperation } from '../fs/model/changeRecord';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 import { diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { UNKNOWN_SESSION } from '../tools/agentTool';
-import { diffTitle, LETTER, OPERATION_LABEL, stagedColor } from './changePresentation';
+import { changeSummary, diffTitle, LETTER, stagedColor } from './changePresentation';
 import type { SessionNames } from './sessionNames';
 
 /** Resource states carry their composite so commands can act on it without a second lookup. */
@@ -106,7 +106,7 @@ export class StagedChangesScm implements vscode.Disposable {
     const shared = c.sessions.length > 1;
     const tooltip = [
       shared ? `⚠ Changed by more than one session (${sessions}): check that they did not undo each other` : undefined,
-      `${OPERATION_LABEL[c.kind]}${c.fromPath ? ` from ${vscode.workspace.asRelativePath(c.fromPath)}` : ''}${c.conflict ? ` — ${c.conflict.kind} conflict` : ''}`,
+      changeSummary(c, c.fromPath ? vscode.workspace.asRelativePath(c.fromPath) : undefined),
       last?.description,
       `Session: ${sessions}`,
       last ? `Message: ${this.names.message(last.sessionId, last.messageId)}` : undefined,
@@ -123,8 +123,9 @@ export class StagedChangesScm implements vscode.Disposable {
         strikeThrough: c.kind === 'delete' || c.kind === 'rmdir',
         faded: false,
         tooltip,
+        // A delegated conflict shows the agent's icon: the row says it is waiting on the agent.
         iconPath: c.conflict
-          ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('gitDecoration.conflictingResourceForeground'))
+          ? new vscode.ThemeIcon(c.conflict.delegated ? 'robot' : 'warning', new vscode.ThemeColor('gitDecoration.conflictingResourceForeground'))
           : shared
             ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('editorWarning.foreground'))
             : new vscode.ThemeIcon(ICON[c.kind], new vscode.ThemeColor(stagedColor(c.kind))),
