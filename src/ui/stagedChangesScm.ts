@@ -5,6 +5,7 @@ import { isFolderOperation } from '../fs/model/changeRecord';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 import { diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { UNKNOWN_SESSION } from '../tools/agentTool';
+import { FirstSeenRank, planGroups } from './groupOrder';
 import { changeSummary, diffTitle, LETTER, stagedColor } from './changePresentation';
 import type { SessionNames } from './sessionNames';
 
@@ -22,6 +23,8 @@ export class StagedChangesScm implements vscode.Disposable {
   readonly sourceControl: vscode.SourceControl;
   private readonly conflicts: vscode.SourceControlResourceGroup;
   private readonly sessionGroups = new Map<string, vscode.SourceControlResourceGroup>();
+  /** Where each session's group goes, for the window's life (see groupOrder.ts). */
+  private readonly ranks = new FirstSeenRank();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly statusBar: vscode.StatusBarItem;
 
@@ -59,22 +62,27 @@ export class StagedChangesScm implements vscode.Disposable {
       bySession.set(owner, [...(bySession.get(owner) ?? []), c]);
     }
     const split = bySession.size > 1;
+    // First sight ranks a session by its oldest change still staged, so the first chat to stage comes first.
+    const unseen = [...bySession.keys()].filter(k => !this.ranks.has(k));
+    if (unseen.length > 0) {
+      const oldest = new Map(unseen.map(k => [k, (bySession.get(k) ?? []).reduce((m, c) => c.records.reduce((n, r) => Math.min(n, r.timestamp), m), Infinity)]));
+      this.ranks.see(unseen.sort((a, b) => oldest.get(a)! - oldest.get(b)!));
+    }
     const wanted = split ? [...bySession.keys()] : ['*'];
-    for (const [key, group] of this.sessionGroups) {
-      if (!wanted.includes(key)) {
-        group.dispose();
-        this.sessionGroups.delete(key);
-      }
+    const plan = planGroups([...this.sessionGroups.keys()], wanted, k => (k === '*' ? -1 : this.ranks.rank(k)));
+    for (const key of plan.dispose) {
+      this.sessionGroups.get(key)?.dispose();
+      this.sessionGroups.delete(key);
+    }
+    for (const key of plan.create) {
+      const group = this.sourceControl.createResourceGroup(key === '*' ? 'staged' : `session:${key}`, 'Agent: Staged Changes');
+      group.contextValue = 'staged';
+      // After Apply an empty "Staged Changes 0" says nothing: the input box's text says it instead.
+      group.hideWhenEmpty = true;
+      this.sessionGroups.set(key, group);
     }
     for (const key of wanted) {
-      let group = this.sessionGroups.get(key);
-      if (!group) {
-        group = this.sourceControl.createResourceGroup(key === '*' ? 'staged' : `session:${key}`, 'Agent: Staged Changes');
-        group.contextValue = 'staged';
-        // After Apply an empty "Staged Changes 0" says nothing: the input box's text says it instead.
-        group.hideWhenEmpty = true;
-        this.sessionGroups.set(key, group);
-      }
+      const group = this.sessionGroups.get(key)!;
       // Named on every refresh: a chat's title may arrive after its first change.
       group.label = key === '*' ? 'Agent: Staged Changes' : `Agent: ${this.names.session(key)}`;
       group.resourceStates = (key === '*' ? staged : bySession.get(key) ?? []).map(c => this.resourceOf(c));
