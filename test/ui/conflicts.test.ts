@@ -56,18 +56,14 @@ describe('UI: a conflict between the agent and the person', () => {
     await wb.page.keyboard.press('Control+S');
     await wb.openSourceControl();
     await scmRow('Agent: Conflicts').waitFor({ state: 'visible', timeout: 5_000 });
+    // Notifications land in the center (toasts are off): open it first, so a refusal shows there as it comes.
+    if (!(await wb.page.locator('.notifications-center').isVisible())) await wb.page.locator('.statusbar-item[id="status.notifications"]').click();
     await wb.page.locator('a.action-label[aria-label="Complete Merge"] >> visible=true').first().click();
     // Issue 27 item 1: VS Code's own question ("unhandled conflicts", default button "Complete with Conflicts")
     // left the base text in the Result and it was staged. Whichever comes, a person presses Enter on a dialog.
     const dialog = wb.page.locator('.monaco-dialog-box', { hasText: 'unhandled conflicts' });
     const refusal = wb.page.locator('.notifications-center .notification-list-item', { hasText: 'unresolved conflict' }).first();
-    const center = wb.page.locator('.statusbar-item[id="status.notifications"]');
-    const deadline = Date.now() + 30_000;
-    while (!(await dialog.isVisible()) && !(await refusal.isVisible())) {
-      if (Date.now() > deadline) throw new Error('Complete Merge neither asked nor refused');
-      if (!(await wb.page.locator('.notifications-center').isVisible())) await center.click();
-      await wb.page.waitForTimeout(250);
-    }
+    await dialog.or(refusal).first().waitFor({ state: 'visible', timeout: 30_000 });
     if (await dialog.isVisible()) {
       await wb.screenshot('conflict-03-complete-with-conflicts-asks');
       await wb.page.keyboard.press('Enter');
