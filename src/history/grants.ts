@@ -246,7 +246,7 @@ export class GrantStore {
     return { kind: 'success', shared };
   }
 
-  /** "Agent History: Clear Shared Content". */
+  /** "Agent History Helper: Clear Shared Content". */
   clearShared(): void {
     if (!this.shared) return;
     this.shared = undefined;

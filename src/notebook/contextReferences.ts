@@ -61,6 +61,10 @@ export function parseContextReferences(prompt: string): ContextReference[] {
 
 /** Characters that end a bare `@path`: whitespace, quotes, brackets, and CJK punctuation (`检查 @a.md，谢谢`). */
 const BARE_STOP = /[\s"'`<>()[\]{}，。；：！？、（）「」『』《》]/;
+/** A character of a script written without spaces between words (Han, kana, Hangul). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** Such text right after a file's extension is the sentence going on (`@a.md中`), not the file's name. */
+const CJK_AFTER_EXTENSION = /^(.*\.[A-Za-z][A-Za-z0-9]{0,9})[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+$/u;
 /** Punctuation that ends a sentence rather than a path: `see @src/app.ts.` means src/app.ts. */
 const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 
@@ -71,10 +75,11 @@ const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
  * Paths with spaces need `@[path with spaces]`.
  */
 export function bareReferenceAt(text: string, at: number): string | undefined {
-  if (at > 0 && !/[\s(（,，:：;；]/.test(text[at - 1])) return undefined;
+  // Chinese, Japanese and Korean run words together without spaces: `检查@rules/api-rules.md中` starts one there.
+  if (at > 0 && !/[\s(（,，:：;；]/.test(text[at - 1]) && !CJK.test(text[at - 1])) return undefined;
   let end = at + 1;
   while (end < text.length && !BARE_STOP.test(text[end])) end++;
-  const token = text.slice(at + 1, end).replace(TRAILING_PUNCTUATION, '');
+  const token = text.slice(at + 1, end).replace(TRAILING_PUNCTUATION, '').replace(CJK_AFTER_EXTENSION, '$1');
   if (token === '' || token.startsWith('@')) return undefined;
   return looksLikePath(token) ? token : undefined;
 }

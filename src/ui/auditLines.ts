@@ -48,9 +48,18 @@ export function auditLineOf(op: OverlayOp, name: AuditNaming): string {
     }
     case 'replace': {
       const paths = list([...new Set([...op.entries.map(e => e.path), ...op.removedPaths])]);
-      if (op.reason === 'rebase') return `merged a disk change into the staged ${paths}`;
-      if (op.reason === 'manual') return `resolved conflict on ${paths}: ${RESOLUTION_TEXT.manual}`;
-      return `resolved conflict on ${paths}: ${RESOLUTION_TEXT.acceptAgent}`;
+      // Only a resolution says "resolved conflict": Undo's restaging and a replayed staging never were one.
+      switch (op.reason) {
+        case 'rebase': return `merged a disk change into the staged ${paths}`;
+        case 'manual': return `resolved conflict on ${paths}: ${RESOLUTION_TEXT.manual}`;
+        case 'acceptAgent': return `resolved conflict on ${paths}: ${RESOLUTION_TEXT.acceptAgent}`;
+        case 'restage': return `staged again (undo): ${paths}`;
+        case 'stage': {
+          const staged = (op.added ?? []).map(r => `${r.operation} ${r.fromPath !== undefined ? `${name.path(r.fromPath)} → ` : ''}${name.path(r.path)} (session ${name.session(r.sessionId)}, message ${r.messageId})`);
+          return staged.length ? `staged ${staged.join('; ')}` : `replayed the staged ${paths}`;
+        }
+        default: return `replayed the staged ${paths} (${op.reason})`;
+      }
     }
   }
 }

@@ -13,6 +13,17 @@ export const OPERATION_LABEL: Record<ChangeOperation, string> = {
   rmdir: 'Folder deleted',
 };
 
+/**
+ * The tooltip's first line for a change: its kind, where it was renamed from, and its conflict — saying so when
+ * the conflict was delegated to the agent, since nothing else changes in the row then.
+ */
+export function changeSummary(c: Pick<CompositeChange, 'kind' | 'conflict'>, from?: string): string {
+  const conflict = !c.conflict ? ''
+    : c.conflict.delegated ? ` — ${c.conflict.kind} conflict, delegated to the agent: its next read or list of this file reports the conflict with the three versions; nothing is applied until it (or you) resolves it`
+      : ` — ${c.conflict.kind} conflict`;
+  return `${OPERATION_LABEL[c.kind]}${from !== undefined ? ` from ${from}` : ''}${conflict}`;
+}
+
 /** Theme colours shared with git's decorations, so the meaning carries over. */
 export function stagedColor(kind: ChangeOperation): string {
   switch (kind) {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 import { CONFLICT_KIND_TEXT } from './conflictResolution';
+import { NoticeQueue } from './noticeQueue';
 
 /** The multi-file diff "Review All" opens: its tab's label starts with this title. */
 export const REVIEW_ALL_TITLE = 'Agent Staged Changes';
@@ -13,6 +14,15 @@ export const REVIEW_ALL_TITLE = 'Agent Staged Changes';
 export class ConflictAnnouncer implements vscode.Disposable {
   private known: Set<string>;
   private readonly sub: { dispose(): void };
+  /** One notification at a time, counting the conflicts of a burst (and those that came while one was up). */
+  private readonly notices = new NoticeQueue<string>(
+    run => {
+      const t = setTimeout(run, 100);
+      return { dispose: () => clearTimeout(t) };
+    },
+    paths => this.announce(paths),
+    p => this.overlay.composite(p)?.conflict !== undefined,
+  );
 
   constructor(private readonly overlay: OverlayWorkspace) {
     this.known = this.conflicted();
@@ -28,7 +38,7 @@ export class ConflictAnnouncer implements vscode.Disposable {
     const fresh = [...now].filter(p => !this.known.has(p));
     this.known = now;
     if (fresh.length === 0) return;
-    void this.announce(fresh);
+    this.notices.add(fresh);
     if (reviewAllTabs().length > 0) void vscode.commands.executeCommand('agentOverlay.reviewAll');
   }
 
@@ -40,7 +50,7 @@ export class ConflictAnnouncer implements vscode.Disposable {
       : first?.conflict ? CONFLICT_KIND_TEXT[first.conflict.kind] : 'it changed on disk';
     const message = paths.length === 1
       ? `Conflict in ${rel(paths[0])}: ${why}. Nothing is applied to it until you resolve it.`
-      : `${paths.length} staged agent changes are now in conflict (${paths.map(rel).join(', ')}). Nothing is applied to them until you resolve them.`;
+      : `${paths.length} staged agent changes are now in conflict (${paths.slice(0, 5).map(rel).join(', ')}${paths.length > 5 ? `, and ${paths.length - 5} more` : ''}). Nothing is applied to them until you resolve them.`;
     const resolve = 'Resolve…';
     if ((await vscode.window.showWarningMessage(message, resolve)) !== resolve) return;
     const open = paths.find(p => this.overlay.model.composite(p)?.conflict);
@@ -50,6 +60,7 @@ export class ConflictAnnouncer implements vscode.Disposable {
 
   dispose(): void {
     this.sub.dispose();
+    this.notices.dispose();
   }
 }
 

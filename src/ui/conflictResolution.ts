@@ -3,9 +3,9 @@ import type { ConflictDetails } from '../fs/model/overlayModel';
 import { decodeText } from '../fs/model/textContent';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 import { BaselineContentProvider } from './baselineContentProvider';
-import { hasConflictMarkers } from './conflictMarkers';
 import { MERGE_RESULT_SCHEME, type MergeResultFileSystem } from './mergeResultFileSystem';
 import type { Prompts } from './prompts';
+import { unresolvedMessage, unresolvedRegions } from './unresolvedRegions';
 
 interface ResolutionItem extends vscode.QuickPickItem {
   readonly resolution: 'show' | 'acceptAgent' | 'acceptDisk' | 'delegate';
@@ -66,25 +66,35 @@ export class ConflictResolver {
     }
   }
 
-  /** The merge editor's title action: takes the Result, never while it still holds conflict markers. */
+  /**
+   * The merge editor's title action: takes the Result, never while a conflict region in it is unresolved — whatever
+   * the Result contains (markers, or the base text VS Code's "Complete with Conflicts" leaves in an unhandled region).
+   * The Result is checked before VS Code's own Complete Merge is asked (so its question, whose default is "Complete
+   * with Conflicts", is not even put while a region reads as the base) and again once it is saved.
+   */
   async completeMerge(arg?: unknown): Promise<void> {
     const result = arg instanceof vscode.Uri && arg.scheme === MERGE_RESULT_SCHEME ? arg : activeMergeResult();
     if (!result) return void vscode.window.showInformationMessage('Complete Merge works on a conflict opened from Agent Source Control.');
     const p = result.with({ scheme: 'file' }).fsPath;
+    if (!this.overlay.model.composite(p)?.conflict) {
+      void vscode.window.showWarningMessage(`${rel(p)} is no longer in conflict: the merge result was not used.`);
+      return;
+    }
+    const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === result.toString());
+    if (open && this.refuseUnresolved(p, result, open.getText())) return;
     if (activeMergeResult()?.toString() === result.toString() && isMergeEditorActive()) {
       // VS Code's own Complete Merge: it asks before completing with unhandled conflicts, saves the Result, closes.
       const done = await vscode.commands.executeCommand<{ successful?: boolean } | undefined>('mergeEditor.acceptMerge');
       if (!done?.successful) return;
-    } else {
-      const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === result.toString());
-      if (doc?.isDirty) await doc.save();
+    } else if (open?.isDirty) {
+      await open.save();
     }
     const bytes = this.results.saved(result);
     const text = bytes && decodeText(bytes);
     if (bytes === undefined || text === undefined) return;
-    if (hasConflictMarkers(text)) {
-      void vscode.window.showErrorMessage(`${rel(p)} still holds conflict markers (<<<<<<< … >>>>>>>), so the conflict stays unresolved. Edit the Result until none are left, then Complete Merge.`);
-      await vscode.window.showTextDocument(result, { preview: false });
+    if (this.refuseUnresolved(p, result, text)) {
+      // The merge editor closed on "Complete with Conflicts": show the conflict again, still unresolved.
+      await this.show(p);
       return;
     }
     if (!this.overlay.model.composite(p)?.conflict) {
@@ -95,6 +105,18 @@ export class ConflictResolver {
     this.results.forget(result);
     await this.overlay.flush();
     void vscode.window.showInformationMessage(`Merged ${rel(p)}: the Result is staged. Apply writes it to disk.`);
+  }
+
+  /** Says which regions remain and returns true when the Result leaves any unresolved. */
+  private refuseUnresolved(p: string, result: vscode.Uri, text: string): boolean {
+    const details = this.overlay.model.conflictDetails(p);
+    const base = details.base ? decodeText(details.base) : '';
+    const regions = details.merge?.kind === 'conflict' ? details.merge.regions : [];
+    const left = unresolvedRegions(base ?? '', regions, text);
+    if (left.length === 0) return false;
+    void vscode.window.showErrorMessage(unresolvedMessage(rel(p), left));
+    if (!isMergeEditorActive() && !openMergeResult(p)) void vscode.window.showTextDocument(result, { preview: false });
+    return true;
   }
 
   /** "Accept Agent Version" / "Accept Disk Version" as explicit commands (the merge editor's and SCM's menus). */
@@ -111,6 +133,10 @@ export class ConflictResolver {
   private async settle(p: string, resolution: { kind: 'acceptAgent' | 'acceptDisk' | 'delegate' }): Promise<void> {
     this.overlay.model.resolve(p, resolution);
     await this.overlay.flush();
+    // Delegating changes nothing on screen but the row's icon: say what it did.
+    if (resolution.kind === 'delegate') {
+      void vscode.window.showInformationMessage(`Delegated ${rel(p)} to the agent: its next read or list of the file reports the conflict with the base, agent and disk versions. Nothing is applied to it until it is resolved.`);
+    }
   }
 
   private details(p: string): ConflictDetails | undefined {

@@ -14,6 +14,9 @@ import type { ConflictResolver } from './conflictResolution';
 import { MERGE_RESULT_SCHEME } from './mergeResultFileSystem';
 import { diffArgs, type StagedResourceState } from './stagedChangesScm';
 import type { Prompts } from './prompts';
+import { applyConfirmation, discardConfirmation, renderDetail, REVIEW_FIRST, type ConfirmItem } from './confirmationText';
+import { DiscardUndo } from './discardUndo';
+import { ReplacedEdits } from './replacedEdits';
 
 /**
  * Runs Apply's disk writes, told which files it writes and with what text (for the edit tracker, which labels
@@ -57,6 +60,9 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
   // Names as the person may read them: bidi controls escaped (`invoice<U+202E>txt.sh`).
   const rel = (p: string) => showName(vscode.workspace.asRelativePath(p));
   const isBinary = (ref: string) => decodeText(overlay.model.store.get(ref)) === undefined;
+  const replaced = new ReplacedEdits();
+  const watchReplaced = overlay.model.onDidChange(e => { if (e.op) replaced.observe(e.op); });
+  const discardUndo = new DiscardUndo(overlay);
 
   /** Composites a command acts on, from however VS Code passed its arguments. */
   function targets(first: Target, all?: readonly Target[]): CompositeChange[] {
@@ -84,27 +90,31 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     return [...out.values()];
   }
 
+  /** The changes as a confirmation names them: relative paths, conflicts, edits of the person's they replace. */
+  const confirmItems = (changes: readonly CompositeChange[]): ConfirmItem[] => changes.map(c => ({
+    path: rel(c.path),
+    ...(c.fromPath ? { fromPath: rel(c.fromPath) } : {}),
+    kind: c.kind,
+    inConflict: c.conflict !== undefined,
+    replacesEdit: replaced.has(c.path),
+  }));
+
+  /** Asks with a confirmation built by confirmationText.ts; "Review First" opens the diffs that replace edits. */
   async function confirmed(verb: 'Apply' | 'Discard', changes: readonly CompositeChange[]): Promise<boolean> {
     if (changes.length === 0) {
       void vscode.window.showInformationMessage('There are no staged changes to ' + verb.toLowerCase() + '.');
       return false;
     }
-    const n = changes.filter(c => !isFolderOperation(c.kind)).length;
-    const f = changes.length - n;
-    const files = [n > 0 || f === 0 ? `${n} file${n === 1 ? '' : 's'}` : '', f > 0 ? `${f} folder${f === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
-    const deletes = changes.filter(c => c.kind === 'delete');
-    const message = verb === 'Apply'
-      ? `Apply staged changes to ${files} on disk?`
-      : `Discard staged changes to ${files}? The agent's work on them is lost; the disk is not touched.`;
-    const lines = changes.map(c => `${c.kind === 'delete' ? 'DELETE ' : c.kind === 'rmdir' ? 'REMOVE FOLDER ' : c.kind === 'mkdir' ? 'NEW FOLDER ' : ''}${rel(c.path)}${c.fromPath ? ` (from ${rel(c.fromPath)})` : ''}`);
-    const detail = verb === 'Apply' && deletes.length
-      ? `This deletes ${deletes.length} file${deletes.length === 1 ? '' : 's'}:\n${deletes.map(c => rel(c.path)).join('\n')}\n\nAll files:\n${lines.join('\n')}`
-      : lines.join('\n');
-    // Targets that can run code (tasks, hooks, settings, executables), listed apart (issue 24).
-    const runners = verb === 'Apply' ? changes.filter(c => c.after !== null && runsCode(c.path)) : [];
-    const runsCodeSection = runners.length > 0 ? `Can run code: ${runners.map(c => rel(c.path)).join(', ')}\n\n` : '';
-    const answer = await prompts.confirm(message, runsCodeSection + detail, verb);
-    return answer === verb;
+    const items = confirmItems(changes);
+    const c = verb === 'Apply' ? applyConfirmation(items) : discardConfirmation(items, true);
+    // Targets that can run code (tasks, hooks, settings, executables), listed apart at the top (issue 24).
+    const runners = verb === 'Apply' ? changes.filter(ch => ch.after !== null && runsCode(ch.path)) : [];
+    const runsCodeSection = runners.length > 0 ? `Can run code: ${runners.map(ch => rel(ch.path)).join(', ')}\n\n` : '';
+    const answer = await prompts.confirm(c.message, runsCodeSection + renderDetail(c.sections), ...c.buttons);
+    if (answer === REVIEW_FIRST) {
+      for (const change of changes.filter(x => replaced.has(x.path) && !x.conflict)) await vscode.commands.executeCommand('agentOverlay.openChange', vscode.Uri.file(change.path));
+    }
+    return answer === c.action;
   }
 
   async function apply(selected: readonly CompositeChange[]): Promise<ApplyResult | undefined> {
@@ -149,13 +159,29 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
 
   async function discard(changes: readonly CompositeChange[]): Promise<boolean> {
     if (!(await confirmed('Discard', changes))) return false;
+    const record = discardUndo.capture(changes);
     overlay.model.discardPaths(changes.map(c => c.path));
     await overlay.flush();
+    discardUndo.remember(record);
+    const n = changes.length;
+    void vscode.window.showInformationMessage(`Discarded ${n} staged change${n === 1 ? '' : 's'}; the disk is not touched.`, 'Undo Discard')
+      .then(a => (a === 'Undo Discard' && discardUndo.canUndo ? vscode.commands.executeCommand('agentOverlay.undoDiscard') : undefined));
     return true;
   }
 
   const reg = (id: string, f: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, f as (...args: unknown[]) => unknown);
   return vscode.Disposable.from(
+    watchReplaced,
+    reg('agentOverlay.undoDiscard', async () => {
+      if (!discardUndo.canUndo) return void vscode.window.showInformationMessage('There is no discard to undo.');
+      const result = await discardUndo.undo();
+      audit.note(`undid the last discard: staged again: ${result.restaged.map(rel).join(', ') || 'nothing'}${result.skipped.length ? `; not staged again (something is staged there since): ${result.skipped.map(rel).join(', ')}` : ''}`);
+      const n = result.restaged.length;
+      const msg = `Undid the discard: ${n} change${n === 1 ? ' is' : 's are'} staged again in Source Control.`;
+      if (result.skipped.length) void vscode.window.showWarningMessage(`${msg} Not staged again (something is staged there since): ${result.skipped.map(rel).join(', ')}`);
+      else void vscode.window.showInformationMessage(msg);
+      return result;
+    }),
     reg('agentOverlay.applyAll', () => apply(overlay.composites())),
     reg('agentOverlay.discardAll', () => discard(overlay.composites())),
     // The files these changes were made to are gone from disk (orphans after a restart, or deleted meanwhile).
@@ -171,10 +197,15 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     reg('agentOverlay.reviewAll', async () => {
       const changes = overlay.composites();
       if (changes.length === 0) return void vscode.window.showInformationMessage('There are no staged changes to review.');
-      const resources = changes.map(c => {
+      // Folders have no contents to compare (Source Control lists them), and VS Code's "(N files)" would count them.
+      const resources = changes.filter(c => !isFolderOperation(c.kind)).map(c => {
         const [left, right] = diffArgs(c, baseline, isBinary);
-        return [vscode.Uri.file(c.path), c.kind === 'create' ? undefined : left, c.kind === 'delete' ? undefined : right];
+        // The multi-file diff letters an entry "R" (the name struck through) when its sides' paths differ: a change
+        // that is no rename shows its disk side under the staged side's path.
+        const original = c.kind === 'modify' && left.path !== right.path ? BaselineContentProvider.uri(right.path, c.before, 'disk') : left;
+        return [vscode.Uri.file(c.path), c.kind === 'create' ? undefined : original, c.kind === 'delete' ? undefined : right];
       });
+      if (resources.length === 0) return void vscode.window.showInformationMessage('The staged changes are folders only: Source Control lists them.');
       // Run again (a file turned into a conflict meanwhile): the old multi-file diff makes way for the new one.
       const old = reviewAllTabs();
       if (old.length > 0) await vscode.window.tabGroups.close(old, true);

@@ -5,7 +5,8 @@ import { isFolderOperation } from '../fs/model/changeRecord';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 import { diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { UNKNOWN_SESSION } from '../tools/agentTool';
-import { diffTitle, LETTER, OPERATION_LABEL, stagedColor } from './changePresentation';
+import { FirstSeenRank, planGroups } from './groupOrder';
+import { changeSummary, diffTitle, LETTER, stagedColor } from './changePresentation';
 import type { SessionNames } from './sessionNames';
 import { hasHiddenCharacters, normalizationTwins, showName } from '../fs/stagedNames';
 import { canRunCodeHere } from './runsCodeSetting';
@@ -24,6 +25,8 @@ export class StagedChangesScm implements vscode.Disposable {
   readonly sourceControl: vscode.SourceControl;
   private readonly conflicts: vscode.SourceControlResourceGroup;
   private readonly sessionGroups = new Map<string, vscode.SourceControlResourceGroup>();
+  /** Where each session's group goes, for the window's life (see groupOrder.ts). */
+  private readonly ranks = new FirstSeenRank();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly statusBar: vscode.StatusBarItem;
 
@@ -62,22 +65,27 @@ export class StagedChangesScm implements vscode.Disposable {
       bySession.set(owner, [...(bySession.get(owner) ?? []), c]);
     }
     const split = bySession.size > 1;
+    // First sight ranks a session by its oldest change still staged, so the first chat to stage comes first.
+    const unseen = [...bySession.keys()].filter(k => !this.ranks.has(k));
+    if (unseen.length > 0) {
+      const oldest = new Map(unseen.map(k => [k, (bySession.get(k) ?? []).reduce((m, c) => c.records.reduce((n, r) => Math.min(n, r.timestamp), m), Infinity)]));
+      this.ranks.see(unseen.sort((a, b) => oldest.get(a)! - oldest.get(b)!));
+    }
     const wanted = split ? [...bySession.keys()] : ['*'];
-    for (const [key, group] of this.sessionGroups) {
-      if (!wanted.includes(key)) {
-        group.dispose();
-        this.sessionGroups.delete(key);
-      }
+    const plan = planGroups([...this.sessionGroups.keys()], wanted, k => (k === '*' ? -1 : this.ranks.rank(k)));
+    for (const key of plan.dispose) {
+      this.sessionGroups.get(key)?.dispose();
+      this.sessionGroups.delete(key);
+    }
+    for (const key of plan.create) {
+      const group = this.sourceControl.createResourceGroup(key === '*' ? 'staged' : `session:${key}`, 'Agent: Staged Changes');
+      group.contextValue = 'staged';
+      // After Apply an empty "Staged Changes 0" says nothing: the input box's text says it instead.
+      group.hideWhenEmpty = true;
+      this.sessionGroups.set(key, group);
     }
     for (const key of wanted) {
-      let group = this.sessionGroups.get(key);
-      if (!group) {
-        group = this.sourceControl.createResourceGroup(key === '*' ? 'staged' : `session:${key}`, 'Agent: Staged Changes');
-        group.contextValue = 'staged';
-        // After Apply an empty "Staged Changes 0" says nothing: the input box's text says it instead.
-        group.hideWhenEmpty = true;
-        this.sessionGroups.set(key, group);
-      }
+      const group = this.sessionGroups.get(key)!;
       // Named on every refresh: a chat's title may arrive after its first change.
       group.label = key === '*' ? 'Agent: Staged Changes' : `Agent: ${this.names.session(key)}`;
       group.resourceStates = (key === '*' ? staged : bySession.get(key) ?? []).map(c => this.resourceOf(c));
@@ -120,7 +128,7 @@ export class StagedChangesScm implements vscode.Disposable {
       hidden,
       twinLine,
       shared ? `⚠ Changed by more than one session (${sessions}): check that they did not undo each other` : undefined,
-      `${OPERATION_LABEL[c.kind]}${c.fromPath ? ` from ${showName(vscode.workspace.asRelativePath(c.fromPath))}` : ''}${c.conflict ? ` — ${c.conflict.kind} conflict` : ''}`,
+      changeSummary(c, c.fromPath ? showName(vscode.workspace.asRelativePath(c.fromPath)) : undefined),
       last?.description,
       `Session: ${sessions}`,
       last ? `Message: ${this.names.message(last.sessionId, last.messageId)}` : undefined,
@@ -137,8 +145,9 @@ export class StagedChangesScm implements vscode.Disposable {
         strikeThrough: c.kind === 'delete' || c.kind === 'rmdir',
         faded: false,
         tooltip,
+        // A delegated conflict shows the agent's icon: the row says it is waiting on the agent.
         iconPath: c.conflict
-          ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('gitDecoration.conflictingResourceForeground'))
+          ? new vscode.ThemeIcon(c.conflict.delegated ? 'robot' : 'warning', new vscode.ThemeColor('gitDecoration.conflictingResourceForeground'))
           : shared
             ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('editorWarning.foreground'))
             : new vscode.ThemeIcon(ICON[c.kind], new vscode.ThemeColor(stagedColor(c.kind))),

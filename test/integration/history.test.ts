@@ -125,7 +125,7 @@ describe('history bridge (real local history)', function () {
     seam.scriptConsent('allow');
     const r = await invoke('history_getVersionContent', { filePath: REL, versionId: older.id });
     assert.deepStrictEqual(r, { status: 'success', filePath: REL, versionId: older.id, content: 'version 2\n' });
-    assert.match(seam.prompts[0].text, /^AI Agent is requesting to view the content of a historical version of 'hist\/sample\.txt' \(Timestamp: (just now|\d+ minutes? ago) \(.+\)\)\.$/);
+    assert.match(seam.prompts[0].text, /^AI Agent is requesting to view the content of a historical version of 'hist\/sample\.txt' \(Timestamp: (just now|\d+ minutes? ago), [^()]+\)\.$/);
     assert.match(seam.notifications[0], /^Historical content of hist\/sample\.txt \(.+\) has been made available to the AI Agent\.$/);
 
     seam.reset();
@@ -358,7 +358,7 @@ describe('history bridge (real local history)', function () {
 
   /** A person's answer: the dialog stays open a while, so overlap and order would show. */
   const slow = (answer: ScriptedConsentAnswer, delayMs = 400): ScriptedConsentAnswer => ({ delayMs, answer });
-  const PARKED = (file: string) => `The AI agent's request for the history of ${file} is still waiting. Answer it from the status bar or with "Agent History: Respond to AI Agent's Request for History".`;
+  const PARKED = (file: string) => `The AI agent's request for the history of ${file} is still waiting. Answer it from the status bar or with "Agent History Helper: Respond to AI Agent's Request for History".`;
 
   it('a picker closed unanswered parks its request (no denial); Respond reopens it with nothing else waiting', async () => {
     seam.scriptConsent('allow', slow('dismiss'));

@@ -11,13 +11,26 @@ import { Workbench, screenshotOnFailure } from './workbench';
 describe('UI: autosave on while an agent change is staged', () => {
   let wb: Workbench;
   const disk = (rel: string) => fs.readFileSync(path.join(wb.workspace, rel), 'utf8');
-  const until = async (check: () => boolean, what: string) => {
-    const end = Date.now() + 30_000;
-    while (!check()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise(r => setTimeout(r, 100));
-    }
-  };
+  /**
+   * Resolves when the file holds `expected`, woken by the file system's own change events (no polling interval,
+   * no deadline of its own: the test's timeout is the only one, so a loaded machine only makes it slower).
+   */
+  const fileBecomes = (rel: string, expected: (text: string) => boolean) => new Promise<void>((resolve, reject) => {
+    const file = path.join(wb.workspace, rel);
+    const watcher = fs.watch(path.dirname(file));
+    const check = () => {
+      try {
+        if (!expected(fs.readFileSync(file, 'utf8'))) return;
+      } catch {
+        return; // between an unlink and a write
+      }
+      watcher.close();
+      resolve();
+    };
+    watcher.on('change', check);
+    watcher.on('error', e => { watcher.close(); reject(e); });
+    check();
+  });
   before(async () => { wb = await Workbench.open(undefined, {}, { 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 200 }); });
   afterEach(async function () { await screenshotOnFailure(wb, this.currentTest); });
   after(async () => { await wb?.close(); });
@@ -31,10 +44,12 @@ describe('UI: autosave on while an agent change is staged', () => {
     await wb.page.keyboard.press('Control+End');
     await wb.page.keyboard.type('delta (mine)\n');
     // Nobody pressed Ctrl+S: autosave wrote it.
-    await until(() => disk('notes.txt') === 'alpha\nbeta\ngamma\ndelta (mine)\n', 'the autosave');
+    await fileBecomes('notes.txt', t => t === 'alpha\nbeta\ngamma\ndelta (mine)\n');
+    // The editor is clean once its autosave is done (the tab loses its dirty mark).
+    await wb.page.locator('.tabs-container .tab.dirty', { hasText: 'notes.txt' }).waitFor({ state: 'detached', timeout: 0 });
     await wb.page.locator('a.action-label[aria-label="Apply Staged Changes"] >> visible=true').first().click();
     await wb.answerDialog('Apply staged changes to 3 files', 'Apply');
-    await until(() => disk('notes.txt') !== 'alpha\nbeta\ngamma\ndelta (mine)\n', 'the apply');
+    await fileBecomes('notes.txt', t => t !== 'alpha\nbeta\ngamma\ndelta (mine)\n');
     assert.strictEqual(disk('notes.txt'), 'alpha\nBETA (agent)\ngamma\ndelta (mine)\n', "the person's autosaved edit and the agent's change, both");
     const editor = wb.page.locator('.editor-instance .monaco-editor .view-lines').first();
     await wb.page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'BETA (agent)' }).first().waitFor({ state: 'visible', timeout: 10_000 });

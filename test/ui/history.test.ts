@@ -223,7 +223,7 @@ describe('UI: History Helper consent', function () {
   });
 
   it('"Open historical version" opens a read-only editor titled with the file and the time', async () => {
-    await wb.runCommand('Agent History: Open Historical Version');
+    await wb.runCommand('Agent History Helper: Open Historical Version');
     const picker = wb.page.locator('.quick-input-widget', { hasText: 'Open a version of notes.txt' });
     await picker.waitFor({ state: 'visible' });
     await picker.locator('.quick-input-list .monaco-list-row', { hasText: 'notes.txt (' }).nth(1).click();

@@ -37,6 +37,8 @@ describe('UI: reviewing and applying staged agent changes', () => {
     for (const name of ['notes.txt', 'added.ts', 'README.md']) {
       await editor.locator('.multiDiffEntry', { hasText: name }).first().waitFor({ state: 'visible', timeout: 20_000 });
     }
+    // Issue 27 item 9: a modified file is not labelled a rename ("R", its name struck through).
+    assert.strictEqual(await editor.locator('.multiDiffEntry .status.renamed').count(), 0, 'no entry is labelled R');
     await wb.screenshot('review-03-review-all');
     await wb.runCommand('View: Close All Editors');
   });

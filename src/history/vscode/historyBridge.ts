@@ -133,7 +133,7 @@ export function registerHistoryBridge(context: vscode.ExtensionContext): History
     provider,
     vscode.workspace.registerFileSystemProvider(HISTORY_SCHEME, provider, {
       isCaseSensitive: true,
-      isReadonly: new vscode.MarkdownString('Local history versions are read-only. Use **Agent History: Open Historical Version** to see one, or share it with an agent.'),
+      isReadonly: new vscode.MarkdownString('Local history versions are read-only. Use **Agent History Helper: Open Historical Version** to see one, or share it with an agent.'),
     }),
     commands,
     status,

@@ -46,7 +46,7 @@ export class HistoryCommands implements vscode.Disposable {
         } catch (err) {
           // One wrapper for every command: the user sees what went wrong, the log has the details.
           this.deps.log.error(`${id} failed`, err);
-          const message = err instanceof WorkspacePathError ? messages.WORKSPACE_FILES_ONLY : `History Helper: ${(err as Error).message}`;
+          const message = err instanceof WorkspacePathError ? messages.WORKSPACE_FILES_ONLY : `Agent History Helper: ${(err as Error).message}`;
           void vscode.window.showErrorMessage(message);
           return undefined;
         }
@@ -205,7 +205,7 @@ export class HistoryCommands implements vscode.Disposable {
     if (uri.scheme === HISTORY_SCHEME) {
       const parts = parseHistoryUriPath(uri.path);
       const view = parts && this.deps.servable(parts.id, parts.fileName);
-      if (!view) throw new Error('this historical version is no longer available; open it again with "Agent History: Open Historical Version".');
+      if (!view) throw new Error('this historical version is no longer available; open it again with "Agent History Helper: Open Historical Version".');
       return { uri, view };
     }
     return { uri };

@@ -14,9 +14,9 @@ export const GET_SHARED_CONTENT_METADATA: ToolMetadata = {
   displayName: 'Get shared local history content',
   toolReferenceName: 'historySharedContent',
   icon: '$(history)',
-  userDescription: 'Gives the agent the historical version you shared with "Agent History: Share Historical Version with AI Agent".',
+  userDescription: 'Gives the agent the historical version you shared with "Agent History Helper: Share Historical Version with AI Agent".',
   modelDescription: [
-    'Returns the historical version of a file that the user shared with you through the "Agent History: Share Historical Version with AI Agent" command.',
+    'Returns the historical version of a file that the user shared with you through the "Agent History Helper: Share Historical Version with AI Agent" command.',
     'Use this tool when the user says they shared a previous version, a history entry or an older copy of a file with you.',
     'It shows no prompt: the user already chose what to share. The content is usually available once and only for a few minutes.',
     'Returns {"status":"success","filePath","content"}, {"status":"no_content_available"} (nothing is shared: ask the user to run the command),',

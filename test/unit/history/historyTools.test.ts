@@ -279,8 +279,8 @@ describe('history tools (pure, fake ports)', () => {
       t.consent.answers.push('allow');
       const r = await t.content.invoke({ filePath: 'src/a.ts', versionId: v.id }, caller);
       assert.deepStrictEqual(r.data, { status: 'success', filePath: 'src/a.ts', versionId: v.id, content: 'text 1' });
-      assert.deepStrictEqual(t.consent.asked, ["AI Agent is requesting to view the content of a historical version of 'src/a.ts' (Timestamp: 30 minutes ago (File Saved))."]);
-      assert.deepStrictEqual(t.consent.notes, ['Historical content of src/a.ts (30 minutes ago (File Saved)) has been made available to the AI Agent.']);
+      assert.deepStrictEqual(t.consent.asked, ["AI Agent is requesting to view the content of a historical version of 'src/a.ts' (Timestamp: 30 minutes ago, File Saved)."]);
+      assert.deepStrictEqual(t.consent.notes, ['Historical content of src/a.ts (30 minutes ago, File Saved) has been made available to the AI Agent.']);
       assert.deepStrictEqual(t.allowed.map((g) => g.id), [v.id]);
       const again = (await t.content.invoke({ filePath: 'src/a.ts', versionId: v.id }, caller)).data as { status: string };
       assert.strictEqual(again.status, 'error');
@@ -352,7 +352,7 @@ describe('history tools (pure, fake ports)', () => {
         message: 'Content for a different file (src/a.ts) was shared by the user, not for the hinted src/b.ts.',
       });
       assert.deepStrictEqual((await t.shared.invoke({ filePathHint: './src/a.ts' }, caller)).data, { status: 'success', filePath: 'src/a.ts', content: 'old text' });
-      assert.deepStrictEqual(t.consent.notes, ['The AI agent retrieved the historical content of src/a.ts (30 minutes ago (File Saved)) that you shared.']);
+      assert.deepStrictEqual(t.consent.notes, ['The AI agent retrieved the historical content of src/a.ts (30 minutes ago, File Saved) that you shared.']);
       assert.deepStrictEqual((await t.shared.invoke({}, caller)).data, { status: 'no_content_available' });
       assert.deepStrictEqual(t.consent.asked, []);
     });

@@ -33,3 +33,18 @@ describe('auditLineOf (the "Agent Overlay" audit trail)', () => {
     );
   });
 });
+
+describe('auditLineOf: replays that are not resolutions (issue 27 item 11)', () => {
+  const naming = { path: (p: string) => p.replace('/ws/', ''), session: (id: string) => id };
+  const replace = (reason: string) => ({ type: 'replace' as const, reason, recordIds: [], rewritten: [], entries: [{ path: '/ws/a.txt' } as never], removedPaths: [] });
+
+  it('logs Undo\'s restaging as staged again, never as a resolved conflict', () => {
+    assert.strictEqual(auditLineOf(replace('restage'), naming), 'staged again (undo): a.txt');
+    assert.doesNotMatch(auditLineOf(replace('stage'), naming), /resolved conflict/);
+  });
+
+  it('keeps the resolution words for resolutions', () => {
+    assert.strictEqual(auditLineOf(replace('acceptAgent'), naming), 'resolved conflict on a.txt: accepted the agent version');
+    assert.strictEqual(auditLineOf(replace('manual'), naming), 'resolved conflict on a.txt: merged by hand');
+  });
+});

@@ -1,0 +1,84 @@
+import * as assert from 'assert';
+import { applyConfirmation, discardConfirmation, KEEP_STAGED, renderDetail, REVIEW_FIRST } from '../../../src/ui/confirmationText';
+import { ReplacedEdits } from '../../../src/ui/replacedEdits';
+
+/** Issue 27 items 2–3: the Apply and Discard confirmations say what they do to the person's work. */
+describe('applyConfirmation', () => {
+  it('says "replaces your edit to …" for a settled file, and then Apply is not the default (Enter)', () => {
+    const c = applyConfirmation([
+      { path: 'notes.txt', kind: 'modify', replacesEdit: true },
+      { path: 'src/added.ts', kind: 'create' },
+    ]);
+    assert.strictEqual(c.message, 'Apply staged changes to 2 files on disk? It replaces your edit to notes.txt.');
+    assert.match(renderDetail(c.sections), /^Replaces your edits[^\n]*\nreplaces your edit to notes\.txt\n/);
+    assert.match(renderDetail(c.sections), /notes\.txt — replaces your edit to notes\.txt/);
+    assert.deepStrictEqual(c.buttons, [REVIEW_FIRST, 'Apply']);
+    assert.strictEqual(c.action, 'Apply');
+  });
+
+  it('marks a file in conflict "not applied: in conflict" and does not count it as applied', () => {
+    const c = applyConfirmation([
+      { path: 'notes.txt', kind: 'modify', inConflict: true },
+      { path: 'src/added.ts', kind: 'create' },
+      { path: 'README.md', kind: 'delete' },
+    ]);
+    assert.strictEqual(c.message, 'Apply staged changes to 2 files on disk? 1 file in conflict is not applied.');
+    const detail = renderDetail(c.sections);
+    assert.match(detail, /notes\.txt — not applied: in conflict/);
+    assert.match(detail, /This deletes 1 file:\nREADME\.md/);
+    assert.deepStrictEqual(c.buttons, ['Apply'], 'nothing replaces an edit: Apply is the default');
+  });
+
+  it('counts several replaced edits in its first line, and folders apart', () => {
+    const c = applyConfirmation([
+      { path: 'a', kind: 'modify', replacesEdit: true },
+      { path: 'b', kind: 'rename', fromPath: 'old-b', replacesEdit: true },
+      { path: 'docs', kind: 'mkdir' },
+    ]);
+    assert.strictEqual(c.message, 'Apply staged changes to 2 files and 1 folder on disk? It replaces your edits to 2 files.');
+    assert.match(renderDetail(c.sections), /replaces your edit to old-b/);
+  });
+});
+
+describe('discardConfirmation', () => {
+  const items = [
+    { path: 'docs/guide.md', kind: 'delete' as const },
+    { path: 'src/a.ts', kind: 'modify' as const },
+    { path: 'docs/old', kind: 'rmdir' as const },
+  ];
+
+  it('says in its first line that the disk is not touched and how many staged changes are dropped', () => {
+    const c = discardConfirmation(items, true);
+    assert.strictEqual(c.message, 'Discard staged changes to 2 files and 1 folder? The disk is not touched: 3 staged changes are dropped. "Undo Discard" brings them back.');
+  });
+
+  it('never lists a staged deletion in words that read as deleting the file', () => {
+    const detail = renderDetail(discardConfirmation(items, true).sections);
+    assert.doesNotMatch(detail, /DELETE|REMOVE FOLDER/);
+    assert.match(detail, /docs\/guide\.md \(staged deletion; the file stays on disk\)/);
+    assert.match(detail, /docs\/old \(staged folder removal; the folder stays on disk\)/);
+  });
+
+  it('makes Discard the default only when it can be undone', () => {
+    assert.deepStrictEqual(discardConfirmation(items, true).buttons, ['Discard']);
+    const c = discardConfirmation(items, false);
+    assert.deepStrictEqual(c.buttons, [KEEP_STAGED, 'Discard']);
+    assert.match(c.message, /cannot be undone/);
+  });
+});
+
+describe('ReplacedEdits', () => {
+  const replace = (reason: string, path: string) => ({ type: 'replace' as const, reason, recordIds: [], rewritten: [], entries: [{ path } as never], removedPaths: [] });
+
+  it('follows the files settled with the agent version or by hand until applied, discarded or in conflict again', () => {
+    const r = new ReplacedEdits();
+    r.observe(replace('acceptAgent', '/ws/a'));
+    r.observe(replace('manual', '/ws/b'));
+    r.observe(replace('rebase', '/ws/c'));
+    r.observe(replace('restage', '/ws/d'));
+    assert.deepStrictEqual(['/ws/a', '/ws/b', '/ws/c', '/ws/d'].map(p => r.has(p)), [true, true, false, false]);
+    r.observe({ type: 'applied', paths: ['/ws/a'] });
+    r.observe({ type: 'conflict', path: '/ws/b', conflict: { kind: 'text', origin: 'disk', base: null, theirs: null, binary: false, delegated: false } });
+    assert.deepStrictEqual([r.has('/ws/a'), r.has('/ws/b')], [false, false]);
+  });
+});
