@@ -182,7 +182,7 @@ export class OverlayModel {
     const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
     const conflictsAbout = (file: string) =>
       [...this.state.allEntries()].filter((e) => e.conflict?.origin === 'disk' && e.conflict.diskPath === file).map((e) => e.path);
-    const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, conflictsAbout, this.merge);
+    const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, conflictsAbout, this.merge, (p) => disk.read(p) !== undefined);
     this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) });
     return record;
   }

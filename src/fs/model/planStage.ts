@@ -39,16 +39,21 @@ export function planStageOverMovedDisk(
   store: ContentStore,
   conflictsAbout: (diskPath: string) => readonly string[],
   merge?: TextMerge,
+  /** True when the disk has a file at the path (a destination that reads through to the disk). */
+  onDisk: (path: string) => boolean = () => false,
 ): StageReplayOp | undefined {
-  // (A rename's destination is not read from the disk: "free" is what the rename assumes, not what it saw.)
-  const destination = record.operation === 'rename' ? record.path : undefined;
+  // (A rename's destination is "free" by assumption, not by a read: where the disk has a file there, the baseline
+  // stays and the replay below finds the rename conflict.)
+  const renamedOnto = record.operation === 'rename' ? record.path : undefined;
   const moved = seenBy(record).filter(([p, seen]) => {
     const e = view.entry(p);
-    return p !== destination && e !== undefined && isTransparent(e) && (afterOf(e.state) ?? null) !== seen;
+    return e !== undefined && isTransparent(e) && (afterOf(e.state) ?? null) !== seen && !(p === renamedOnto && onDisk(p));
   });
-  // A rename onto a path that still shows a file (an overwrite's delete that resolved a conflict to the person's
-  // file instead of deleting it): replayed, it is a rename conflict there, never a silent replacement.
-  const taken = destination !== undefined && (afterOf(view.entry(destination)?.state ?? { kind: 'clean' }) ?? null) !== null;
+  // A rename onto a path whose records still show a file (an overwrite's delete that resolved a conflict to the
+  // other side instead of deleting it): replayed, it is a rename conflict there, never a silent replacement. (A
+  // destination that reads through to the disk is taken when the disk has a file there.)
+  const destination = record.operation === 'rename' ? view.entry(record.path) : undefined;
+  const taken = destination !== undefined && (isTransparent(destination) ? onDisk(record.path) : (afterOf(destination.state) ?? null) !== null);
   // A conflict is a value the replay computes (replay.ts): a record staged over one moves its agent side, so the
   // component is replayed with it (folding it in would settle or keep the conflict by another rule). A disk
   // conflict stays through the replay while its baseline does.
