@@ -29,8 +29,8 @@ function seenBy(record: ChangeRecord): [string, ContentRef | null][] {
  * restart that one path alone and leave the records that link it elsewhere (a rename there and back) replaying
  * from a baseline that no longer exists. Re-reading a baseline also settles a disk conflict about that disk file
  * held elsewhere (`conflictsAbout`: a composite the file had moved to before a prune took the move out): its
- * component is replayed too, without the conflict. Undefined when no path of the record needs it (the usual case:
- * the accumulator folds the record in directly).
+ * component is replayed too, without the conflict. The same replay stages a record over a conflict. Undefined
+ * when no path of the record needs it (the usual case: the accumulator folds the record in directly).
  */
 export function planStageOverMovedDisk(
   view: OverlayView,
@@ -39,12 +39,26 @@ export function planStageOverMovedDisk(
   store: ContentStore,
   conflictsAbout: (diskPath: string) => readonly string[],
   merge?: TextMerge,
+  /** True when the disk has a file at the path (a destination that reads through to the disk). */
+  onDisk: (path: string) => boolean = () => false,
 ): StageReplayOp | undefined {
+  // (A rename's destination is "free" by assumption, not by a read: where the disk has a file there, the baseline
+  // stays and the replay below finds the rename conflict.)
+  const renamedOnto = record.operation === 'rename' ? record.path : undefined;
   const moved = seenBy(record).filter(([p, seen]) => {
     const e = view.entry(p);
-    return e !== undefined && isTransparent(e) && (afterOf(e.state) ?? null) !== seen;
+    return e !== undefined && isTransparent(e) && (afterOf(e.state) ?? null) !== seen && !(p === renamedOnto && onDisk(p));
   });
-  if (moved.length === 0) return undefined;
+  // A rename onto a path whose records still show a file (an overwrite's delete that resolved a conflict to the
+  // other side instead of deleting it): replayed, it is a rename conflict there, never a silent replacement. (A
+  // destination that reads through to the disk is taken when the disk has a file there.)
+  const destination = record.operation === 'rename' ? view.entry(record.path) : undefined;
+  const taken = destination !== undefined && (isTransparent(destination) ? onDisk(record.path) : (afterOf(destination.state) ?? null) !== null);
+  // A conflict is a value the replay computes (replay.ts): a record staged over one moves its agent side, so the
+  // component is replayed with it (folding it in would settle or keep the conflict by another rule). A disk
+  // conflict stays through the replay while its baseline does.
+  const overConflict = seenBy(record).some(([p]) => view.entry(p)?.conflict !== undefined);
+  if (moved.length === 0 && !overConflict && !taken) return undefined;
   const draft = new DraftState(view);
   draft.addRecord(record);
   for (const [p, seen] of seenBy(record)) {
