@@ -102,11 +102,12 @@ export async function runProvenanceSequence(seed: number, options: ProvenanceOpt
 // ── the steps ─────────────────────────────────────────────────────────────────────────────────────────────
 
 async function step(w: World, options: ProvenanceOptions): Promise<void> {
-  const roll = w.rand();
   const say = (line: string) => {
     w.log.push(line);
     options.trace?.(line);
   };
+  // A pending conflict is what the person turns to, often: resolutions would be rare otherwise.
+  const roll = w.ws.model.conflicts().length > 0 && w.rand() < 0.3 ? 0.75 : w.rand();
   if (roll < 0.2) agentWrite(w, say);
   else if (roll < 0.26) agentDelete(w, say);
   else if (roll < 0.34) agentRename(w, say);
@@ -160,6 +161,17 @@ function nextTurn(w: World, s: string): void {
   w.turn.set(s, (w.turn.get(s) ?? 0) + 1);
 }
 
+/**
+ * What the agent was told of a conflict handed back to it at `p`: the disk's version (the tools report base,
+ * ours and theirs), which its next change there settles. Empty when there is no such conflict.
+ */
+function toldOf(w: World, p: string): string {
+  const c = w.ws.model.composite(p);
+  if (!c?.conflict?.delegated) return '';
+  const theirs = w.ws.model.conflictDetails(p).theirs;
+  return theirs === undefined ? '' : Buffer.from(theirs).toString('utf8');
+}
+
 /** Runs an agent operation; an `OverlayError` (a taken name, a missing file) means it did not happen. */
 function attempt<T>(f: () => T): T | undefined {
   try {
@@ -175,6 +187,7 @@ function agentWrite(w: World, say: (l: string) => void): void {
   const m = meta(w, s);
   const p = pick(w, w.files);
   const view = readView(w, p);
+  const told = toldOf(w, p);
   const k = w.nextRecord++;
   const fresh = () => w.ledger.token(`R${k}`);
   let lines: Token[];
@@ -203,7 +216,7 @@ function agentWrite(w: World, say: (l: string) => void): void {
   say(`${s}/${m.messageId} R${k} ${what} ${rel(w, p)}: [${lines.join(' ')}]`);
   const record = attempt(() => w.ws.write(p, Buffer.from(textOf(lines)), m));
   if (record === undefined) return say('  (nothing staged)');
-  w.ledger.agentRecord(k, s, m.messageId, tokensIn([view ?? '']), new Set(lines));
+  w.ledger.agentRecord(k, s, m.messageId, tokensIn([view ?? '', told]), new Set(lines));
 }
 
 function agentDelete(w: World, say: (l: string) => void): void {
@@ -212,10 +225,11 @@ function agentDelete(w: World, say: (l: string) => void): void {
   const p = pick(w, w.files);
   const view = readView(w, p);
   if (view === undefined) return;
+  const told = toldOf(w, p);
   const k = w.nextRecord++;
   say(`${s}/${m.messageId} R${k} deletes ${rel(w, p)}`);
   if (attempt(() => w.ws.delete(p, m)) === undefined) return say('  (refused)');
-  w.ledger.agentRecord(k, s, m.messageId, tokensIn([view]), new Set());
+  w.ledger.agentRecord(k, s, m.messageId, tokensIn([view, told]), new Set());
 }
 
 function agentRename(w: World, say: (l: string) => void): void {
@@ -234,11 +248,12 @@ function agentRename(w: World, say: (l: string) => void): void {
     // What an overwrite replaces: the file at `to`, or on a case-insensitive disk the file another spelling names.
     const twinOfTo = w.folds ? w.files.find(q => q !== from && q !== to && q.toLowerCase() === to.toLowerCase()) : undefined;
     const replaced = overwrite ? readView(w, to) ?? (twinOfTo === undefined ? undefined : readView(w, twinOfTo)) : undefined;
+    const told = [toldOf(w, from), overwrite ? toldOf(w, to) : ''];
     const k = w.nextRecord++;
     say(`${s}/${m.messageId} R${k} renames ${rel(w, from)} → ${rel(w, to)}${overwrite ? ' (overwrite)' : ''}`);
     if (attempt(() => w.ws.rename(from, to, m, { overwrite })) === undefined) return say('  (refused)');
     const moved = tokensIn([view]);
-    w.ledger.agentRecord(k, s, m.messageId, tokensIn([view, replaced ?? '']), moved);
+    w.ledger.agentRecord(k, s, m.messageId, tokensIn([view, replaced ?? '', ...told]), moved);
     from = to;
   }
 }
