@@ -48,11 +48,15 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
 
   // The issue's cases as the fuzz first found them (on the code before issue 23's fix), each kept by its seed.
   const found: [DiskKind, number, string][] = [
-    ['memory', 136, 'case 6: Undo stages again the change of a message deleted after the Apply, and a second Apply writes it (LEAK)'],
+    ['memory', 327, 'case 1: a file the agent created and deleted, then the person created, is deleted by Apply (LOSS)'],
+    ['memory', 1054, 'case 1 with the creating session discarded: Apply deletes the person\'s new file (LOSS)'],
+    ['memory', 1135, 'case 3: a rewrite pruned, the delete that saw it deletes the original it never saw (LOSS)'],
+    ['memory', 1013, 'case 3 by session: a line removal discarded with its session, a later delete removes the line (LOSS)'],
+    ['memory', 2875, 'case 4: the agent deletes, the person deletes, the watcher reacts, the person writes anew: Apply deletes it (LOSS)'],
+    ['memory', 500, 'case 6: Undo stages again the change of a message deleted after the Apply, and a second Apply writes it (LEAK)'],
     ['memory', 57, 'case 6: Undo restages a deleted message\'s line removal, and the next Apply removes the person\'s line (LOSS)'],
     ['memory', 96, 'case 6 by session: Undo restages a discarded session\'s change (LOSS)'],
-    ['memory', 54, 'an overwriting rename that saw no file replays over the file Undo brought back (LOSS)'],
-    ['memory', 163, 'case 5: a prune leaves a later write that never saw the person\'s line replaying over it (LOSS)'],
+    ['memory', 1333, 'Undo of an overwriting rename whose origin the person wrote anew restores the destination and drops the moved text (LOSS)'],
     ['folding', 18, 'case 8: Undo on a case-insensitive disk throws instead of refusing the one path (THROW)'],
   ];
   for (const [kind, seed, what] of found) {
