@@ -36,7 +36,8 @@ if (!isMainThread) {
     while (next < seeds.length) {
       const seed = seeds[next++];
       try {
-        steps += await runProvenanceSequence(seed, { disk: kind });
+        const n = await runProvenanceSequence(seed, { disk: kind });
+        steps += n;
         passed++;
       } catch (e) {
         parentPort.postMessage({ failed: seed, message: e instanceof Error ? e.message : String(e) });
