@@ -22,7 +22,12 @@ import { ProvenanceLedger, checkFinal, checkReopen, checkSide, checkTouch, check
  * At the end every message is pruned.
  *
  * Every line the agent or the person writes is a fresh token naming its author, so the oracle can tell whose
- * line an Apply removed or wrote. Nothing is restricted: every step can come at any point of a sequence.
+ * line an Apply removed or wrote. Every step can come at any point of a sequence. The restrictions, and why:
+ * - a hand merge never keeps a line of a message deleted already: the oracle takes what a resolution keeps as the
+ *   person's own, so keeping such a line (which the view should not show) would hide the very leak it looks for;
+ * - the person renames files on disk, not whole folders (folders are made and removed empty): the watcher's
+ *   folder-move handling has its own tests (overlayWorkspace.test.ts), and this generator does not model it yet;
+ * - the agent moves folders without overwrite (a folder move onto taken names is refused whole, tested apart).
  */
 
 const SESSIONS = ['s1', 's2'];
