@@ -53,6 +53,7 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     ['memory', 1135, 'case 3: a rewrite pruned, the delete that saw it deletes the original it never saw (LOSS)'],
     ['memory', 1013, 'case 3 by session: a line removal discarded with its session, a later delete removes the line (LOSS)'],
     ['memory', 2875, 'case 4: the agent deletes, the person deletes, the watcher reacts, the person writes anew: Apply deletes it (LOSS)'],
+    ['memory', 3848, 'case 5: the person\'s hand merge, kept on the agent\'s record, goes with its discarded session, and Apply removes the person\'s lines (LOSS)'],
     ['memory', 500, 'case 6: Undo stages again the change of a message deleted after the Apply, and a second Apply writes it (LEAK)'],
     ['memory', 57, 'case 6: Undo restages a deleted message\'s line removal, and the next Apply removes the person\'s line (LOSS)'],
     ['memory', 96, 'case 6 by session: Undo restages a discarded session\'s change (LOSS)'],

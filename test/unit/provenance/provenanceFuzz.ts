@@ -489,9 +489,11 @@ async function apply(w: World, say: (l: string) => void): Promise<void> {
   w.violations.push(...w.ledger.checkApply(before, after, result.applied.length > 0));
   if (review) {
     const [r, b, a] = [review, before, after].map(t => foldTree(w, t));
-    const touched = (p: string) => changedSince.has(p) || [r.get(p), b.get(p), a.get(p)].some(t => t !== undefined && linesOf(t).some(x => changedSince.has(x)));
+    const viewAfter = selection === undefined ? new Map<string, string>() : foldTree(w, viewTree(w));
+    // What the person changed since the review shows wherever the view takes it (a rename's destination too).
+    const touched = (p: string) => changedSince.has(p) || [r.get(p), b.get(p), a.get(p), viewAfter.get(p)].some(t => t !== undefined && linesOf(t).some(x => changedSince.has(x)));
     if (selection === undefined) w.violations.push(...checkWysiwyg(r, b, a, p => refused.has(p), touched));
-    else w.violations.push(...checkSide(r, foldTree(w, viewTree(w)), b, a, p => applied.has(p), touched));
+    else w.violations.push(...checkSide(r, viewAfter, b, a, p => applied.has(p), touched));
   }
   w.expected = after;
 }
