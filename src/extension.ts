@@ -54,9 +54,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
   overlay.applyHooks.wrapApply = (files, run) => edits.markAgentApply(files, run);
   // A chat request the user removed (undo, retry, deleted session) takes the changes it staged with it.
   const pruneRemoved = chat.onDidRemoveRequests(({ sessionId, requestIds }) => {
-    const model = overlay.workspace.model;
-    for (const id of requestIds) if (model.recordsByMessage(id, sessionId).length > 0) model.prune(id, sessionId);
-    void overlay.workspace.flush();
+    // Pruned, and remembered so Undo Last Apply never stages a deleted request's changes again (issue 23).
+    void (async () => {
+      for (const id of requestIds) await overlay.workspace.forgetMessage(id, sessionId);
+    })();
   });
   const allTools = [...overlay.tools, ...history.tools, ...edits.tools, ...chat.tools];
   const mcp = registerMcpBridge(context, allTools);

@@ -274,8 +274,13 @@ function netSteps(steps: readonly FileStep[]): FileStep[] {
     if (!first.has(s.path)) first.set(s.path, s.expected);
     last.set(s.path, s);
   }
+  // A file that arrived by a rename and was then rewritten keeps the mode of the file it came from (issue 23 case 9).
+  const arrived = new Map<string, string>();
+  for (const s of steps) if (s.modeFrom !== undefined && s.modeFrom !== s.path && !arrived.has(s.path)) arrived.set(s.path, s.modeFrom);
   return [...first].filter(([p, expected]) => last.get(p)!.after !== expected).map(([p, expected]) => {
-    const { after, modeFrom } = last.get(p)!;
+    const { after } = last.get(p)!;
+    const own = last.get(p)!.modeFrom;
+    const modeFrom = own === p ? arrived.get(p) ?? own : own;
     return { path: p, expected, after, ...(modeFrom !== undefined ? { modeFrom } : {}) };
   });
 }

@@ -2,14 +2,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { UndoRecord } from './model/applyPlan';
 import { parseRestageFolderRecord, parseRestageGroup } from './model/overlaySchema';
-import { refsOfRestage, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
+import { refsOfRestage, type ForgottenMessage, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
 import { writeDurable } from './store/writeDurable';
 
 /** "Undo last apply" survives a reload: the undo record of the last apply, next to the store's other files. */
 const FILE = 'last-apply.json';
 
 /** The version `writeLastApply` writes. */
-export const LAST_APPLY_VERSION = 4;
+export const LAST_APPLY_VERSION = 5;
 
 /** What Undo Last Apply needs: the model's undo record, plus what the disk had besides contents. */
 export interface LastApply {
@@ -24,6 +24,11 @@ export interface LastApply {
   readonly restageGroups?: readonly RestageGroup[];
   /** The applied folder records (mkdir, rmdir), in staging order, as Undo stages them again (version 4 on). */
   readonly restageFolders?: readonly RestageRecord[];
+  /**
+   * Messages deleted in the chat after the apply (version 5 on; absent: none known — an older record cannot know
+   * which were, so its Undo stages every applied record again, as before). Undo never stages their records again.
+   */
+  readonly forgotten?: readonly ForgottenMessage[];
   /** Version 3: the applied composites, each under its last change's message only. Read, never written. */
   readonly restage?: readonly RestageItem[];
 }
@@ -35,8 +40,8 @@ export interface LastApply {
 export async function writeLastApply(storeDir: string, last: LastApply | undefined): Promise<void> {
   const file = path.join(storeDir, FILE);
   if (!last) return fs.promises.rm(file, { force: true });
-  const { undo, modes, createdDirs, removedDirs, restageGroups, restageFolders } = last;
-  const record = { version: LAST_APPLY_VERSION, undo, modes, createdDirs, removedDirs: removedDirs ?? [], restageGroups: restageGroups ?? [], restageFolders: restageFolders ?? [] };
+  const { undo, modes, createdDirs, removedDirs, restageGroups, restageFolders, forgotten } = last;
+  const record = { version: LAST_APPLY_VERSION, undo, modes, createdDirs, removedDirs: removedDirs ?? [], restageGroups: restageGroups ?? [], restageFolders: restageFolders ?? [], forgotten: forgotten ?? [] };
   await writeDurable(file, Buffer.from(JSON.stringify(record)));
 }
 
@@ -70,7 +75,10 @@ export function parseLastApply(value: unknown): LastApply | undefined {
       const removed: unknown = parsed.removedDirs ?? [];
       const folders: unknown = parsed.restageFolders ?? [];
       if (!Array.isArray(removed) || !removed.every(d => typeof d === 'string') || !Array.isArray(folders)) return undefined;
+      const forgotten: unknown = parsed.forgotten ?? [];
+      if (!Array.isArray(forgotten) || !forgotten.every(isForgottenMessage)) return undefined;
       return {
+        forgotten,
         ...base,
         removedDirs: removed,
         restageGroups: groups.map((g, i) => parseRestageGroup(g, `restageGroups[${i}]`)),
@@ -84,4 +92,9 @@ export function parseLastApply(value: unknown): LastApply | undefined {
 export function refsOfLastApply(last: LastApply | undefined): string[] {
   const refs = (last?.undo.entries ?? []).flatMap(e => [e.previous, e.written]).filter((r): r is string => r !== null);
   return [...refs, ...refsOfRestage(last)];
+}
+
+function isForgottenMessage(value: unknown): value is ForgottenMessage {
+  const m = value as Partial<ForgottenMessage> | null;
+  return typeof m === 'object' && m !== null && typeof m.messageId === 'string' && (m.sessionId === undefined || typeof m.sessionId === 'string');
 }

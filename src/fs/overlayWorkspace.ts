@@ -14,7 +14,7 @@ import type { FolderDisk } from './model/folders';
 import { sameIdentity } from './model/pathEntry';
 import { isFolderOperation } from './model/changeRecord';
 import { assertNever } from './model/mergeRules';
-import { refsOfRestage, restageAll, restageFolderRecordsOf, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
+import { refsOfRestage, restageAll, restageFolderRecordsOf, withoutForgotten, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
 import { ApplyJournal, type JournalEntry } from './store/applyJournal';
 import { readLastApply, refsOfLastApply, writeLastApply, type LastApply } from './lastApply';
 
@@ -491,28 +491,58 @@ export class OverlayWorkspace {
     const last = this.lastApply;
     if (!last) return { restored: [], refused: [], restaged: [], notRestaged: [] };
     const plan = planUndo(last.undo, this.disk.read);
-    const restage = {
+    // Only what a live message proposed is staged again: a message deleted since the apply is remembered.
+    const restage = withoutForgotten({
       ...(last.restageGroups ? { restageGroups: last.restageGroups } : {}),
       ...(last.restageFolders?.length ? { restageFolders: last.restageFolders } : {}),
       ...(last.restage ? { restage: last.restage } : {}),
-    };
+    }, last.forgotten ?? []);
     let outcome = { restaged: [] as readonly string[], skipped: [] as readonly string[] };
-    await this.executor.run(plan.actions, {
-      modes: new Map(Object.entries(last.modes)),
-      pruneDirs: last.createdDirs,
-      // The folders the apply removed come back (empty, as they were).
-      makeDirs: last.removedDirs ?? [],
-      meta: { appliedPaths: [], lastApply: null, ...restage, leftAlone: plan.refused } satisfies ApplyMeta,
-      onWritten: async () => {
-        outcome = this.overlay.unitOfOps(() => restageAll(this.model, restage, this.disk, new Set(plan.refused)));
-        await this.flush();
-        this.lastApply = undefined;
-        await writeLastApply(this.storeDir, undefined);
-      },
-    });
-    const restored = plan.actions.map(a => (a.kind === 'rename' ? a.to : a.path));
-    this.touch([...restored, ...plan.refused]);
-    return { restored, refused: plan.refused, restaged: outcome.restaged, notRestaged: outcome.skipped };
+    let actions = [...plan.actions];
+    const refused = [...plan.refused];
+    // A path the disk took meanwhile (on a case-insensitive disk, a file under another spelling of its name) is
+    // refused on its own and the rest restored (issue 23 case 8), as Apply drops a stale group and goes on.
+    for (;;) {
+      try {
+        await this.executor.run(actions, {
+          modes: new Map(Object.entries(last.modes)),
+          pruneDirs: last.createdDirs,
+          // The folders the apply removed come back (empty, as they were).
+          makeDirs: last.removedDirs ?? [],
+          meta: { appliedPaths: [], lastApply: null, ...restage, leftAlone: refused } satisfies ApplyMeta,
+          onWritten: async () => {
+            outcome = this.overlay.unitOfOps(() => restageAll(this.model, restage, this.disk, new Set(refused)));
+            await this.flush();
+            this.lastApply = undefined;
+            await writeLastApply(this.storeDir, undefined);
+          },
+        });
+        break;
+      } catch (e) {
+        if (!(e instanceof StaleDiskError) || !actions.some(a => a.kind !== 'rename' && a.path === e.path)) throw e;
+        refused.push(e.path);
+        actions = actions.filter(a => a.kind === 'rename' || a.path !== e.path);
+      }
+    }
+    const restored = actions.map(a => (a.kind === 'rename' ? a.to : a.path));
+    this.touch([...restored, ...refused]);
+    return { restored, refused, restaged: outcome.restaged, notRestaged: outcome.skipped };
+  }
+
+  /**
+   * A chat message was deleted: its staged changes are pruned, and if the last apply wrote some of them, Undo
+   * will not stage them again (remembered durably in the undo record, issue 23 case 6).
+   */
+  async forgetMessage(messageId: string, sessionId?: string): Promise<void> {
+    if (this.model.recordsByMessage(messageId, sessionId).length > 0) this.model.prune(messageId, sessionId);
+    const last = this.lastApply;
+    const ofMessage = (r: { readonly sessionId: string; readonly messageId: string }) => r.messageId === messageId && (sessionId === undefined || r.sessionId === sessionId);
+    const applied = (last?.restageGroups ?? []).some(g => g.records.some(ofMessage)) || (last?.restageFolders ?? []).some(ofMessage) || (last?.restage ?? []).some(i => ofMessage(i.origin));
+    if (last && applied) {
+      this.lastApply = { ...last, forgotten: [...(last.forgotten ?? []), { messageId, ...(sessionId !== undefined ? { sessionId } : {}) }] };
+      await writeLastApply(this.storeDir, this.lastApply);
+    }
+    await this.flush();
   }
 
   /** The undo record of an apply about to run: the model's, plus the modes and folders it will change. */

@@ -18,6 +18,15 @@ export interface ChangeOrigin {
   readonly turn: number;
 }
 
+/**
+ * The session of a person's own edits (the `agent-staged:` provider stages a person's saves under it, and a manual
+ * resolution's result is staged under it too): no chat prunes it.
+ */
+export const PERSON_SESSION_ID = 'user';
+
+/** The message of a person's manual resolution: no chat message has this id, so no prune selects it. */
+export const RESOLUTION_MESSAGE_ID = 'agent-overlay:resolution';
+
 /** What the caller supplies when staging; the model fills in id, operation, contents and (by default) time. */
 export interface ChangeMeta extends ChangeOrigin {
   /** Human-readable, shown in the SCM tooltip and the tools' answers. */

@@ -3,7 +3,10 @@ import { OverlayError } from './overlayError';
 import { OverlayState } from './overlayState';
 import { Emitter } from './eventEmitter';
 import { applyOp } from './applyOp';
-import { newChangeRecord } from './changeRecord';
+import { PERSON_SESSION_ID, RESOLUTION_MESSAGE_ID, newChangeRecord } from './changeRecord';
+import { DraftState } from './overlayDraft';
+import { stageRecord } from './accumulator';
+import { componentOf } from './component';
 import { compositeOf, directoryDelta, effectiveRef, isUnder, readEffective } from './overlayQueries';
 import { diskPathsOf, planReconcile } from './reconcile';
 import { planRevert, recordsShownBy } from './planRevert';
@@ -27,7 +30,8 @@ import type { TextMerge } from './mergeContent';
 import type { OverlayOp, RecordSelector } from './overlayOp';
 import type { CompositeChange, DirectoryDelta } from './overlayQueries';
 import type { OverlaySnapshot } from './overlayState';
-import type { ConflictKind, ConflictState } from './pathEntry';
+import type { ConflictKind, ConflictState, PathEntry } from './pathEntry';
+import type { ReplayResult } from './replay';
 import type { ReconcileOutcome } from './reconcile';
 import type { RevertPlan } from './planRevert';
 import type { RestageGroup, RestageOutcome } from './restage';
@@ -308,51 +312,79 @@ export class OverlayModel {
       case 'acceptAgent':
         this.acceptAgent(path, c);
         return;
-      case 'manual': {
-        if (resolution.content === (this.stagedRef(path) ?? null)) {
-          this.acceptAgent(path, c);
-          return;
-        }
-        const last = this.manualRewrite(path, c, resolution.content);
-        if (!last) {
-          throw new OverlayError('InvalidOperation', `the agent's last change at ${path} cannot carry a merged result: accept the agent's or the disk's version instead`, { path });
-        }
-        this.acceptAgent(path, c, new Map([[last.id, last]]), 'manual');
+      case 'manual':
+        this.resolveAsPerson(path, c, resolution.content);
         return;
-      }
       default:
         assertNever(resolution);
     }
   }
 
-  private acceptAgent(path: string, c: ConflictState, rewrites?: ReadonlyMap<string, ChangeRecord>, reason: 'acceptAgent' | 'manual' = 'acceptAgent'): void {
+  private acceptAgent(path: string, c: ConflictState): void {
+    const result = this.acceptedReplay(path, c);
+    this.apply({ type: 'replace', reason: 'acceptAgent', recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths });
+  }
+
+  /**
+   * "Accept the agent's version": the surviving records at the conflict's paths are rewritten to apply as they
+   * stand (for a disk conflict, onto what the disk has now). A rename whose file is gone creates what the view
+   * showed it moving — the surviving records' content, never a write since taken out (issue 23 case 7).
+   */
+  private acceptedReplay(path: string, c: ConflictState): ReplayResult {
     const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
       ? new Map([[c.diskPath, { base: c.theirs, ...(c.theirsIdentity ? { identity: c.theirsIdentity } : {}) }]])
       : undefined;
-    const result = replayComponent(this.state, touched, this.store, {
+    const shown = replayComponent(this.state, touched, this.store, { origin: c.origin }, this.merge).movedBy;
+    return replayComponent(this.state, touched, this.store, {
       origin: c.origin,
       ...(baselines ? { baselines } : {}),
-      ...(rewrites ? { rewrites } : {}),
       settled: touched,
+      moved: shown,
       force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)),
     }, this.merge);
-    this.apply({ type: 'replace', reason, recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths });
   }
 
   /**
-   * The record that gets the person's merged result: the change that no longer applied (a prune conflict), else
-   * the last change at `path`. A write gets it as its result (or becomes a delete), a delete becomes a write, a
-   * rename carries it as what arrives. Undefined where "no file" cannot be said (a rename, a create of nothing).
+   * A person's resolution is the person's act (issue 23 case 5): the agent's version is accepted as above, then the
+   * person's result is staged on top as a record of its own, in the person's session (`PERSON_SESSION_ID`) under a
+   * message no chat has, so no prune of an agent message takes it away. A later prune rebases it like any record
+   * (what the pruned message wrote is taken out of the merged result; what the person wrote stays). One op.
    */
-  private manualRewrite(path: string, c: ConflictState, content: ContentRef | null): ChangeRecord | undefined {
-    const ids = this.state.entry(path)?.recordIds ?? [];
-    const r = (c.recordId !== undefined ? this.state.record(c.recordId) : undefined) ?? (ids.length ? this.state.record(ids[ids.length - 1]) : undefined);
-    if (!r) return undefined;
-    if (r.operation === 'rename') return content === null ? undefined : { ...r, after: content };
-    if (content !== null) return { ...r, operation: r.before === null ? 'create' : 'modify', after: content };
-    const before = r.before ?? c.theirs ?? r.after;
-    return before === null ? undefined : { ...r, operation: 'delete', before, after: null };
+  private resolveAsPerson(path: string, c: ConflictState, content: ContentRef | null): void {
+    const result = this.acceptedReplay(path, c);
+    const draft = new DraftState(this.state);
+    for (const r of result.rewritten) draft.rewriteRecord(r);
+    for (const e of result.entries) draft.setEntry(e);
+    for (const p of result.removedPaths) draft.deleteEntry(p);
+    const e = draft.entry(path);
+    const ours = e ? (afterOf(e.state) ?? null) : null;
+    const added: ChangeRecord[] = [];
+    if (ours !== content) {
+      const last = e?.recordIds.length ? this.state.record(e.recordIds[e.recordIds.length - 1]) : undefined;
+      const operation = content === null ? 'delete' : ours === null ? 'create' : 'modify';
+      const record = newChangeRecord({ operation, path, before: ours, after: content }, {
+        sessionId: PERSON_SESSION_ID,
+        messageId: RESOLUTION_MESSAGE_ID,
+        turn: last?.turn ?? 0,
+        description: 'your merge of a conflict',
+      }, this.now, this.newId);
+      draft.addRecord(record);
+      stageRecord(draft, record);
+      added.push(record);
+    }
+    const paths = componentOf(draft, [path, ...result.entries.map((x) => x.path)]).paths;
+    const entries = paths.map((p) => draft.entry(p)).filter((x): x is PathEntry => x !== undefined);
+    const kept = new Set(entries.map((x) => x.path));
+    this.apply({
+      type: 'replace',
+      reason: 'manual',
+      added,
+      recordIds: [],
+      rewritten: result.rewritten,
+      entries,
+      removedPaths: result.removedPaths.filter((p) => !kept.has(p)),
+    });
   }
 
   /** Manual resolution with the merged bytes (undefined = the file should not exist). */

@@ -29,8 +29,8 @@ function seenBy(record: ChangeRecord): [string, ContentRef | null][] {
  * restart that one path alone and leave the records that link it elsewhere (a rename there and back) replaying
  * from a baseline that no longer exists. Re-reading a baseline also settles a disk conflict about that disk file
  * held elsewhere (`conflictsAbout`: a composite the file had moved to before a prune took the move out): its
- * component is replayed too, without the conflict. Undefined when no path of the record needs it (the usual case:
- * the accumulator folds the record in directly).
+ * component is replayed too, without the conflict. The same replay stages a record over a conflict. Undefined
+ * when no path of the record needs it (the usual case: the accumulator folds the record in directly).
  */
 export function planStageOverMovedDisk(
   view: OverlayView,
@@ -40,11 +40,20 @@ export function planStageOverMovedDisk(
   conflictsAbout: (diskPath: string) => readonly string[],
   merge?: TextMerge,
 ): StageReplayOp | undefined {
+  // (A rename's destination is not read from the disk: "free" is what the rename assumes, not what it saw.)
+  const destination = record.operation === 'rename' ? record.path : undefined;
   const moved = seenBy(record).filter(([p, seen]) => {
     const e = view.entry(p);
-    return e !== undefined && isTransparent(e) && (afterOf(e.state) ?? null) !== seen;
+    return p !== destination && e !== undefined && isTransparent(e) && (afterOf(e.state) ?? null) !== seen;
   });
-  if (moved.length === 0) return undefined;
+  // A rename onto a path that still shows a file (an overwrite's delete that resolved a conflict to the person's
+  // file instead of deleting it): replayed, it is a rename conflict there, never a silent replacement.
+  const taken = destination !== undefined && (afterOf(view.entry(destination)?.state ?? { kind: 'clean' }) ?? null) !== null;
+  // A conflict is a value the replay computes (replay.ts): a record staged over one moves its agent side, so the
+  // component is replayed with it (folding it in would settle or keep the conflict by another rule). A disk
+  // conflict stays through the replay while its baseline does.
+  const overConflict = seenBy(record).some(([p]) => view.entry(p)?.conflict !== undefined);
+  if (moved.length === 0 && !overConflict && !taken) return undefined;
   const draft = new DraftState(view);
   draft.addRecord(record);
   for (const [p, seen] of seenBy(record)) {

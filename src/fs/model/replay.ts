@@ -1,5 +1,6 @@
-import { baseOf, stateOf } from './mergeRules';
+import { assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
+import { replayCell } from './replayRules';
 import { makeEntry } from './accumulator';
 import { componentOf } from './component';
 import type { ChangeRecord } from './changeRecord';
@@ -15,14 +16,18 @@ import type { ConflictKind, ConflictState, FileIdentity, PathEntry } from './pat
  * so nothing taken out can come back, and no composite exists without a record that made it (a path whose
  * replay leaves no record is clean).
  *
- * A record replays exactly when the content it finds equals its `before`. Otherwise it is rebased, as Jujutsu
- * rebases the descendants of an abandoned change: a stack of writes (a write and the writes to the same file that
- * follow it exactly) by one three-way merge of its whole change onto what is there now, a delete deletes whatever
- * is there (the intent was "no file"), a rename moves whatever is there. What cannot be rebased (overlapping edits,
- * a write to a file that is gone, a create onto a file that exists, a rename onto other content) keeps the agent's outcome and
- * becomes a conflict on the path, a first-class value naming the record. Records are not rewritten by a rebase, so
+ * A record replays exactly when the content it finds equals its `before` (what it saw). Otherwise the replay table
+ * decides (replayRules.ts, issue 23), for a stack of records at one path (a write or delete and the writes and
+ * deletes there that follow it exactly) as one: a write is rebased by one three-way merge of its whole change onto
+ * what is there now, as Jujutsu rebases the descendants of an abandoned change; a delete over no file, or a create
+ * then a delete, does nothing; a delete of content it never saw, a write to a file that is gone and a create onto a
+ * file that exists are conflicts (delete/modify, modify/delete, add/add) — never a silent success that removes
+ * what the record never saw. A rename moves whatever is there (it removes nothing); onto other content it is a
+ * conflict. A conflict keeps the agent's outcome and is a first-class value on the path naming the record; a later
+ * record that saw the agent's side moves that side, and what then no longer differs from the conflict's base
+ * resolves to theirs. Records are not rewritten by a rebase, so
  * the result depends on the surviving records alone, never on the order in which others were taken out; only a
- * person's decision (accept the agent's version, a manual merge) and a rename taken out (its destination's later
+ * person's decision (accept the agent's version) and a rename taken out (its destination's later
  * records follow the file home) rewrite records.
  */
 
@@ -45,6 +50,11 @@ export interface ReplayOptions {
   readonly origin: ConflictState['origin'];
   /** Records to rewrite before replaying (a manual resolution's content). */
   readonly rewrites?: ReadonlyMap<string, ChangeRecord>;
+  /**
+   * With `force`: what each rename moved in the view the person accepted (`ReplayResult.movedBy`), created at its
+   * destination when the file it moved is gone.
+   */
+  readonly moved?: ReadonlyMap<string, ContentRef>;
 }
 
 export interface ReplayResult {
@@ -63,6 +73,8 @@ export interface ReplayResult {
   readonly provenance: ReadonlyMap<string, ReadonlySet<string>>;
   /** The component's records (survivors and removed), in staging order. */
   readonly records: readonly ChangeRecord[];
+  /** For each rename replayed: the content it moved. */
+  readonly movedBy: ReadonlyMap<string, ContentRef>;
 }
 
 /**
@@ -91,6 +103,7 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
     found: parts.flatMap((r) => r.found),
     provenance,
     records: parts.flatMap((r) => r.records),
+    movedBy: new Map(parts.flatMap((r) => [...r.movedBy])),
   };
 }
 
@@ -125,8 +138,14 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     return old?.origin === 'disk' && !options.baselines?.has(old.diskPath ?? p) && !options.settled?.has(p);
   }));
   const rewritten: ChangeRecord[] = [];
-  const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary = false): void => {
-    if (!conflicts.has(path)) conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
+  const movedBy = new Map<string, ContentRef>();
+  // The conflicts this replay found, as values: what the record that did not apply saw there (base) and what it
+  // found (theirs). Later records that saw the agent's side move it; see the content case below.
+  const open = new Map<string, { readonly base: ContentRef | null; readonly theirs: ContentRef | null }>();
+  const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null): void => {
+    if (conflicts.has(path)) return;
+    conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
+    open.set(path, { base: saw, theirs });
   };
 
   // A rename taken out did not happen: until its file leaves the destination, later records there are about the
@@ -136,12 +155,14 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // Writes taken up by an earlier record's rebase (see `stackAt`).
   const consumed = new Set<string>();
   /**
-   * The writes at `p` that follow `first` exactly (each starts from the previous one's result), up to the first
-   * other record touching anything but a write elsewhere: one stack, rebased by one merge. The result depends on
+   * The writes at `p` that follow `first` exactly (each starts from the previous one's result), and a delete there
+   * that ends them, up to the first other record touching anything but a write elsewhere: one stack, replayed by one cell of the table
+   * (a create then a delete is one no-op, whatever the file became). The result depends on
    * the surviving records only, not on the order in which others were taken out.
    */
   const stackAt = (i: number, p: string, first: ChangeRecord): ChangeRecord[] => {
     const stack = [first];
+    if (first.operation === 'delete') return stack;
     const ahead = new Map(alias);
     const home = (q: string): string => ahead.get(q) ?? q;
     for (let j = i + 1; j < all.length; j++) {
@@ -151,19 +172,29 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         continue;
       }
       const g = options.rewrites?.get(o.id) ?? o;
-      if (g.operation === 'rename' || g.operation === 'delete') break;
+      if (g.operation === 'rename') break;
       const w = aliased(g, home);
-      if (w.path !== p) continue;
+      if (w.path !== p) {
+        if (g.operation === 'delete') break;
+        continue;
+      }
       if (w.before !== stack[stack.length - 1].after || options.force?.(o)) break;
       stack.push(w);
       consumed.add(o.id);
       if (w !== o) rewritten.push(w);
+      // A delete ends the stack: what is written after it is new content, replayed over what the stack left.
+      if (g.operation === 'delete') break;
     }
     return stack;
   };
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
-    if (consumed.has(original.id)) continue;
+    if (consumed.has(original.id)) {
+      // Replayed in an earlier stack; a delete still ends its path's link to a rename taken out.
+      const g = options.rewrites?.get(original.id) ?? original;
+      if (g.operation === 'delete') alias.delete(g.path);
+      continue;
+    }
     if (removed.has(original.id)) {
       if (original.operation === 'rename' && original.fromPath !== undefined) alias.set(original.path, resolve(original.fromPath));
       continue;
@@ -178,46 +209,79 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     let out: ChangeRecord = r;
     switch (r.operation) {
       case 'create':
-      case 'modify': {
+      case 'modify':
+      case 'delete': {
         const p = r.path;
         const c = cur.get(p) as ContentRef | null;
-        let after = r.after as ContentRef;
+        let after = r.after;
         let stack = [r];
+        let shows = true; // the path shows the records' content (else what was there stays, untouched)
         if (c !== r.before) {
           if (options.force?.(original)) {
             // The person kept the agent's version: the record is rewritten to apply as it stands.
-            out = { ...r, operation: c === null ? 'create' : 'modify', before: c };
+            if (r.operation !== 'delete') out = { ...r, operation: c === null ? 'create' : 'modify', before: c };
+            else if (c !== null) out = { ...r, before: c };
           } else {
+            // It did not see what is there: the replay table (replayRules.ts) decides, for the whole stack.
             stack = stackAt(i, p, r);
-            const top = stack[stack.length - 1];
-            const rebased = rebaseWrite(r.before, top.after as ContentRef, c, store, merge, texts);
-            if (rebased.kind === 'merged') after = rebased.after;
-            else {
-              conflict(p, r, rebased.conflict, c, rebased.binary);
-              after = top.after as ContentRef;
+            const top = stack[stack.length - 1].after;
+            const cell = replayCell(r.before, top, c);
+            switch (cell.outcome) {
+              case 'replays':
+              case 'already':
+                after = top;
+                break;
+              case 'nothing':
+                after = c;
+                shows = false;
+                break;
+              case 'merge': {
+                const m = mergeContent(r.before, top, c, store, merge, texts);
+                if (m.kind === 'merged' && m.result !== null) after = m.result;
+                else if (m.kind === 'unchanged') after = top;
+                else {
+                  conflict(p, r, m.kind === 'conflict' ? 'text' : 'deletion', c, m.kind === 'conflict' && m.binary, r.before);
+                  after = top;
+                }
+                break;
+              }
+              case 'conflict':
+                conflict(p, r, cell.conflict, c, false, r.before);
+                after = top;
+                break;
+              default:
+                assertNever(cell);
             }
           }
+        } else {
+          // It saw what is there, which may be the agent's side of a conflict this replay found: the conflict is a
+          // value (base, agent, theirs), and this record moves its agent side. What no longer differs from the base
+          // resolves to theirs (a create then a delete over the person's file leaves the person's file).
+          const held = open.get(p);
+          if (held && after !== held.theirs) {
+            const cell = replayCell(held.base, after, held.theirs);
+            const m = cell.outcome === 'nothing' ? { kind: 'merged' as const, result: held.theirs }
+              : cell.outcome === 'merge' ? mergeContent(held.base, after, held.theirs, store, merge, texts) : undefined;
+            if (m?.kind === 'merged') {
+              after = m.result;
+              shows = m.result !== held.theirs;
+              conflicts.delete(p);
+              open.delete(p);
+            }
+          } else if (held) {
+            conflicts.delete(p);
+            open.delete(p);
+          }
         }
-        if (c === null) {
+        if (shows && (c === null || after === null)) {
           lineage.set(p, null);
           prov.set(p, new Set());
         }
         cur.set(p, after);
         for (const w of stack) {
-          (prov.get(p) as Set<string>).add(w.id);
+          if (shows && after !== null) (prov.get(p) as Set<string>).add(w.id);
           (ids.get(p) as string[]).push(w.id);
         }
-        break;
-      }
-      case 'delete': {
-        const p = r.path;
-        const c = cur.get(p) as ContentRef | null;
-        (ids.get(p) as string[]).push(r.id);
-        if (c === null) break; // nothing left to delete: the record has no effect (it stays, for its message)
-        cur.set(p, null);
-        lineage.set(p, null);
-        prov.set(p, new Set());
-        conflicts.delete(p); // the content that did not rebase is gone: nothing is left to settle
         break;
       }
       case 'rename': {
@@ -227,8 +291,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const d = cur.get(to) as ContentRef | null;
         if (c === null && options.force?.(original) && d === null) {
           // The file to move is gone and the person kept the agent's version: what it moved is created there.
-          out = { ...withoutFrom(r), operation: 'create', before: null };
-          cur.set(to, r.after);
+          // What it moved is what the view showed it moving (the surviving records' content), not its own `after`:
+          // that may hold a write since taken out (issue 23 case 7).
+          const shown = options.moved?.get(r.id) ?? (r.after as ContentRef);
+          out = { ...withoutFrom(r), operation: 'create', before: null, after: shown };
+          cur.set(to, shown);
           lineage.set(to, null);
           prov.set(to, new Set([r.id]));
           (ids.get(to) as string[]).push(r.id);
@@ -243,12 +310,21 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         if (c === null) break; // nothing left to move
         // A conflict travels with the content it is about.
         const carried = diskHeld.has(from) ? undefined : conflicts.get(from);
-        if (carried) conflicts.delete(from);
-        if (carried && !conflicts.has(to)) conflicts.set(to, carried);
+        const carriedValue = carried ? open.get(from) : undefined;
+        if (carried) {
+          conflicts.delete(from);
+          open.delete(from);
+        }
+        if (carried && !conflicts.has(to)) {
+          conflicts.set(to, carried);
+          if (carriedValue) open.set(to, carriedValue);
+        }
         // A rename that settled a conflict by hand carries the merged result as its after.
         const moved = r.after !== r.before ? (r.after as ContentRef) : c;
         // Onto a file that holds the very bytes it moves, a rename loses nothing (someone made the same copy).
-        if (d !== null && d !== moved && !options.force?.(original)) conflict(to, r, 'rename', d);
+        // (As a value: the rename saw no file at its destination, so a later delete of what it moved leaves `d`.)
+        if (d !== null && d !== moved && !options.force?.(original)) conflict(to, r, 'rename', d, false, null);
+        movedBy.set(r.id, moved);
         cur.set(to, moved);
         cur.set(from, null);
         lineage.set(to, lineage.get(from) as Lineage);
@@ -304,6 +380,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     found: foundPaths,
     provenance: prov,
     records: all,
+    movedBy,
   };
 }
 
@@ -318,21 +395,4 @@ function aliased(r: ChangeRecord, resolve: (p: string) => string): ChangeRecord 
 function withoutFrom(r: ChangeRecord): ChangeRecord {
   const { fromPath: _dropped, ...rest } = r;
   return rest;
-}
-
-type WriteRebase =
-  | { readonly kind: 'merged'; readonly after: ContentRef }
-  | { readonly kind: 'conflict'; readonly conflict: ConflictKind; readonly binary: boolean };
-
-/** A stack of writes (from `before` to `after`) whose start is no longer what is there: its change applied to what is. */
-function rebaseWrite(before: ContentRef | null, after: ContentRef, current: ContentRef | null, store: ContentStore, merge: TextMerge | undefined, texts: Map<ContentRef, string | undefined>): WriteRebase {
-  if (current === after) return { kind: 'merged', after };
-  if (before === null) return { kind: 'conflict', conflict: current === null ? 'deletion' : 'creation', binary: false };
-  if (current === null) return { kind: 'conflict', conflict: 'deletion', binary: false };
-  const m = mergeContent(before, after, current, store, merge, texts);
-  switch (m.kind) {
-    case 'unchanged': return { kind: 'merged', after };
-    case 'merged': return m.result === null ? { kind: 'conflict', conflict: 'deletion', binary: false } : { kind: 'merged', after: m.result };
-    case 'conflict': return { kind: 'conflict', conflict: 'text', binary: m.binary };
-  }
 }

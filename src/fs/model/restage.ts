@@ -181,6 +181,27 @@ export function refsOfRestage(source: RestageSource | undefined): ContentRef[] {
   return [...(source?.restageGroups ?? []).flatMap(refsOfGroup), ...(source?.restage ?? []).flatMap(i => (i.after === null ? [] : [i.after]))];
 }
 
+/** A chat message deleted after an apply (session undefined: that message id in any session, as a prune without one). */
+export interface ForgottenMessage {
+  readonly messageId: string;
+  readonly sessionId?: string;
+}
+
+/**
+ * The restaging without the records of messages deleted since the apply (issue 23 case 6): Undo gives back only
+ * what a live message proposed. A group left with no record is not staged again; one that keeps some replays them
+ * from its baselines, as a prune would have left them.
+ */
+export function withoutForgotten(source: RestageSource, forgotten: readonly ForgottenMessage[]): RestageSource {
+  if (forgotten.length === 0) return source;
+  const gone = (r: { readonly sessionId: string; readonly messageId: string }) => forgotten.some(f => f.messageId === r.messageId && (f.sessionId === undefined || f.sessionId === r.sessionId));
+  return {
+    ...(source.restageGroups ? { restageGroups: source.restageGroups.map(g => ({ ...g, records: g.records.filter(r => !gone(r)) })).filter(g => g.records.length > 0) } : {}),
+    ...(source.restageFolders ? { restageFolders: source.restageFolders.filter(r => !gone(r)) } : {}),
+    ...(source.restage ? { restage: source.restage.filter(i => !gone(i.origin)) } : {}),
+  };
+}
+
 /** Undo's restaging, whichever version of the undo record it has. */
 export function restageAll(model: OverlayModel, source: RestageSource, disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
   const groups = source.restageGroups ? model.restage(source.restageGroups, disk, leftAlone) : { restaged: [], skipped: [] };

@@ -22,13 +22,13 @@ export function watchCellLifecycle(overlay: OverlayWorkspace): vscode.Disposable
     }
 
     const removed = new Set(e.contentChanges.flatMap(c => c.removedCells).map(cellIdOf).filter((id): id is string => !!id));
-    let pruned = false;
-    for (const id of removed) {
-      if (present.has(id) || overlay.model.recordsByMessage(id).length === 0) continue; // moved, or staged nothing
-      overlay.model.prune(id);
-      pruned = true;
+    // Pruned, and remembered so Undo Last Apply never stages a deleted cell's changes again (issue 23).
+    const gone = [...removed].filter(id => !present.has(id)); // (a cell moved keeps its id)
+    if (gone.length > 0) {
+      void (async () => {
+        for (const id of gone) await overlay.forgetMessage(id);
+      })();
     }
-    if (pruned) void overlay.flush();
 
     const deleted = new Set([...removed].filter(id => !present.has(id)));
     const retracted = deleted.size ? retractCells(e.notebook.metadata, deleted) : undefined;

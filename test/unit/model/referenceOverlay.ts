@@ -7,7 +7,8 @@ import { threeWayMerge } from '../../../src/fs/merge/threeWayMerge';
  *
  * The rule: a record applies as it was made when it finds the content it saw (`before`). If not, it is rebased:
  * a write merges its own change into what is there (overlapping edits, a write to a file that is gone, a create
- * onto a file that exists are conflicts, and the write keeps its content), a delete removes whatever is there, a
+ * onto a file that exists are conflicts, and the write keeps its content), a delete of content it never saw is a
+ * conflict and over no file does nothing (issue 23: it never removes what it did not see), a
  * rename moves whatever is there (onto a path holding other content: a conflict). A write is rebased together with the writes to
  * the same file that follow it exactly (a stack, as Jujutsu rebases a change with its descendants). A rename taken
  * out did not happen, so later records at its destination follow the file home until it leaves the destination. The three-way text
@@ -86,46 +87,78 @@ export class ReferenceOverlay {
     const shows = new Map([...base.keys()].map((p) => [p, new Set<string>()]));
     const conflicts = new Set<string>();
     const consumed = new Set<string>();
+    // The conflicts found here, as values: what the record that did not apply saw (base) and found (theirs).
+    const open = new Map<string, { base: Text; theirs: Text }>();
+    const conflict = (p: string, base: Text, theirs: Text): void => {
+      if (conflicts.has(p)) return;
+      conflicts.add(p);
+      open.set(p, { base, theirs });
+    };
     records.forEach((r, i) => {
       if (consumed.has(r.id) || isFolderRecord(r)) return;
       const c = cur.get(r.path) ?? null;
-      if (r.op === 'write') {
-        // A write that no longer finds its `before` is rebased with the writes to the same file that follow it
-        // exactly (up to any delete or rename), as one change.
+      if (r.op === 'write' || r.op === 'delete') {
+        // A write or delete that no longer finds its `before` is replayed with the writes at the same file that
+        // follow it exactly and a delete that ends them (up to a rename, or a delete elsewhere), as one change.
         const stack = [r];
-        if (c !== r.before) {
+        if (c !== r.before && r.op === 'write') {
           for (const o of records.slice(i + 1)) {
             if (isFolderRecord(o)) continue;
-            if (o.op !== 'write') break;
-            if (o.path !== r.path) continue;
+            if (o.op === 'rename') break;
+            if (o.path !== r.path) {
+              if (o.op === 'delete') break;
+              continue;
+            }
             if (o.before !== stack[stack.length - 1].after) break;
             stack.push(o);
             consumed.add(o.id);
+            if (o.op === 'delete') break; // what is written after a delete is new content
           }
         }
-        const top = stack[stack.length - 1].after as string;
+        const top = stack[stack.length - 1].after;
         let after = top;
+        let visible = true;
         if (c !== r.before) {
-          const m = rebase(r.before, top, c);
-          if (m === undefined) conflicts.add(r.path);
-          else after = m;
+          // Issue 23 (a rule changed on purpose, restated here): it replays only over what it saw. A stack that
+          // changes nothing (a create then a delete) or a delete over no file does nothing; a delete of content it
+          // never saw, a create onto a file and a write to no file are conflicts; a write merges.
+          if (c === top) {
+            // already there
+          } else if (r.before === top || (top === null && c === null)) {
+            after = c;
+            visible = false;
+          } else if (r.before === null || top === null || c === null) {
+            conflict(r.path, r.before, c);
+          } else {
+            const m = rebase(r.before, top, c);
+            if (m === undefined) conflict(r.path, r.before, c);
+            else after = m;
+          }
+        } else {
+          // It saw the agent's side of a conflict found above: that side moves; no longer differing from the
+          // conflict's base, or merging with what the other side holds, the conflict is gone.
+          const v = open.get(r.path);
+          if (v) {
+            let settled: Text | undefined;
+            if (top === v.theirs) settled = top;
+            else if (top === v.base) settled = v.theirs;
+            else if (v.base !== null && top !== null && v.theirs !== null) settled = rebase(v.base, top, v.theirs);
+            if (settled !== undefined) {
+              visible = settled !== v.theirs || top === v.theirs;
+              after = settled;
+              conflicts.delete(r.path);
+              open.delete(r.path);
+            }
+          }
         }
-        if (c === null) {
+        if (visible && (c === null || after === null)) {
           origin.set(r.path, null);
           shows.set(r.path, new Set());
         }
         cur.set(r.path, after);
         for (const w of stack) {
-          shows.get(r.path)?.add(w.id);
+          if (visible && after !== null) shows.get(r.path)?.add(w.id);
           ids.get(r.path)?.push(w.id);
-        }
-      } else if (r.op === 'delete') {
-        ids.get(r.path)?.push(r.id);
-        if (c !== null) {
-          cur.set(r.path, null);
-          origin.set(r.path, null);
-          shows.set(r.path, new Set());
-          conflicts.delete(r.path); // deleting content that did not rebase settles it
         }
       } else {
         const from = r.from as string;
@@ -138,8 +171,13 @@ export class ReferenceOverlay {
           if (moving !== null) {
             // A conflict travels with its content.
             // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
-            if (!held.has(from) && conflicts.delete(from)) conflicts.add(r.path);
-            if (c !== null && c !== moving) conflicts.add(r.path); // the same bytes there already: nothing is lost
+            const value = open.get(from);
+            open.delete(from);
+            if (!held.has(from) && conflicts.delete(from) && !conflicts.has(r.path)) {
+              conflicts.add(r.path);
+              if (value) open.set(r.path, value);
+            }
+            if (c !== null && c !== moving) conflict(r.path, null, c); // the same bytes there already: nothing is lost
             cur.set(r.path, moving);
             cur.set(from, null);
             origin.set(r.path, origin.get(from) ?? null);

@@ -1,0 +1,58 @@
+import type { ContentRef } from './contentStore';
+import type { ConflictKind } from './pathEntry';
+
+/**
+ * The replay rule (issue 23) as one table: a record (or a stack of records at one path, each starting from the
+ * previous one's result) replays only over what it saw. `saw` is its `before` (null: it saw no file), `after` what
+ * it leaves (null: no file), `now` what the replay finds there. Anything but what it saw is a conflict (as Jujutsu
+ * and git call them: add/add, modify/delete, delete/modify) or a three-way merge of its change onto what is there —
+ * never a silent success that removes content the record never saw.
+ *
+ *   kind    | saw      | now                        | outcome
+ *   --------+----------+----------------------------+----------------------------------------------------------
+ *   any     | X        | X                          | replays: now := after
+ *   any     | X        | = after                    | already there: nothing to do
+ *   any     | X        | Y ≠ X, after = X (no-op)   | nothing to do: a create then delete (or a write undone) acts on nothing
+ *   create  | absent   | present Y                  | conflict creation (add/add); the agent's outcome is shown
+ *   write   | present  | absent                     | conflict deletion (modify/delete)
+ *   write   | present  | present Y                  | three-way merge (saw, after, Y): clean → merged; else conflict text
+ *   delete  | present  | absent                     | nothing to do: a delete over an absent file is a no-op
+ *   delete  | present  | present Y ≠ saw            | conflict deletion (delete/modify): the person's Y is never deleted unseen
+ *
+ * `kind` is read off the record: create (saw absent, leaves a file), write (saw a file, leaves one), delete (leaves
+ * none). The table decides by content refs alone; only the merge cell reads text (`mergeContent`).
+ */
+export type RecordShape = 'create' | 'write' | 'delete' | 'noop';
+
+export type ReplayCell =
+  | { readonly outcome: 'replays' }
+  | { readonly outcome: 'already' }
+  | { readonly outcome: 'nothing' }
+  | { readonly outcome: 'merge' }
+  | { readonly outcome: 'conflict'; readonly conflict: ConflictKind };
+
+/** What a record (or stack) does, from what it saw and what it leaves. */
+export function shapeOf(saw: ContentRef | null, after: ContentRef | null): RecordShape {
+  if (saw === after) return 'noop';
+  if (after === null) return 'delete';
+  return saw === null ? 'create' : 'write';
+}
+
+/** The table above: the outcome of replaying a record that saw `saw` and leaves `after` over `now`. */
+export function replayCell(saw: ContentRef | null, after: ContentRef | null, now: ContentRef | null): ReplayCell {
+  if (now === saw) return REPLAYS;
+  if (now === after) return ALREADY;
+  switch (shapeOf(saw, after)) {
+    case 'noop': return NOTHING;
+    case 'create': return CREATION;
+    case 'write': return now === null ? DELETION : MERGE;
+    case 'delete': return now === null ? NOTHING : DELETION;
+  }
+}
+
+const REPLAYS: ReplayCell = { outcome: 'replays' };
+const ALREADY: ReplayCell = { outcome: 'already' };
+const NOTHING: ReplayCell = { outcome: 'nothing' };
+const MERGE: ReplayCell = { outcome: 'merge' };
+const CREATION: ReplayCell = { outcome: 'conflict', conflict: 'creation' };
+const DELETION: ReplayCell = { outcome: 'conflict', conflict: 'deletion' };

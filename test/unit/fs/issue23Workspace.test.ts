@@ -1,0 +1,81 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
+import { FoldingDisk } from './foldingDisk';
+import type { ChangeMeta } from '../../../src/fs/model/changeRecord';
+
+const meta = (messageId = 'm1', sessionId = 's1'): ChangeMeta => ({ sessionId, messageId, turn: 1, description: `change from ${messageId}` });
+const bytes = (s: string) => Buffer.from(s, 'utf8');
+
+/**
+ * The workspace-level reproductions of issue 23 (Undo, permission bits, a case-insensitive disk): nothing a person
+ * wrote, and nothing a person took out, comes back through Undo or is lost by it.
+ */
+describe('issue 23: Undo and Apply at workspace level', () => {
+  let root: string;
+  let ws: string;
+  let store: string;
+  let overlay: OverlayWorkspace;
+  const file = (rel: string) => path.join(ws, rel);
+  const disk = (rel: string) => (fs.existsSync(file(rel)) ? fs.readFileSync(file(rel), 'utf8') : undefined);
+
+  const open = async (folding = false) => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-i23-'));
+    ws = path.join(root, 'ws');
+    store = path.join(root, 'store');
+    fs.mkdirSync(ws, { recursive: true });
+    fs.writeFileSync(file('x.txt'), 'x\n');
+    fs.writeFileSync(file('b.txt'), 'b\n');
+    fs.writeFileSync(file('e.txt'), 'e\n');
+    fs.writeFileSync(file('run.sh'), '#!/bin/sh\necho one\n');
+    fs.chmodSync(file('run.sh'), 0o755);
+    overlay = await OverlayWorkspace.open(store, folding ? { disk: new FoldingDisk() } : {});
+  };
+
+  afterEach(async () => {
+    await overlay.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('6. a message deleted after Apply is not staged again by Undo (also after a reopen), and the rest is', async () => {
+    await open();
+    overlay.write(file('x.txt'), bytes('m1\n'), meta('m1'));
+    overlay.write(file('b.txt'), bytes('m2\n'), meta('m2'));
+    assert.deepStrictEqual((await overlay.apply()).refused, []);
+    await overlay.forgetMessage('m1', 's1');
+    await overlay.close();
+    overlay = await OverlayWorkspace.open(store);
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, []);
+    assert.strictEqual(disk('x.txt'), 'x\n', 'Undo restores the disk');
+    assert.deepStrictEqual(overlay.composites().map(c => [c.path, c.records.map(r => r.messageId)]), [[file('b.txt'), ['m2']]], 'only the live message is back in review');
+    await overlay.apply();
+    assert.strictEqual(disk('x.txt'), 'x\n', 'a second Apply never writes the deleted message\'s change');
+    assert.strictEqual(disk('b.txt'), 'm2\n');
+  });
+
+  it('8. Undo on a case-insensitive disk reports a path taken by another spelling as refused and restores the rest', async () => {
+    await open(true);
+    fs.writeFileSync(file('other.txt'), 'the person\'s\n');
+    overlay.delete(file('e.txt'), meta('m1'));
+    overlay.write(file('b.txt'), bytes('B\n'), meta('m1'));
+    assert.deepStrictEqual((await overlay.apply()).refused, []);
+    assert.strictEqual(disk('e.txt'), undefined);
+    fs.renameSync(file('other.txt'), file('E.txt'));
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, [file('e.txt')]);
+    assert.strictEqual(disk('b.txt'), 'b\n', 'b.txt is restored');
+    assert.strictEqual(fs.readFileSync(file('E.txt'), 'utf8'), 'the person\'s\n', 'the person\'s E.txt is untouched');
+  });
+
+  it('9. a rename plus a rewrite of an executable file keeps its executable bit', async () => {
+    await open();
+    overlay.rename(file('run.sh'), file('start.sh'), meta('m1'));
+    overlay.write(file('start.sh'), bytes('#!/bin/sh\necho two\n'), meta('m1'));
+    assert.deepStrictEqual((await overlay.apply()).refused, []);
+    assert.strictEqual(disk('start.sh'), '#!/bin/sh\necho two\n');
+    assert.strictEqual(fs.statSync(file('start.sh')).mode & 0o777, 0o755);
+  });
+});

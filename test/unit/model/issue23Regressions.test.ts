@@ -1,0 +1,112 @@
+import * as assert from 'assert';
+import { FakeDisk, enc, meta, newModel, readText } from './modelFixtures';
+import type { OverlayModel } from '../../../src/fs/model/overlayModel';
+
+/**
+ * The model-level reproductions of issue 23: nothing a person wrote is removed by a change that never saw it. A
+ * record replays only over what it saw; over anything else it is a conflict, never a silent success.
+ */
+
+/** Apply everything that can be applied, as the adapter would (reconciling every path first, as it does). */
+function applyAll(model: OverlayModel, disk: FakeDisk): void {
+  model.reconcileAll(disk);
+  const plan = model.planApply(undefined, disk);
+  for (const g of plan.groups) {
+    disk.execute(g.actions, model.store);
+    model.markApplied(g.paths);
+  }
+}
+
+describe('issue 23: a record replays only over what it saw', () => {
+  it('1. create then delete leaves nothing that acts on a file the person creates later (read, or prune of the create)', () => {
+    for (const then of ['read', 'prune'] as const) {
+      const disk = new FakeDisk({ '/a': 'a\n' });
+      const model = newModel();
+      model.write('/x', enc('agent\n'), meta('m1'), disk);
+      model.delete('/x', meta('m2'), disk);
+      disk.put('/x', 'precious\n');
+      if (then === 'read') {
+        model.reconcile('/x', disk);
+        assert.strictEqual(readText(model, disk, '/x'), 'precious\n');
+      } else {
+        model.prune('m1');
+      }
+      assert.strictEqual(model.composite('/x'), undefined, `${then}: nothing is listed at /x`);
+      applyAll(model, disk);
+      assert.strictEqual(disk.text('/x'), 'precious\n', `${then}: Apply left the person's file alone`);
+    }
+  });
+
+  it('2. create, the person creates too, the agent deletes its own version: the person\'s file is never deleted', () => {
+    const disk = new FakeDisk({ '/a': 'a\n' });
+    const model = newModel();
+    model.write('/x', enc('agent\n'), meta('m1'), disk);
+    disk.put('/x', 'precious\n');
+    assert.strictEqual(model.reconcile('/x', disk).kind, 'conflict');
+    assert.strictEqual(readText(model, disk, '/x'), 'agent\n');
+    model.delete('/x', meta('m2'), disk);
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/x'), 'precious\n');
+  });
+
+  it('3. a delete that saw a rewrite, the rewrite pruned: a modify/delete conflict, not a delete of the original', () => {
+    const disk = new FakeDisk({ '/x': 'original\n' });
+    const model = newModel();
+    model.write('/x', enc('rewritten\n'), meta('m1'), disk);
+    model.delete('/x', meta('m3'), disk);
+    model.prune('m1');
+    const c = model.composite('/x');
+    assert.strictEqual(c?.conflict?.kind, 'deletion', 'the surviving delete never saw the original: a conflict');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/x'), 'original\n');
+  });
+
+  it('4. the agent deletes, the person deletes, any reconcile, the person writes anew: Apply keeps the new file', () => {
+    // Every order of the person's second write against the reconciles around it.
+    for (const order of ['reconcile-between', 'reconcile-both', 'reconcile-after-only']) {
+      const disk = new FakeDisk({ '/x': 'old\n' });
+      const model = newModel();
+      model.delete('/x', meta('m1'), disk);
+      disk.remove('/x');
+      if (order !== 'reconcile-after-only') model.reconcile('/x', disk);
+      disk.put('/x', 'new\n');
+      if (order !== 'reconcile-between') model.reconcile('/x', disk);
+      applyAll(model, disk);
+      assert.strictEqual(disk.text('/x'), 'new\n', order);
+    }
+  });
+
+  it('5. a manual merge is the person\'s: pruning the message it was stored on never takes it away', () => {
+    const disk = new FakeDisk({ '/x': '1\n2\n3\n4\n5\n6\n' });
+    const model = newModel();
+    model.write('/x', enc('1\n3\n4\n5\n6\n'), meta('m1'), disk);
+    disk.put('/x', '1\n2\nU\n3\n4\n5\n6\n');
+    assert.strictEqual(model.reconcile('/x', disk).kind, 'conflict');
+    model.write('/x', enc('1\n3\n4\n5\n6\nm2\n'), meta('m2'), disk);
+    model.resolveManually('/x', enc('1\nU\n3\n4\n5\n6\nm2\n'));
+    assert.strictEqual(model.composite('/x')?.conflict, undefined);
+    model.prune('m2');
+    const after = readText(model, disk, '/x');
+    assert.ok(after?.includes('U'), `the person's U stays (got ${JSON.stringify(after)})`);
+    assert.ok(!after?.includes('m2'), 'm2\'s line is taken out');
+    applyAll(model, disk);
+    assert.ok(disk.text('/x')?.includes('U'), 'Apply keeps the person\'s U');
+  });
+
+  it('7. Accept agent version accepts only the surviving records: a pruned edit of a renamed file never reaches the disk', () => {
+    for (const person of ['delete', 'move'] as const) {
+      const disk = new FakeDisk({ '/x': 'one\ntwo\n' });
+      const model = newModel();
+      model.write('/x', enc('one\ntwo\nm3\n'), meta('m3'), disk);
+      model.rename('/x', '/y', meta('m1'), disk);
+      if (person === 'delete') disk.remove('/x');
+      else disk.move('/x', '/z');
+      model.reconcileAll(disk);
+      assert.ok(model.composite('/y')?.conflict, `${person}: a conflict is pending at /y`);
+      model.prune('m3');
+      model.resolve('/y', { kind: 'acceptAgent' });
+      applyAll(model, disk);
+      assert.strictEqual(disk.text('/y'), 'one\ntwo\n', `${person}: the disk gets only the surviving records`);
+    }
+  });
+});
