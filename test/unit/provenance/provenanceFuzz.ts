@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
 import { OverlayError } from '../../../src/fs/model/overlayError';
-import type { ChangeMeta } from '../../../src/fs/model/changeRecord';
+import { PERSON_SESSION_ID, type ChangeMeta } from '../../../src/fs/model/changeRecord';
 import { prng } from '../merge/mergeCases';
 import { handsFor, type DiskKind, type PersonHands } from './personHands';
 import { ProvenanceLedger, checkFinal, checkReopen, checkSide, checkTouch, checkWysiwyg, linesOf, textOf, tokensIn, type Token, type Tree, type Violation } from './provenanceOracle';
@@ -17,9 +17,10 @@ import { ProvenanceLedger, checkFinal, checkReopen, checkSide, checkTouch, check
  * the agent also just reads. The person, at any moment — also while a conflict is pending and between a review
  * and its Apply — edits, creates, deletes and renames files on disk and makes and removes folders, after which
  * the watcher reacts (reconciles those paths) or not. The person resolves conflicts all four ways (the manual way
- * with a hand-merged text of their own), deletes messages (with and without their session), discards a session
+ * with a hand-merged text of their own), deletes messages (with and without their session), discards a message,
+ * a session
  * or a file, reviews and applies everything or a part, undoes the last apply, and closes and reopens VS Code.
- * At the end every message is pruned.
+ * At the end every message is deleted and the person discards their own resolutions.
  *
  * Every line the agent or the person writes is a fresh token naming its author, so the oracle can tell whose
  * line an Apply removed or wrote. Every step can come at any point of a sequence. The restrictions, and why:
@@ -62,6 +63,8 @@ interface World {
   /** The disk as the last Apply, Undo or person left it. */
   expected: Map<string, string>;
   nextRecord: number;
+  /** The model's record ids of each agent record (what a discard's "still staged" is told by). */
+  readonly ids: Map<number, string[]>;
   readonly log: string[];
   readonly violations: Violation[];
 }
@@ -87,7 +90,7 @@ export async function runProvenanceSequence(seed: number, options: ProvenanceOpt
   const steps = 4 + Math.floor(rand() * 25);
   try {
     const ws = await OverlayWorkspace.open(hands.storeDir, { disk: hands.disk });
-    w = { hands, ws, ledger, rand, files, folders, folds, turn: new Map(SESSIONS.map(s => [s, 0])), expected: hands.snapshot(), nextRecord: 1, log, violations: [] };
+    w = { hands, ws, ledger, rand, files, folders, folds, turn: new Map(SESSIONS.map(s => [s, 0])), expected: hands.snapshot(), nextRecord: 1, ids: new Map(), log, violations: [] };
     for (let i = 0; i < steps && w.violations.length === 0; i++) {
       await step(w, options);
     }
@@ -124,13 +127,13 @@ async function step(w: World, options: ProvenanceOptions): Promise<void> {
   } else if (roll < 0.58) {
     personActs(w, say);
     return;
-  } else if (roll < 0.65) prune(w, say);
+  } else if (roll < 0.65) await prune(w, say);
   else if (roll < 0.67) {
     const s = pick(w, SESSIONS);
     say(`discard session ${s}`);
+    const staged = stillStaged(w, w.ledger.recordsOf(s));
     w.ws.model.discardSession(s);
-    w.ledger.takeOutSession(s);
-    nextTurn(w, s);
+    w.ledger.takeOut(staged);
   } else if (roll < 0.7) discardFile(w, say);
   else if (roll < 0.78) resolve(w, say);
   else if (roll < 0.9) {
@@ -221,6 +224,7 @@ function agentWrite(w: World, say: (l: string) => void): void {
   say(`${s}/${m.messageId} R${k} ${what} ${rel(w, p)}: [${lines.join(' ')}]`);
   const record = attempt(() => w.ws.write(p, Buffer.from(textOf(lines)), m));
   if (record === undefined) return say('  (nothing staged)');
+  w.ids.set(k, [record.id]);
   w.ledger.agentRecord(k, s, m.messageId, tokensIn([view ?? '', told]), new Set(lines));
 }
 
@@ -233,7 +237,9 @@ function agentDelete(w: World, say: (l: string) => void): void {
   const told = toldOf(w, p);
   const k = w.nextRecord++;
   say(`${s}/${m.messageId} R${k} deletes ${rel(w, p)}`);
-  if (attempt(() => w.ws.delete(p, m)) === undefined) return say('  (refused)');
+  const records = attempt(() => w.ws.delete(p, m));
+  if (records === undefined) return say('  (refused)');
+  w.ids.set(k, records.map(r => r.id));
   w.ledger.agentRecord(k, s, m.messageId, tokensIn([view, told]), new Set());
 }
 
@@ -256,7 +262,9 @@ function agentRename(w: World, say: (l: string) => void): void {
     const told = [toldOf(w, from), overwrite ? toldOf(w, to) : ''];
     const k = w.nextRecord++;
     say(`${s}/${m.messageId} R${k} renames ${rel(w, from)} → ${rel(w, to)}${overwrite ? ' (overwrite)' : ''}`);
-    if (attempt(() => w.ws.rename(from, to, m, { overwrite })) === undefined) return say('  (refused)');
+    const records = attempt(() => w.ws.rename(from, to, m, { overwrite }));
+    if (records === undefined) return say('  (refused)');
+    w.ids.set(k, records.map(r => r.id));
     const moved = tokensIn([view]);
     w.ledger.agentRecord(k, s, m.messageId, tokensIn([view, replaced ?? '', ...told]), moved);
     from = to;
@@ -276,14 +284,18 @@ function agentFolder(w: World, say: (l: string) => void): void {
     const under = viewUnder(w, d);
     if (under === undefined) return;
     say(`${s}/${m.messageId} R${k} deletes folder ${rel(w, d)} (recursive)`);
-    if (attempt(() => w.ws.delete(d, m, { recursive: true })) === undefined) return say('  (refused)');
+    const records = attempt(() => w.ws.delete(d, m, { recursive: true }));
+    if (records === undefined) return say('  (refused)');
+    w.ids.set(k, records.map(r => r.id));
     w.ledger.agentRecord(k, s, m.messageId, tokensIn(under.values()), new Set());
   } else {
     const under = viewUnder(w, d);
     if (under === undefined) return;
     const to = pick(w, w.folders.filter(q => q !== d && !q.startsWith(`${d}/`)));
     say(`${s}/${m.messageId} R${k} moves folder ${rel(w, d)} → ${rel(w, to)}`);
-    if (attempt(() => w.ws.rename(d, to, m)) === undefined) return say('  (refused)');
+    const records = attempt(() => w.ws.rename(d, to, m));
+    if (records === undefined) return say('  (refused)');
+    w.ids.set(k, records.map(r => r.id));
     const moved = tokensIn(under.values());
     w.ledger.agentRecord(k, s, m.messageId, moved, moved);
   }
@@ -385,21 +397,37 @@ function personAct(w: World, say: (l: string) => void): string[] {
   return [d];
 }
 
-function prune(w: World, say: (l: string) => void): void {
+/**
+ * A message deleted in the chat (`forgetMessage`, as the chat and notebook adapters call it: with its session, or
+ * without, a notebook cell's id in every session), or a message's staged changes discarded (the discard tool's
+ * `prune`), which leaves what was applied alone.
+ */
+async function prune(w: World, say: (l: string) => void): Promise<void> {
   const s = pick(w, SESSIONS);
   const n = Math.floor(w.rand() * ((w.turn.get(s) ?? 0) + 1));
   const m = `m${n}`;
-  if (w.rand() < 0.2) {
+  const roll = w.rand();
+  if (roll < 0.2) {
     say(`message ${m} deleted (every session)`);
-    w.ws.model.prune(m);
+    await w.ws.forgetMessage(m);
     w.ledger.takeOutMessage(m);
     for (const x of SESSIONS) if (w.turn.get(x) === n) nextTurn(w, x);
-  } else {
+  } else if (roll < 0.75) {
     say(`message ${s}/${m} deleted`);
-    w.ws.model.prune(m, s);
+    await w.ws.forgetMessage(m, s);
     w.ledger.takeOutMessage(m, s);
     if (w.turn.get(s) === n) nextTurn(w, s);
+  } else {
+    say(`the staged changes of ${s}/${m} discarded`);
+    const staged = stillStaged(w, w.ledger.recordsOf(s, m));
+    w.ws.model.prune(m, s);
+    w.ledger.takeOut(staged);
   }
+}
+
+/** The agent records with a change still staged (an applied one is not; one Undo staged again has a new id). */
+function stillStaged(w: World, ks: readonly number[]): number[] {
+  return ks.filter(k => (w.ids.get(k) ?? []).some(id => w.ws.model.record(id) !== undefined));
 }
 
 /** The person discards one listed file: they chose the disk's version there (and at a rename's origin). */
@@ -523,15 +551,17 @@ async function reopen(w: World, say: (l: string) => void): Promise<void> {
   w.violations.push(...checkReopen(view, viewTree(w), listed, listing(w)));
 }
 
-/** Every message of every session deleted: the view is the disk, nothing staged. */
+/** Every message of every session deleted, and the person's own resolutions discarded: the view is the disk, nothing staged. */
 async function final(w: World): Promise<void> {
   w.log.push('every message deleted');
   for (const s of SESSIONS) {
     for (let n = 0; n <= (w.turn.get(s) ?? 0); n++) {
-      w.ws.model.prune(`m${n}`, s);
+      await w.ws.forgetMessage(`m${n}`, s);
       w.ledger.takeOutMessage(`m${n}`, s);
     }
   }
+  // A person's resolution is theirs and no chat prune takes it out (issue 23 case 5): the person discards it too.
+  w.ws.model.discardSession(PERSON_SESSION_ID);
   touch(w, 'pruning everything');
   w.violations.push(...checkFinal(viewTree(w), w.hands.snapshot(), listing(w)));
 }

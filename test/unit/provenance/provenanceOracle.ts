@@ -100,13 +100,29 @@ export class ProvenanceLedger {
     for (const t of removed) this.addRemover(t, r.seq, () => !r.takenOut);
   }
 
-  /** A message was deleted in the chat: its records are taken out (without a session: that id in every session). */
+  /**
+   * A message was deleted in the chat: its records are taken out, applied ones included (without a session: that
+   * id in every session).
+   */
   takeOutMessage(message: string, session?: string): void {
     for (const r of this.records.values()) if (r.message === message && (session === undefined || r.session === session)) r.takenOut = true;
   }
 
   takeOutSession(session: string): void {
     for (const r of this.records.values()) if (r.session === session) r.takenOut = true;
+  }
+
+  /** The records of a session (and message): what a discard may take out. */
+  recordsOf(session: string | undefined, message?: string): number[] {
+    return [...this.records.values()].filter(r => (session === undefined || r.session === session) && (message === undefined || r.message === message)).map(r => r.k);
+  }
+
+  /** Records a discard took out (only what was staged: an applied record is the disk's already). */
+  takeOut(ks: Iterable<number>): void {
+    for (const k of ks) {
+      const r = this.records.get(k);
+      if (r) r.takenOut = true;
+    }
   }
 
   isLive(k: number): boolean {
