@@ -56,6 +56,21 @@ describe('issue 23: Undo and Apply at workspace level', () => {
     assert.strictEqual(disk('b.txt'), 'm2\n');
   });
 
+  it('6 (old records). an undo record of version 4 (no deleted messages known) is still read: Undo stages every applied change', async () => {
+    await open();
+    overlay.write(file('x.txt'), bytes('m1\n'), meta('m1'));
+    await overlay.apply();
+    await overlay.close();
+    const recordFile = path.join(store, 'last-apply.json');
+    const { forgotten, ...v4 } = JSON.parse(fs.readFileSync(recordFile, 'utf8'));
+    assert.deepStrictEqual(forgotten, []);
+    fs.writeFileSync(recordFile, JSON.stringify({ ...v4, version: 4 }));
+    overlay = await OverlayWorkspace.open(store);
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.restaged, [file('x.txt')]);
+    assert.strictEqual(disk('x.txt'), 'x\n');
+  });
+
   it('8. Undo on a case-insensitive disk reports a path taken by another spelling as refused and restores the rest', async () => {
     await open(true);
     fs.writeFileSync(file('other.txt'), 'the person\'s\n');

@@ -371,14 +371,14 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'ONE\ntwo\nthree\n', 'm1\'s content, which only the undo record named');
   });
 
-  it('writes the undo record as version 4 and still reads version 3 (each composite under its last message, as before)', async () => {
+  it('writes the undo record as version 5 and still reads version 3 (each composite under its last message, as before)', async () => {
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta('m1'));
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nTHREE\n'), meta('m2'));
     await overlay.apply();
     await overlay.close();
     const recordFile = path.join(store, 'last-apply.json');
     const v4 = JSON.parse(fs.readFileSync(recordFile, 'utf8'));
-    assert.strictEqual(v4.version, 4);
+    assert.strictEqual(v4.version, 5);
     assert.deepStrictEqual(v4.restageGroups[0].records.map((r: { messageId: string }) => r.messageId), ['m1', 'm2']);
     const { restageGroups, ...rest } = v4;
     const after = restageGroups[0].records[1].after;
