@@ -1,6 +1,5 @@
 import { randomUUID } from 'crypto';
 import * as path from 'path';
-import { syncDir } from './store/writeDurable';
 import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
 import { OutsideWorkspaceError, type NodeDisk } from './nodeDisk';
@@ -259,7 +258,7 @@ export class ApplyExecutor {
       dirs.add(path.dirname(f.path));
     }
     await this.makeFolders(folders.makeDirs);
-    await forEachLimited([...dirs], TEMP_WRITE_CONCURRENCY, d => syncDir(d));
+    await forEachLimited([...dirs], TEMP_WRITE_CONCURRENCY, d => this.disk.syncFolder(d));
     await this.pruneEmpty([...folders.removeDirs, ...pruneDirs]);
   }
 
@@ -270,14 +269,14 @@ export class ApplyExecutor {
   private async makeFolders(dirs: readonly string[]): Promise<void> {
     const parents = new Set<string>();
     for (const d of dirs) if (await this.disk.makeFolder(d)) parents.add(path.dirname(d));
-    for (const p of parents) await syncDir(p);
+    for (const p of parents) await this.disk.syncFolder(p);
   }
 
   /** Removes the folders (deepest first) that are empty, and makes each removal durable in its parent. */
   private async pruneEmpty(dirs: readonly string[]): Promise<void> {
     const parents = new Set<string>();
     for (const d of dirs) if (this.disk.removeEmptyFolder(d)) parents.add(path.dirname(d));
-    for (const p of parents) if (this.disk.stat(p)?.type === 'directory') await syncDir(p);
+    for (const p of parents) if (this.disk.stat(p)?.type === 'directory') await this.disk.syncFolder(p);
   }
 }
 

@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { DiskProbe } from './model/diskProbe';
 import { pathWithinRoots } from './workspaceScope';
+import { syncDir } from './store/writeDurable';
 import type { FileIdentity } from './model/pathEntry';
 
 /** What `stat` on the disk says, in the shape the provider needs. */
@@ -309,6 +310,11 @@ export class NodeDisk implements DiskProbe {
   /** Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. */
   async commitTemp(temp: string, target: string): Promise<void> {
     await fs.promises.rename(this.osPath(temp), this.osPath(target));
+  }
+
+  /** Makes a folder's entries durable (fsync), the folder reached as every other call reaches its path. */
+  syncFolder(dir: string): Promise<void> {
+    return syncDir(this.osPath(dir));
   }
 
   /** Removes `target`. The caller fsyncs the directory. */

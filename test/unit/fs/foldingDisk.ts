@@ -10,6 +10,8 @@ import { NodeDisk } from '../../../src/fs/nodeDisk';
  */
 export class FoldingDisk extends NodeDisk {
   protected override osPath(p: string): string {
+    // A path that exists spelled as asked resolves to itself (every name in it is found as spelled): one call.
+    if (fs.existsSync(p)) return path.resolve(p);
     const parts = path.resolve(p).split(path.sep).filter(Boolean);
     let resolved: string = path.sep;
     for (const name of parts) {

@@ -10,8 +10,16 @@ import type { OverlayOp } from '../../../src/fs/model/overlayOp';
 
 /**
  * Seeded randomized tests of SPEC §9's overlay invariants over sequences of create / modify / delete / rename /
- * prune / discard / external edits. Files have 40 lines; message k edits only lines 4k and 4k+1, and external
- * edits only line 37 (a "clash" edits line 0), so edits of different authors never touch neighbouring lines.
+ * prune / discard / external edits / resolutions. Files have 40 lines; message k edits only lines 4k and 4k+1, and
+ * external edits only line 37 (a "clash" edits line 0).
+ *
+ * Issue 23: this file's two content properties were blind by construction and are deleted in favour of the
+ * provenance fuzz (test/unit/provenance/): "accept all reproduces the staged view" planned only on an unchanged
+ * disk and compared the model with a replay of itself, and "pruning M equals building without M" kept M's files
+ * free of others' deletes and renames and had authors edit non-adjacent lines only — the very cases where
+ * the issue's losses happen. The provenance oracle checks both (WYSIWYG, SIDE, LOSS, LEAK) without such limits, at
+ * workspace level. What stays here is the property no other test states: replaying the op log (or a snapshot and
+ * the ops after it) reproduces the same model.
  */
 const SEED = 20_250_301;
 const FILES = ['/w/f0', '/w/f1', '/w/f2', '/w/f3', '/w/f4', '/w/d/f5', '/w/d/f6', '/w/f7'];
@@ -128,14 +136,6 @@ function run(w: World, a: Action): void {
   }
 }
 
-function allPaths(w: World): string[] {
-  return [...new Set([...FILES, ...w.disk.paths(), ...w.model.snapshot().entries.map((e) => e.path)])].sort();
-}
-
-function view(model: OverlayModel, disk: FakeDisk, paths: readonly string[]): Map<string, string | undefined> {
-  return new Map(paths.map((p) => [p, dec(model.read(p, disk.read))]));
-}
-
 function replay(store: ContentStore, ops: readonly OverlayOp[], from?: unknown): OverlayModel {
   const m = new OverlayModel(store);
   if (from !== undefined) m.restore(from);
@@ -143,58 +143,8 @@ function replay(store: ContentStore, ops: readonly OverlayOp[], from?: unknown):
   return m;
 }
 
-function copyDisk(disk: FakeDisk): FakeDisk {
-  const c = new FakeDisk();
-  for (const p of disk.paths()) c.put(p, disk.read(p) as Uint8Array);
-  c.mutations = 0;
-  return c;
-}
-
 describe('overlay invariants (seeded, randomized)', function () {
   this.timeout(120_000);
-
-  it('accept all reproduces the staged view; reject all reproduces the disk; nothing reaches the disk otherwise', () => {
-    fc.assert(
-      fc.property(fc.array(action, { maxLength: 80, size: 'large' }), (actions) => {
-        const w = newWorld();
-        for (const a of actions) run(w, a);
-        assert.strictEqual(w.disk.mutations, w.externalEdits, 'only the test touched the disk');
-
-        // No composite without a record that made it (content itself is checked against the reference model in
-        // referenceFuzz.test.ts; comparing two of the model's own queries here could not fail).
-        for (const c of w.model.composites()) {
-          assert.ok(c.records.length > 0, `${c.path} is listed with no record`);
-        }
-
-        const paths = allPaths(w);
-        const staged = view(w.model, w.disk, paths);
-
-        // Accept all, on a copy of the disk, by a replayed copy of the model.
-        const accepting = replay(w.store, w.ops);
-        const disk2 = copyDisk(w.disk);
-        const plan = accepting.planApply(undefined, disk2.read);
-        const refusedPaths = new Set(plan.refused.flatMap((r) => r.paths));
-        for (const g of plan.groups) {
-          disk2.execute(g.actions, w.store);
-          accepting.markApplied(g.paths);
-        }
-        for (const p of paths) {
-          if (refusedPaths.has(p)) assert.strictEqual(disk2.text(p), w.disk.text(p), `refused ${p} untouched`);
-          else assert.strictEqual(disk2.text(p), staged.get(p), `applied ${p}`);
-        }
-        // Applying never changes what the agent sees.
-        assert.deepStrictEqual(view(accepting, disk2, paths), staged);
-        for (const p of accepting.stagedPaths()) assert.ok(refusedPaths.has(p), `${p} still pending only if refused`);
-
-        // Reject all.
-        const rejecting = replay(w.store, w.ops);
-        rejecting.discardAll();
-        assert.deepStrictEqual(view(rejecting, w.disk, paths), new Map(paths.map((p) => [p, w.disk.text(p)])));
-        assert.strictEqual(w.disk.mutations, w.externalEdits);
-      }),
-      { seed: SEED, numRuns: 300 },
-    );
-  });
 
   it('replaying the op log, or a snapshot plus the ops after it, reproduces the same model', () => {
     fc.assert(
@@ -216,49 +166,6 @@ describe('overlay invariants (seeded, randomized)', function () {
         assert.deepStrictEqual(parseOverlaySnapshot(JSON.parse(JSON.stringify(final))), final);
       }),
       { seed: SEED + 1, numRuns: 200 },
-    );
-  });
-
-  it('pruning message M equals building without M when no later change touched M’s lines', () => {
-    const M = 3;
-    // M edits only f0–f2 (which nobody renames or deletes) and creates g-files nobody else touches.
-    const mAction = fc.oneof(
-      fc.record({ kind: fc.constant('write' as const), file: fc.nat({ max: 2 }), msg: fc.constant(M), slot: fc.nat({ max: 1 }), token: fc.nat({ max: 999 }) }),
-      fc.record({ kind: fc.constant('mcreate' as const), n: fc.nat({ max: 2 }), token: fc.nat({ max: 999 }) }),
-    );
-    const otherMsg = fc.nat({ max: MESSAGES - 1 }).filter((m) => m !== M);
-    const other = fc.oneof(
-      { weight: 6, arbitrary: fc.record({ kind: fc.constant('write' as const), file, msg: otherMsg, slot: fc.nat({ max: 1 }), token: fc.nat({ max: 999 }) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), file: fc.integer({ min: 3, max: FILES.length - 1 }), msg: otherMsg }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), file: fc.integer({ min: 3, max: FILES.length - 1 }), to: fc.integer({ min: 3, max: FILES.length - 1 }), msg: otherMsg }) },
-    );
-    type PruneAction = Action | { readonly kind: 'mcreate'; readonly n: number; readonly token: number };
-    const runP = (w: World, a: PruneAction, skipM: boolean) => {
-      if (a.kind === 'mcreate') {
-        if (skipM) return;
-        const p = `/w/g${a.n}`;
-        w.model.write(p, enc(`created by m${M} ${a.token}\n`), meta(`m${M}`), w.disk);
-        return;
-      }
-      if (skipM && 'msg' in a && a.msg === M) return;
-      run(w, a);
-    };
-    fc.assert(
-      fc.property(fc.array(fc.oneof({ weight: 1, arbitrary: mAction }, { weight: 3, arbitrary: other }), { maxLength: 60, size: 'large' }), (actions) => {
-        const withM = newWorld();
-        for (const a of actions) runP(withM, a, false);
-        const plan = withM.model.prune(`m${M}`);
-        assert.deepStrictEqual(plan.conflicts, []);
-
-        const withoutM = newWorld();
-        for (const a of actions) runP(withoutM, a, true);
-
-        const paths = [...new Set([...allPaths(withM), ...allPaths(withoutM), '/w/g0', '/w/g1', '/w/g2'])].sort();
-        assert.deepStrictEqual(view(withM.model, withM.disk, paths), view(withoutM.model, withoutM.disk, paths));
-        assert.deepStrictEqual(withM.model.stagedPaths().sort(), withoutM.model.stagedPaths().sort());
-        assert.deepStrictEqual(withM.model.recordsByMessage(`m${M}`), []);
-      }),
-      { seed: SEED + 2, numRuns: 300 },
     );
   });
 });

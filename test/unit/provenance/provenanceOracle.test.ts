@@ -1,0 +1,95 @@
+import * as assert from 'assert';
+import { ProvenanceLedger, checkFinal, checkReopen, checkSide, checkTouch, checkWysiwyg, textOf, type Tree } from './provenanceOracle';
+
+const tree = (entries: Record<string, string[]>): Tree => new Map(Object.entries(entries).map(([p, ts]) => [p, textOf(ts)]));
+const props = (vs: readonly { property: string }[]) => vs.map(v => v.property);
+
+/** The oracle can fail: each property, on a made-up step that breaks it, and stays quiet on its lawful twin. */
+describe('provenance oracle', () => {
+  it('LOSS: an Apply removing a line no live record saw and removed is a loss; the record that removed it excuses it', () => {
+    const l = new ProvenanceLedger();
+    const [p0, p1] = [l.token('P'), l.token('P')];
+    const disk = tree({ '/w/x': [p0, p1] });
+    assert.deepStrictEqual(props(l.checkApply(disk, tree({ '/w/x': [p0] }), true)), ['LOSS']);
+    l.agentRecord(1, 's1', 'm1', new Set([p0, p1]), new Set([p0]));
+    assert.deepStrictEqual(l.checkApply(disk, tree({ '/w/x': [p0] }), true), []);
+    // A rename moves lines: nothing is lost.
+    assert.deepStrictEqual(l.checkApply(disk, tree({ '/w/y': [p0, p1] }), true), []);
+  });
+
+  it('LOSS: a removal excused by a record is not excused once its message, or its session, is taken out', () => {
+    const l = new ProvenanceLedger();
+    const [p0, p1] = [l.token('P'), l.token('P')];
+    const disk = tree({ '/w/x': [p0, p1] });
+    l.agentRecord(1, 's1', 'm1', new Set([p0, p1]), new Set());
+    l.agentRecord(2, 's2', 'm1', new Set([p1]), new Set());
+    l.takeOutMessage('m1', 's1');
+    assert.deepStrictEqual(l.checkApply(disk, tree({ '/w/x': [p0] }), true), [], 's2/m1 removed p1');
+    assert.deepStrictEqual(props(l.checkApply(disk, tree({}), true)), ['LOSS'], 'nobody live removed p0');
+    l.takeOutSession('s2');
+    assert.deepStrictEqual(props(l.checkApply(disk, tree({ '/w/x': [p0] }), true)), ['LOSS']);
+  });
+
+  it('LOSS: Undo removes only what the apply it undoes put there', () => {
+    const l = new ProvenanceLedger();
+    const p0 = l.token('P');
+    l.agentRecord(1, 's1', 'm1', new Set(), new Set(['R1#9']));
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/x': [p0] }), tree({ '/w/x': [p0, 'R1#9'] }), true), []);
+    assert.deepStrictEqual(l.checkUndo(tree({ '/w/x': [p0, 'R1#9'] }), tree({ '/w/x': [p0] })), []);
+    // The person added a line after the apply: an Undo taking it away loses it.
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/x': [p0] }), tree({ '/w/x': [p0, 'R1#9'] }), true), []);
+    const p1 = l.token('P');
+    assert.deepStrictEqual(props(l.checkUndo(tree({ '/w/x': [p0, 'R1#9', p1] }), tree({ '/w/x': [p0] }))), ['LOSS']);
+  });
+
+  it('LEAK: an Apply writing a line of a taken-out record, a rejected line, or a line nobody wrote', () => {
+    const l = new ProvenanceLedger();
+    const r1 = l.token('R1');
+    const r2 = l.token('R2');
+    l.agentRecord(1, 's1', 'm1', new Set(), new Set([r1]));
+    l.agentRecord(2, 's1', 'm2', new Set(), new Set([r2]));
+    assert.deepStrictEqual(l.checkApply(tree({}), tree({ '/w/x': [r1] }), true), []);
+    l.takeOutMessage('m1', 's1');
+    assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': [r1] }), true)), ['LEAK']);
+    // The person discards the file showing r2 and chooses the disk (empty): r2 is rejected.
+    l.personChoice(new Set([r2]), new Set(), new Set());
+    assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': [r2] }), true)), ['LEAK']);
+    assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': ['<<<<<<< ours'] }), true)), ['LEAK']);
+  });
+
+  it('a person\'s resolution is theirs: a line it kept stays theirs through a prune, a disk line it dropped is theirs to remove', () => {
+    const l = new ProvenanceLedger();
+    const [p0, u] = [l.token('P'), l.token('P')];
+    const r1 = l.token('R1');
+    l.agentRecord(1, 's1', 'm1', new Set([p0]), new Set([p0, r1]));
+    // A hand merge of ours [p0 r1] and theirs [p0 u] keeping r1 and dropping u (on disk).
+    l.personChoice(new Set([p0, r1, u]), new Set([p0, r1]), new Set([p0, u]));
+    l.takeOutMessage('m1', 's1');
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/x': [p0, u] }), tree({ '/w/x': [p0, r1] }), true), []);
+    // …but a line the person kept on disk is not removed by an older record's say-so.
+    const l2 = new ProvenanceLedger();
+    const [q0, q1] = [l2.token('P'), l2.token('P')];
+    l2.agentRecord(1, 's1', 'm1', new Set([q0, q1]), new Set([q1]));
+    l2.personChoice(new Set([q0, q1]), new Set([q0, q1]), new Set([q0, q1]));
+    assert.deepStrictEqual(props(l2.checkApply(tree({ '/w/x': [q0, q1] }), tree({ '/w/x': [q1] }), true)), ['LOSS']);
+  });
+
+  it('TOUCH, WYSIWYG, SIDE, REOPEN and FINAL each fail on their own breach', () => {
+    const a = tree({ '/w/x': ['P#0'] });
+    const b = tree({ '/w/x': ['P#0', 'R1#1'] });
+    const never = () => false;
+    assert.deepStrictEqual(props(checkTouch(a, b, 'a prune')), ['TOUCH']);
+    assert.deepStrictEqual(checkTouch(a, a, 'a prune'), []);
+    assert.deepStrictEqual(props(checkWysiwyg(b, a, a, never, never)), ['WYSIWYG']);
+    assert.deepStrictEqual(checkWysiwyg(b, a, a, p => p === '/w/x', never), [], 'refused: the disk keeps its text');
+    assert.deepStrictEqual(checkWysiwyg(b, a, b, never, never), []);
+    assert.deepStrictEqual(props(checkSide(b, a, a, a, never, never)), ['SIDE']);
+    assert.deepStrictEqual(props(checkSide(b, b, a, b, never, never)), ['SIDE'], 'an unselected path was written');
+    assert.deepStrictEqual(checkSide(b, b, a, a, never, never), []);
+    assert.deepStrictEqual(props(checkReopen(a, b, [], [])), ['REOPEN']);
+    assert.deepStrictEqual(props(checkReopen(a, a, ['x modify'], [])), ['REOPEN']);
+    assert.deepStrictEqual(props(checkFinal(b, a, [])), ['FINAL']);
+    assert.deepStrictEqual(props(checkFinal(a, a, ['x modify'])), ['FINAL']);
+    assert.deepStrictEqual(checkFinal(a, a, []), []);
+  });
+});

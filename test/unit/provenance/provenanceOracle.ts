@@ -1,0 +1,276 @@
+/**
+ * The provenance oracle (issue 23): who wrote every line, and who was entitled to remove it. It imports nothing
+ * from the overlay (`src/fs/model` least of all) and states no replay or merge rule: it knows only facts the
+ * generator records as they happen — each line is a unique token tagged with its author; each agent record saw
+ * the tokens of the view it acted on and removed some of them; a person's resolution or discard chose some tokens
+ * over others; messages and sessions were taken out. From these it judges what an Apply or Undo did to the disk:
+ *
+ * - LOSS: an Apply or Undo removes a token from the disk only when a live record (an agent record not taken out,
+ *   or a person's resolution) saw it and removed it — or, for Undo, when the apply being undone put it there.
+ * - LEAK: an Apply never writes a token of a taken-out record (nor one the person rejected), nor a line nobody
+ *   wrote (a conflict marker, a half-merged line).
+ * - TOUCH: the disk changes only through Apply, Undo and the person.
+ * - WYSIWYG: a full Apply writes exactly the reviewed view (paths it refused, and paths the person changed since
+ *   the review, keep what the disk had).
+ * - SIDE: a partial Apply leaves the rest of the view as it was.
+ * - REOPEN: closing and reopening shows the same view.
+ * - FINAL: with every message pruned, the view is the disk and nothing is staged.
+ * - VIEW (a by-product): the view never lists a file it cannot read.
+ * - THROW: no step fails with anything but the overlay's own refusal (an `OverlayError` an agent is told of).
+ */
+
+export type Token = string;
+
+/** Files by path → text; folders are left out (Apply removes the folders it empties, as `git rm` does). */
+export type Tree = ReadonlyMap<string, string>;
+
+/** The author of a token: `P` (the person, the disk's original content included) or `R<k>` (agent record k). */
+export function authorOf(token: Token): string | undefined {
+  const m = /^(P|R\d+)#\d+$/.exec(token);
+  return m ? m[1] : undefined;
+}
+
+export function linesOf(text: string): string[] {
+  return text.split('\n').filter(l => l !== '');
+}
+
+export function textOf(tokens: readonly Token[]): string {
+  return tokens.map(t => `${t}\n`).join('');
+}
+
+export function tokensIn(tree: Tree | Iterable<string>): Set<Token> {
+  const texts = isTree(tree) ? tree.values() : tree;
+  const out = new Set<Token>();
+  for (const t of texts) for (const l of linesOf(t)) out.add(l);
+  return out;
+}
+
+function isTree(x: Tree | Iterable<string>): x is Tree {
+  return x instanceof Map;
+}
+
+/** A violation of one of the properties, with what it is about. */
+export interface Violation {
+  readonly property: 'LOSS' | 'LEAK' | 'TOUCH' | 'WYSIWYG' | 'SIDE' | 'REOPEN' | 'FINAL' | 'VIEW' | 'THROW';
+  readonly detail: string;
+}
+
+interface AgentRecord {
+  readonly k: number;
+  readonly seq: number;
+  readonly session: string;
+  readonly message: string;
+  readonly removed: ReadonlySet<Token>;
+  takenOut: boolean;
+}
+
+/** A person's resolution or discard: what was removed on the person's say-so (always live). */
+interface PersonChoice {
+  readonly seq: number;
+  readonly removed: ReadonlySet<Token>;
+}
+
+/** The facts of one sequence, and the checks over them. */
+export class ProvenanceLedger {
+  private seq = 0;
+  private nextToken = 0;
+  private readonly records = new Map<number, AgentRecord>();
+  private readonly choices: PersonChoice[] = [];
+  /** Removal excuses: token → the records (and person choices) that saw it and removed it, by sequence number. */
+  private readonly removers = new Map<Token, { seq: number; live: () => boolean }[]>();
+  /** When the person last chose to keep a token on disk (older removals no longer excuse removing it). */
+  private readonly keptAt = new Map<Token, number>();
+  /** When the person last rejected a staged token (an Apply must not write it). */
+  private readonly rejectedAt = new Map<Token, number>();
+  /** When the person last took a token as theirs (a resolution that kept it): no prune takes it away. */
+  private readonly adoptedAt = new Map<Token, number>();
+  /** The tokens the last Apply that applied anything put on the disk: what an Undo may remove. */
+  private lastApplyAdded = new Set<Token>();
+
+  /** A new token by `author` (`P` or `R<k>`). */
+  token(author: string): Token {
+    return `${author}#${this.nextToken++}`;
+  }
+
+  /** Agent record k (session, message) acted on a view showing `saw` and left `after` (tokens it kept or wrote). */
+  agentRecord(k: number, session: string, message: string, saw: ReadonlySet<Token>, after: ReadonlySet<Token>): void {
+    const removed = new Set([...saw].filter(t => !after.has(t)));
+    const r: AgentRecord = { k, seq: ++this.seq, session, message, removed, takenOut: false };
+    this.records.set(k, r);
+    for (const t of removed) this.addRemover(t, r.seq, () => !r.takenOut);
+  }
+
+  /**
+   * A message was deleted in the chat: its records are taken out, applied ones included (without a session: that
+   * id in every session).
+   */
+  takeOutMessage(message: string, session?: string): void {
+    for (const r of this.records.values()) if (r.message === message && (session === undefined || r.session === session)) r.takenOut = true;
+  }
+
+  takeOutSession(session: string): void {
+    for (const r of this.records.values()) if (r.session === session) r.takenOut = true;
+  }
+
+  /** The records of a session (and message): what a discard may take out. */
+  recordsOf(session: string | undefined, message?: string): number[] {
+    return [...this.records.values()].filter(r => (session === undefined || r.session === session) && (message === undefined || r.message === message)).map(r => r.k);
+  }
+
+  /** Records a discard took out (only what was staged: an applied record is the disk's already). */
+  takeOut(ks: Iterable<number>): void {
+    for (const k of ks) {
+      const r = this.records.get(k);
+      if (r) r.takenOut = true;
+    }
+  }
+
+  isLive(k: number): boolean {
+    return this.records.get(k)?.takenOut === false;
+  }
+
+  /**
+   * The person chose `result` out of what they were shown (a resolution, or a discard, which chooses the disk).
+   * Shown tokens on disk left out are removed on the person's say-so; shown tokens not on disk left out are
+   * rejected; tokens kept are the person's now (no prune takes them away), and those on disk are kept there.
+   * Only tokens whose author is live are adopted: a taken-out record's line the view still shows is not the
+   * person's to keep by accident.
+   */
+  personChoice(shown: ReadonlySet<Token>, result: ReadonlySet<Token>, onDisk: ReadonlySet<Token>): void {
+    const seq = ++this.seq;
+    const removed = new Set<Token>();
+    for (const t of shown) {
+      if (result.has(t)) continue;
+      if (onDisk.has(t)) removed.add(t);
+      else this.rejectedAt.set(t, seq);
+    }
+    for (const t of result) {
+      if (onDisk.has(t)) this.keptAt.set(t, seq);
+      const author = authorOf(t);
+      if (author === 'P' || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, seq);
+    }
+    const choice = { seq, removed };
+    this.choices.push(choice);
+    for (const t of removed) this.addRemover(t, seq, () => true);
+  }
+
+  private addRemover(t: Token, seq: number, live: () => boolean): void {
+    const list = this.removers.get(t) ?? [];
+    list.push({ seq, live });
+    this.removers.set(t, list);
+  }
+
+  /** LOSS and LEAK of an Apply that took the disk from `before` to `after`; remembers what it added, for Undo. */
+  checkApply(before: Tree, after: Tree, appliedSomething: boolean): Violation[] {
+    const out = this.losses(before, after, new Set());
+    const was = tokensIn(before);
+    const now = tokensIn(after);
+    const added = new Set([...now].filter(t => !was.has(t)));
+    for (const t of added) {
+      const author = authorOf(t);
+      if (author === undefined) {
+        out.push({ property: 'LEAK', detail: `wrote a line nobody wrote: ${JSON.stringify(t)} (in ${where(after, t)})` });
+        continue;
+      }
+      const adopted = this.adoptedAt.get(t) ?? -1;
+      const rejected = this.rejectedAt.get(t) ?? -1;
+      if (rejected > adopted) out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}), which the person rejected` });
+      else if (author !== 'P' && !this.isLive(Number(author.slice(1))) && adopted < 0) {
+        out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}) of taken-out record ${author}` });
+      }
+    }
+    if (appliedSomething) this.lastApplyAdded = added;
+    return out;
+  }
+
+  /** LOSS of an Undo: it may remove only what the apply it undoes put on the disk. */
+  checkUndo(before: Tree, after: Tree): Violation[] {
+    const out = this.losses(before, after, this.lastApplyAdded);
+    this.lastApplyAdded = new Set();
+    return out;
+  }
+
+  private losses(before: Tree, after: Tree, mayRemove: ReadonlySet<Token>): Violation[] {
+    const now = tokensIn(after);
+    const out: Violation[] = [];
+    for (const t of tokensIn(before)) {
+      if (now.has(t) || mayRemove.has(t) || authorOf(t) === undefined) continue;
+      const kept = this.keptAt.get(t) ?? -1;
+      const excused = (this.removers.get(t) ?? []).some(r => r.seq > kept && r.live());
+      if (!excused) out.push({ property: 'LOSS', detail: `removed ${t} from ${where(before, t)}, which no live record that saw it removed` });
+    }
+    return out;
+  }
+}
+
+/** Where a token is in a tree (for messages). */
+function where(tree: Tree, t: Token): string {
+  for (const [p, text] of tree) if (linesOf(text).includes(t)) return p;
+  return '?';
+}
+
+/** TOUCH: the disk is as the last Apply, Undo or person left it. */
+export function checkTouch(expected: Tree, actual: Tree, step: string): Violation[] {
+  const d = differences(expected, actual);
+  return d.length ? [{ property: 'TOUCH', detail: `${step} changed the disk: ${d.join('; ')}` }] : [];
+}
+
+/**
+ * WYSIWYG: after a full Apply every path shows on disk what the review showed, except the paths it refused, which
+ * keep what the disk had. Paths the person changed between the review and the Apply (`changedSince`) are left to
+ * LOSS and LEAK: there the review is out of date.
+ */
+export function checkWysiwyg(review: Tree, before: Tree, after: Tree, refused: (p: string) => boolean, changedSince: (p: string) => boolean): Violation[] {
+  const out: Violation[] = [];
+  for (const p of new Set([...review.keys(), ...before.keys(), ...after.keys()])) {
+    if (changedSince(p)) continue;
+    const want = refused(p) ? before.get(p) : review.get(p);
+    if (after.get(p) !== want) out.push({ property: 'WYSIWYG', detail: `${p} is ${show(after.get(p))} on disk, the review showed ${show(review.get(p))}${refused(p) ? ` and it was refused (the disk had ${show(before.get(p))})` : ''}` });
+  }
+  return out;
+}
+
+/**
+ * SIDE: after a partial Apply, the applied paths hold on disk what the review showed, the others what they held,
+ * and the view is the review (`skip`: paths the person changed since the review).
+ */
+export function checkSide(review: Tree, viewAfter: Tree, before: Tree, after: Tree, applied: (p: string) => boolean, skip: (p: string) => boolean): Violation[] {
+  const out: Violation[] = [];
+  for (const p of new Set([...review.keys(), ...viewAfter.keys()])) {
+    if (!skip(p) && review.get(p) !== viewAfter.get(p)) out.push({ property: 'SIDE', detail: `the view of ${p} went from ${show(review.get(p))} to ${show(viewAfter.get(p))}` });
+  }
+  for (const p of new Set([...review.keys(), ...before.keys(), ...after.keys()])) {
+    if (skip(p)) continue;
+    const want = applied(p) ? review.get(p) : before.get(p);
+    if (after.get(p) !== want) out.push({ property: 'SIDE', detail: `${p} is ${show(after.get(p))} on disk, expected ${show(want)} (${applied(p) ? 'applied' : 'not selected'})` });
+  }
+  return out;
+}
+
+/** REOPEN: the view (and what is listed) after closing and reopening is the one before. */
+export function checkReopen(before: Tree, after: Tree, listedBefore: readonly string[], listedAfter: readonly string[]): Violation[] {
+  const d = differences(before, after);
+  const out: Violation[] = d.length ? [{ property: 'REOPEN', detail: `the view changed: ${d.join('; ')}` }] : [];
+  if (listedBefore.join('|') !== listedAfter.join('|')) out.push({ property: 'REOPEN', detail: `the listing went from [${listedBefore.join(', ')}] to [${listedAfter.join(', ')}]` });
+  return out;
+}
+
+/** FINAL: with every message pruned the view is the disk, and nothing is staged. */
+export function checkFinal(view: Tree, disk: Tree, listed: readonly string[]): Violation[] {
+  const d = differences(disk, view);
+  const out: Violation[] = d.length ? [{ property: 'FINAL', detail: `the view is not the disk: ${d.join('; ')}` }] : [];
+  if (listed.length) out.push({ property: 'FINAL', detail: `still listed: ${listed.join(', ')}` });
+  return out;
+}
+
+function differences(a: Tree, b: Tree): string[] {
+  const out: string[] = [];
+  for (const p of [...new Set([...a.keys(), ...b.keys()])].sort()) {
+    if (a.get(p) !== b.get(p)) out.push(`${p}: ${show(a.get(p))} → ${show(b.get(p))}`);
+  }
+  return out;
+}
+
+function show(text: string | undefined): string {
+  return text === undefined ? 'absent' : `[${linesOf(text).join(' ')}]`;
+}
