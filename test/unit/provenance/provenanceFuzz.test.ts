@@ -48,7 +48,8 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
 
   // The issue's cases as the fuzz first found them, each kept by its seed. Each failed on the code before issue 23's
   // fix (checked with the generator as it was then, which deleted messages through the model's `prune`; the
-  // adapters now call `forgetMessage`, and so does the generator). Seed 1333 still fails after that fix.
+  // adapters now call `forgetMessage`, and so does the generator). Seeds 1333 and 292 failed after that fix, until Undo
+  // refused a rename's paths together.
   const found: [DiskKind, number, string][] = [
     ['memory', 327, 'case 1: a file the agent created and deleted, then the person created, is deleted by Apply (LOSS)'],
     ['memory', 1054, 'case 1 with the creating session discarded: Apply deletes the person\'s new file (LOSS)'],
@@ -60,6 +61,7 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     ['memory', 57, 'case 6: Undo restages a deleted message\'s line removal, and the next Apply removes the person\'s line (LOSS)'],
     ['memory', 96, 'case 6 by session: Undo restages a discarded session\'s change (LOSS)'],
     ['memory', 1333, 'Undo of an overwriting rename whose origin the person wrote anew restores the destination and drops the moved text (LOSS)'],
+    ['memory', 292, 'the same loss in Undo of an overwriting rename, the source refused and the destination restored (LOSS)'],
     ['folding', 18, 'case 8: Undo on a case-insensitive disk throws instead of refusing the one path (THROW)'],
   ];
   for (const [kind, seed, what] of found) {
