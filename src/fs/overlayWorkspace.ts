@@ -6,7 +6,7 @@ import { controlCharacterProblem } from './stagedNames';
 import { NodeDisk, foldersAbove } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
-import { pathsLeftEmpty, planUndo, type ApplyGroup, type ApplyRefusal, type UndoEntry } from './model/applyPlan';
+import { closeOverLinked, pathsLeftEmpty, planUndo, type ApplyGroup, type ApplyRefusal, type UndoEntry } from './model/applyPlan';
 import { Emitter, type Event } from './model/eventEmitter';
 import type { ChangeMeta, ChangeRecord } from './model/changeRecord';
 import type { CompositeChange } from './model/overlayQueries';
@@ -503,7 +503,7 @@ export class OverlayWorkspace {
   get canUndo(): boolean {
     if (!this.lastApply) return false;
     const folders = (this.lastApply.restageFolders ?? []).length > 0 || (this.lastApply.restage ?? []).some(i => isFolderOperation(i.kind));
-    return planUndo(this.lastApply.undo, this.disk.read).actions.length > 0 || folders;
+    return planUndo(this.lastApply.undo, this.disk.read, linkedOf(this.lastApply)).actions.length > 0 || folders;
   }
 
   /**
@@ -518,7 +518,8 @@ export class OverlayWorkspace {
     this.assertWritable();
     const last = this.lastApply;
     if (!last) return { restored: [], refused: [], restaged: [], notRestaged: [] };
-    const plan = planUndo(last.undo, this.disk.read);
+    const linked = linkedOf(last);
+    const plan = planUndo(last.undo, this.disk.read, linked);
     // Only what a live message proposed is staged again: a message deleted since the apply is remembered.
     const restage = withoutForgotten({
       ...(last.restageGroups ? { restageGroups: last.restageGroups } : {}),
@@ -548,8 +549,9 @@ export class OverlayWorkspace {
         break;
       } catch (e) {
         if (!(e instanceof StaleDiskError) || !actions.some(a => a.kind !== 'rename' && a.path === e.path)) throw e;
-        refused.push(e.path);
-        actions = actions.filter(a => a.kind === 'rename' || a.path !== e.path);
+        const dropped = closeOverLinked([e.path], linked);
+        refused.push(...dropped.filter(p => !refused.includes(p) && actions.some(a => a.kind !== 'rename' && a.path === p)));
+        actions = actions.filter(a => a.kind === 'rename' || !dropped.includes(a.path));
       }
     }
     const restored = actions.map(a => (a.kind === 'rename' ? a.to : a.path));
@@ -686,4 +688,9 @@ function refsOfEntry(entry: JournalEntry): string[] {
   const meta = entry.meta as ApplyMeta | undefined;
   const refs = entry.files.flatMap(f => [f.undoRef, f.afterRef]).filter((r): r is string => r !== null);
   return [...refs, ...refsOfLastApply(meta?.lastApply ?? undefined), ...refsOfRestage(meta)];
+}
+
+/** The paths an apply took as one unit (each applied component's), which Undo restores or refuses together. */
+function linkedOf(last: LastApply): string[][] {
+  return (last.restageGroups ?? []).map(g => g.baselines.map(b => b.path));
 }

@@ -212,21 +212,30 @@ function actionsOf(entries: readonly PathEntry[]): ApplyAction[] {
 
 /**
  * "Undo last apply" as a plan: restore each path's previous content, refusing paths whose disk changed since
- * the apply wrote them. Renames are undone as write + delete.
+ * the apply wrote them. Renames are undone as write + delete. `linked`: the paths the apply took as one unit
+ * (a rename's source and destination); one of them refused refuses them all, or the restored destination would
+ * drop the moved text while its source, refused, no longer has it either (issue 23, provenance seed 1333).
  */
-export function planUndo(undo: UndoRecord, readDisk: DiskReader): { readonly actions: readonly ApplyAction[]; readonly refused: readonly string[] } {
+export function planUndo(undo: UndoRecord, readDisk: DiskReader, linked: readonly (readonly string[])[] = []): { readonly actions: readonly ApplyAction[]; readonly refused: readonly string[] } {
   const deletes: ApplyAction[] = [];
   const writes: ApplyAction[] = [];
-  const refused: string[] = [];
+  const undone = new Set(undo.entries.map(u => u.path));
+  const stale = undo.entries.filter(u => diskRef(readDisk, u.path) !== u.written).map(u => u.path);
+  const refused = closeOverLinked(stale, linked).filter(p => undone.has(p));
   for (const u of undo.entries) {
-    const now = diskRef(readDisk, u.path);
-    if (now !== u.written) {
-      refused.push(u.path);
-      continue;
-    }
-    if (u.previous === now) continue;
-    if (u.previous === null) deletes.push({ kind: 'delete', path: u.path, expected: now as ContentRef });
-    else writes.push({ kind: 'write', path: u.path, content: u.previous, expected: now });
+    if (refused.includes(u.path)) continue;
+    if (u.previous === u.written) continue;
+    if (u.previous === null) deletes.push({ kind: 'delete', path: u.path, expected: u.written as ContentRef });
+    else writes.push({ kind: 'write', path: u.path, content: u.previous, expected: u.written });
   }
   return { actions: [...deletes, ...writes], refused };
+}
+
+/** These paths and every path linked to one of them (transitively), in first-seen order. */
+export function closeOverLinked(paths: readonly string[], linked: readonly (readonly string[])[]): string[] {
+  const out = [...paths];
+  for (let i = 0; i < out.length; i++) {
+    for (const unit of linked) if (unit.includes(out[i])) for (const q of unit) if (!out.includes(q)) out.push(q);
+  }
+  return out;
 }

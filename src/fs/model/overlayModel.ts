@@ -306,7 +306,7 @@ export class OverlayModel {
         this.apply({ type: 'resolve', path, resolution });
         return;
       case 'acceptDisk':
-        if (c.origin === 'prune' && c.recordId !== undefined && this.state.record(c.recordId)) this.revert({ kind: 'change', id: c.recordId });
+        if (c.origin === 'prune' && c.recordId !== undefined && this.state.record(c.recordId)) this.acceptDiskOverPrune(path, c, c.recordId);
         else this.discardPaths([path]);
         return;
       case 'acceptAgent':
@@ -318,6 +318,24 @@ export class OverlayModel {
       default:
         assertNever(resolution);
     }
+  }
+
+  /**
+   * "Accept the disk's version" of a prune conflict: the path shows their side again. The record that no longer
+   * applied is taken out, and with it every other record there after the one that left their side (the record
+   * whose result it is; if none, all of them): the person was shown their side against all of these and chose
+   * their side, so none may still change the file — a later edit, the person's own earlier resolution, the delete
+   * of an overwriting rename (issue 23, provenance seeds 531, 478, 1965).
+   */
+  private acceptDiskOverPrune(path: string, c: ConflictState, recordId: string): void {
+    const order = (id: string) => this.state.order(id);
+    const here = [...(this.state.entry(path)?.recordIds ?? [])].sort((a, b) => order(a) - order(b));
+    const theirs = [...here].reverse().find((id) => order(id) < order(recordId) && this.state.record(id)?.after === c.theirs);
+    const from = theirs !== undefined ? order(theirs) : -Infinity;
+    const ids = new Set([recordId, ...here.filter((id) => order(id) > from)]);
+    const records = [...ids].map((id) => this.state.record(id)).filter((r): r is ChangeRecord => r !== undefined);
+    const plan = planRevert(this.state, records, { kind: 'change', id: recordId }, this.store, this.merge);
+    if (plan.op.recordIds.length > 0) this.apply(plan.op);
   }
 
   private acceptAgent(path: string, c: ConflictState): void {

@@ -85,6 +85,18 @@ describe('issue 23: Undo and Apply at workspace level', () => {
     assert.strictEqual(fs.readFileSync(file('E.txt'), 'utf8'), 'the person\'s\n', 'the person\'s E.txt is untouched');
   });
 
+  it('provenance seed 1333: Undo refuses a whole rename when the person took its source back, so the moved text stays', async () => {
+    await open();
+    overlay.rename(file('x.txt'), file('b.txt'), meta('m1'), { overwrite: true });
+    assert.deepStrictEqual((await overlay.apply()).refused, []);
+    fs.writeFileSync(file('x.txt'), 'the person\'s new x\n');
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual([...undo.refused].sort(), [file('b.txt'), file('x.txt')]);
+    assert.deepStrictEqual(undo.restored, []);
+    assert.strictEqual(disk('b.txt'), 'x\n', 'the moved text of x is not overwritten by the old b');
+    assert.strictEqual(disk('x.txt'), 'the person\'s new x\n');
+  });
+
   it('9. a rename plus a rewrite of an executable file keeps its executable bit', async () => {
     await open();
     overlay.rename(file('run.sh'), file('start.sh'), meta('m1'));

@@ -109,4 +109,18 @@ describe('issue 23: a record replays only over what it saw', () => {
       assert.strictEqual(disk.text('/y'), 'one\ntwo\n', `${person}: the disk gets only the surviving records`);
     }
   });
+
+  it('provenance seeds 531, 478, 1965: Accept disk over a prune conflict takes out every later record there too, so the file stays the disk\'s', () => {
+    const disk = new FakeDisk({ '/x': 'a\nb\nc\n' });
+    const model = newModel();
+    model.write('/x', enc('A\nb\nc\n'), meta('m1'), disk);
+    model.write('/x', enc('A2\nb\nc\n'), meta('m2'), disk);
+    model.write('/x', enc('A2\nb\nC\n'), meta('m3'), disk);
+    model.prune('m1');
+    assert.strictEqual(model.composite('/x')?.conflict?.origin, 'prune', 'm2 no longer applies');
+    model.resolve('/x', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/x'), 'a\nb\nc\n', 'the view is the disk\'s version the person chose');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/x'), 'a\nb\nc\n', 'Apply writes no line of m3, shown beside m2\'s and rejected with it');
+  });
 });

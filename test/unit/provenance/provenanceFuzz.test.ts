@@ -55,7 +55,9 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
 
   // The issue's cases as the fuzz first found them, each kept by its seed. Each failed on the code before issue 23's
   // fix (checked with the generator as it was then, which deleted messages through the model's `prune`; the
-  // adapters now call `forgetMessage`, and so does the generator). Seeds that still fail are in knownOpenSeeds.ts.
+  // adapters now call `forgetMessage`, and so does the generator). Seeds 1333 and 292 failed after that fix, until Undo
+  // refused a rename's paths together; 531, 478 and 1965 until Accept disk over a prune conflict took out every record
+  // there that made the view differ from the side the person chose. Seeds that still fail are in knownOpenSeeds.ts.
   const found: [DiskKind, number, string][] = [
     ['memory', 327, 'case 1: a file the agent created and deleted, then the person created, is deleted by Apply (LOSS)'],
     ['memory', 1054, 'case 1 with the creating session discarded: Apply deletes the person\'s new file (LOSS)'],
@@ -66,6 +68,12 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     ['memory', 500, 'case 6: Undo stages again the change of a message deleted after the Apply, and a second Apply writes it (LEAK)'],
     ['memory', 57, 'case 6: Undo restages a deleted message\'s line removal, and the next Apply removes the person\'s line (LOSS)'],
     ['memory', 96, 'case 6 by session: Undo restages a discarded session\'s change (LOSS)'],
+    ['memory', 1333, 'Undo of an overwriting rename whose origin the person wrote anew restores the destination and drops the moved text (LOSS)'],
+    ['memory', 531, 'Accept disk over a prune conflict leaves a later record there: Apply writes a rejected line over a disk line (LOSS, LEAK)'],
+    ['memory', 478, 'Accept disk over a prune conflict leaves the delete of an overwriting rename: Apply deletes the person\'s lines (LOSS)'],
+    ['memory', 1965, 'Accept disk over a prune conflict leaves the person\'s own earlier "no file" resolution: Apply removes the file (LOSS)'],
+    ['memory', 1712, 'an agent resolving a conflict handed back to it keeps a line of a discarded message it was shown: its own line now (the oracle\'s bookkeeping, not a LEAK)'],
+    ['memory', 292, 'the same loss in Undo of an overwriting rename, the source refused and the destination restored (LOSS)'],
     ['folding', 18, 'case 8: Undo on a case-insensitive disk throws instead of refusing the one path (THROW)'],
   ];
   for (const [kind, seed, what] of found) {

@@ -196,6 +196,7 @@ function agentWrite(w: World, say: (l: string) => void): void {
   const p = pick(w, w.files);
   const view = readView(w, p);
   const told = toldOf(w, p);
+  const delegated = w.ws.model.composite(p)?.conflict?.delegated === true;
   const k = w.nextRecord++;
   const fresh = () => w.ledger.token(`R${k}`);
   let lines: Token[];
@@ -225,7 +226,10 @@ function agentWrite(w: World, say: (l: string) => void): void {
   const record = attempt(() => w.ws.write(p, Buffer.from(textOf(lines)), m));
   if (record === undefined) return say('  (nothing staged)');
   w.ids.set(k, [record.id]);
-  w.ledger.agentRecord(k, s, m.messageId, tokensIn([view ?? '', told]), new Set(lines));
+  const saw = tokensIn([view ?? '', told]);
+  w.ledger.agentRecord(k, s, m.messageId, saw, new Set(lines));
+  // Over a conflict handed back to it, the agent's write is its resolution: what it kept of what it was shown is its.
+  if (delegated) w.ledger.agentKeeps(k, new Set(lines.filter(t => saw.has(t))));
 }
 
 function agentDelete(w: World, say: (l: string) => void): void {

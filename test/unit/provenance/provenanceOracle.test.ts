@@ -57,6 +57,19 @@ describe('provenance oracle', () => {
     assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': ['<<<<<<< ours'] }), true)), ['LEAK']);
   });
 
+  it('an agent resolving a conflict handed back to it keeps a line it was shown: the line is its own, live while it is', () => {
+    const l = new ProvenanceLedger();
+    const r1 = l.token('R1');
+    l.agentRecord(1, 's1', 'm1', new Set(), new Set([r1]));
+    l.takeOutMessage('m1', 's1');
+    // Record 2 resolved the delegated conflict whose agent side still showed r1, and kept it.
+    l.agentRecord(2, 's1', 'm2', new Set([r1]), new Set([r1]));
+    l.agentKeeps(2, new Set([r1]));
+    assert.deepStrictEqual(l.checkApply(tree({}), tree({ '/w/x': [r1] }), true), []);
+    l.takeOutMessage('m2', 's1');
+    assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': [r1] }), true)), ['LEAK']);
+  });
+
   it('a person\'s resolution is theirs: a line it kept stays theirs through a prune, a disk line it dropped is theirs to remove', () => {
     const l = new ProvenanceLedger();
     const [p0, u] = [l.token('P'), l.token('P')];

@@ -84,6 +84,8 @@ export class ProvenanceLedger {
   private readonly rejectedAt = new Map<Token, number>();
   /** When the person last took a token as theirs (a resolution that kept it): no prune takes it away. */
   private readonly adoptedAt = new Map<Token, number>();
+  /** Agent records that resolved a conflict handed back to them and kept a token they were shown there. */
+  private readonly keptBy = new Map<Token, number[]>();
   /** The tokens the last Apply that applied anything put on the disk: what an Undo may remove. */
   private lastApplyAdded = new Set<Token>();
 
@@ -98,6 +100,15 @@ export class ProvenanceLedger {
     const r: AgentRecord = { k, seq: ++this.seq, session, message, removed, takenOut: false };
     this.records.set(k, r);
     for (const t of removed) this.addRemover(t, r.seq, () => !r.takenOut);
+  }
+
+  /**
+   * Agent record k resolved a conflict handed back to it (the person delegated it) and kept these tokens, which
+   * the conflict showed it: its resolution is a new write of its own, as a person's hand merge is theirs, so a
+   * kept line of a record taken out before is record k's now, live while k is (issue 23, provenance seed 1712).
+   */
+  agentKeeps(k: number, kept: ReadonlySet<Token>): void {
+    for (const t of kept) this.keptBy.set(t, [...(this.keptBy.get(t) ?? []), k]);
   }
 
   /**
@@ -175,7 +186,7 @@ export class ProvenanceLedger {
       const adopted = this.adoptedAt.get(t) ?? -1;
       const rejected = this.rejectedAt.get(t) ?? -1;
       if (rejected > adopted) out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}), which the person rejected` });
-      else if (author !== 'P' && !this.isLive(Number(author.slice(1))) && adopted < 0) {
+      else if (author !== 'P' && !this.isLive(Number(author.slice(1))) && adopted < 0 && !(this.keptBy.get(t) ?? []).some(k => this.isLive(k))) {
         out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}) of taken-out record ${author}` });
       }
     }
