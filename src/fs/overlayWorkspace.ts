@@ -17,7 +17,7 @@ import type { FolderDisk } from './model/folders';
 import { sameIdentity } from './model/pathEntry';
 import { isFolderOperation } from './model/changeRecord';
 import { assertNever } from './model/mergeRules';
-import { refsOfRestage, restageAll, restageFolderRecordsOf, withoutForgotten, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
+import { refsOfRestage, restageAll, restageFolderRecordsOf, withoutForgotten, type ForgottenMessage, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
 import { ApplyJournal, type JournalEntry } from './store/applyJournal';
 import { readLastApply, refsOfLastApply, writeLastApply, type LastApply } from './lastApply';
 
@@ -565,14 +565,32 @@ export class OverlayWorkspace {
    */
   async forgetMessage(messageId: string, sessionId?: string): Promise<void> {
     if (this.model.recordsByMessage(messageId, sessionId).length > 0) this.model.prune(messageId, sessionId);
-    const last = this.lastApply;
-    const ofMessage = (r: { readonly sessionId: string; readonly messageId: string }) => r.messageId === messageId && (sessionId === undefined || r.sessionId === sessionId);
-    const applied = (last?.restageGroups ?? []).some(g => g.records.some(ofMessage)) || (last?.restageFolders ?? []).some(ofMessage) || (last?.restage ?? []).some(i => ofMessage(i.origin));
-    if (last && applied) {
-      this.lastApply = { ...last, forgotten: [...(last.forgotten ?? []), { messageId, ...(sessionId !== undefined ? { sessionId } : {}) }] };
-      await writeLastApply(this.storeDir, this.lastApply);
-    }
+    await this.rememberForgotten([{ messageId, ...(sessionId !== undefined ? { sessionId } : {}) }]);
     await this.flush();
+  }
+
+  /**
+   * A chat session's staged changes are discarded: a message of it with a change still staged is taken out whole,
+   * so Undo will not stage again what the last apply wrote of it either (issue 23, provenance seed 1248).
+   */
+  async discardSession(sessionId: string): Promise<void> {
+    const messages = [...new Set(this.model.recordsBySession(sessionId).map(r => r.messageId))];
+    this.model.discardSession(sessionId);
+    await this.rememberForgotten(messages.map(messageId => ({ messageId, sessionId })));
+    await this.flush();
+  }
+
+  /** Remembers, durably in the undo record, the messages taken out of which the last apply wrote something. */
+  private async rememberForgotten(messages: readonly ForgottenMessage[]): Promise<void> {
+    const last = this.lastApply;
+    if (!last) return;
+    const applied = messages.filter(m => {
+      const of = (r: { readonly sessionId: string; readonly messageId: string }) => r.messageId === m.messageId && (m.sessionId === undefined || r.sessionId === m.sessionId);
+      return (last.restageGroups ?? []).some(g => g.records.some(of)) || (last.restageFolders ?? []).some(of) || (last.restage ?? []).some(i => of(i.origin));
+    });
+    if (applied.length === 0) return;
+    this.lastApply = { ...last, forgotten: [...(last.forgotten ?? []), ...applied] };
+    await writeLastApply(this.storeDir, this.lastApply);
   }
 
   /** The undo record of an apply about to run: the model's, plus the modes and folders it will change. */

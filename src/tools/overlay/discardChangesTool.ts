@@ -57,7 +57,7 @@ export class DiscardChangesTool implements AgentTool<DiscardChangesInput> {
       discarded = [...new Set(records.map(r => displayPath(this.ctx, r.path)))];
     } else {
       discarded = [...new Set(model.recordsBySession(caller.sessionId).map(r => displayPath(this.ctx, r.path)))];
-      model.discardSession(caller.sessionId);
+      await overlay.discardSession(caller.sessionId);
     }
     await overlay.flush();
     return {

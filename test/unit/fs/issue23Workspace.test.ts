@@ -56,6 +56,20 @@ describe('issue 23: Undo and Apply at workspace level', () => {
     assert.strictEqual(disk('b.txt'), 'm2\n');
   });
 
+  it('provenance seed 1248: a session discarded after a partial Apply is not staged again by Undo', async () => {
+    await open();
+    overlay.write(file('x.txt'), bytes('s2 x\n'), meta('m1', 's2'));
+    overlay.write(file('b.txt'), bytes('s2 b\n'), meta('m1', 's2'));
+    assert.deepStrictEqual((await overlay.apply({ paths: [file('x.txt')] })).refused, []);
+    await overlay.discardSession('s2');
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, []);
+    assert.strictEqual(disk('x.txt'), 'x\n', 'Undo restores the disk');
+    assert.deepStrictEqual(overlay.composites(), [], 'nothing of the discarded session is back in review');
+    await overlay.apply();
+    assert.strictEqual(disk('x.txt'), 'x\n', 'a second Apply never writes the discarded session\'s change');
+  });
+
   it('6 (old records). an undo record of version 4 (no deleted messages known) is still read: Undo stages every applied change', async () => {
     await open();
     overlay.write(file('x.txt'), bytes('m1\n'), meta('m1'));

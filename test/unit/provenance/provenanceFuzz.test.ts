@@ -73,6 +73,7 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     ['memory', 478, 'Accept disk over a prune conflict leaves the delete of an overwriting rename: Apply deletes the person\'s lines (LOSS)'],
     ['memory', 1965, 'Accept disk over a prune conflict leaves the person\'s own earlier "no file" resolution: Apply removes the file (LOSS)'],
     ['memory', 1712, 'an agent resolving a conflict handed back to it keeps a line of a discarded message it was shown: its own line now (the oracle\'s bookkeeping, not a LEAK)'],
+    ['memory', 1248, 'a session discarded after a partial Apply: Undo stages its applied delete again and the next Apply deletes the restored file (LOSS)'],
     ['memory', 292, 'the same loss in Undo of an overwriting rename, the source refused and the destination restored (LOSS)'],
     ['folding', 18, 'case 8: Undo on a case-insensitive disk throws instead of refusing the one path (THROW)'],
   ];

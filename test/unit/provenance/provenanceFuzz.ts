@@ -132,7 +132,7 @@ async function step(w: World, options: ProvenanceOptions): Promise<void> {
     const s = pick(w, SESSIONS);
     say(`discard session ${s}`);
     const staged = stillStaged(w, w.ledger.recordsOf(s));
-    w.ws.model.discardSession(s);
+    await w.ws.discardSession(s);
     w.ledger.takeOut(staged);
   } else if (roll < 0.7) discardFile(w, say);
   else if (roll < 0.78) resolve(w, say);
