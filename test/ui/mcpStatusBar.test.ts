@@ -25,7 +25,11 @@ describe('UI: mcp bridge status bar', () => {
     await row.waitFor({ state: 'visible', timeout: 10_000 });
     await wb.screenshot('mcp-copy-config-picker');
     await row.click();
-    assert.match(await wb.findNotification('Copied the MCP client configuration'), /http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    // Then the form: the environment-variable form is the first item, so Enter picks it (no token in the copy).
+    const envForm = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'recommended' }).first();
+    await envForm.waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.page.keyboard.press('Enter');
+    assert.match(await wb.findNotification('Copied the MCP client configuration'), /http:\/\/127\.0\.0\.1:\d+\/mcp[\s\S]*reads the token from/);
     await wb.hideNotifications();
 
     await wb.runCommand('Agent Overlay: Stop MCP Server');

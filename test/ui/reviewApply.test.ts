@@ -50,8 +50,10 @@ describe('UI: reviewing and applying staged agent changes', () => {
     assert.match(await dialog.innerText(), /Apply staged changes to 3 files[\s\S]*README\.md/);
     await wb.screenshot('review-04-confirm');
     await dialog.locator('a.monaco-button', { hasText: 'Apply' }).first().click();
-    const end = Date.now() + 20_000;
-    while (wb.onDisk('README.md') !== undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+    // Apply deletes first and renames the temps in one by one: wait for the last of the three, not the first.
+    const applied = () => wb.onDisk('README.md') === undefined && wb.onDisk('src/added.ts') !== undefined && wb.onDisk('notes.txt') !== 'alpha\nbeta\ngamma\n';
+    const end = Date.now() + 60_000;
+    while (!applied() && Date.now() < end) await new Promise(r => setTimeout(r, 100));
     assert.strictEqual(wb.onDisk('notes.txt'), 'alpha\nBETA (agent)\ngamma\n');
     assert.strictEqual(wb.onDisk('src/added.ts'), 'export const added = true;\n');
     assert.strictEqual(wb.onDisk('README.md'), undefined);

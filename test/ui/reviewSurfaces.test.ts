@@ -13,8 +13,19 @@ describe('UI: review actions and marks where the eyes are', () => {
   after(async () => { await wb?.close(); });
 
   it('the diff editor of a staged change has Apply, Discard and Open Disk File in its title bar', async () => {
+    // An editor a suite before left open (a deleted file's diff has no staged side, so no Apply) must not be the
+    // one looked at: close everything, then wait for notes.txt's own diff tab.
+    await wb.runCommand('View: Close All Editors');
     const view = await wb.openSourceControl();
-    await view.locator('.monaco-list-row', { hasText: 'notes.txt' }).first().click();
+    // The list may still be re-rendering (rows move as the groups settle), so a click can land on the row that
+    // moved under the pointer: click again, as a person would, until notes.txt's diff is the active tab.
+    const notesTab = wb.page.locator('.tabs-container .tab.active', { hasText: 'notes.txt' }).first();
+    for (let attempt = 1; ; attempt++) {
+      await view.locator('.monaco-list-row', { hasText: 'notes.txt' }).first().click();
+      const opened = await notesTab.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+      if (opened) break;
+      if (attempt === 3) throw new Error('clicking notes.txt in Source Control never opened its diff');
+    }
     await wb.page.waitForSelector('.monaco-diff-editor', { timeout: 20_000 });
     const title = wb.page.locator('.editor-group-container').first();
     for (const label of ['Apply', 'Discard', 'Open Disk File']) {
