@@ -40,6 +40,10 @@ describe('UI: autosave on while an agent change is staged', () => {
     const view = await wb.openSourceControl();
     await view.locator('.monaco-list-row', { hasText: 'notes.txt' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.openFile('notes.txt');
+    // Keys typed before the editor has the focus go elsewhere (on a loaded machine the first ones were lost): click
+    // into the text and wait until the editor says it is focused.
+    await wb.page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await wb.page.locator('.editor-instance .monaco-editor.focused').first().waitFor({ state: 'visible', timeout: 30_000 });
     // A line of the person's own, away from the agent's (an edit next to it would be a conflict, as in git).
     await wb.page.keyboard.press('Control+End');
     await wb.page.keyboard.type('delta (mine)\n');
