@@ -26,7 +26,7 @@ function chmodTree(p: string): void {
  */
 export function resetKeepingIgnored(dir: string): void {
   if (!fs.existsSync(dir)) return;
-  const trash = `${dir}.trash-${process.pid}-${Date.now()}`;
+  const trash = asideName(dir);
   fs.renameSync(dir, trash);
   fs.mkdirSync(dir);
   const moveBack = (from: string, to: string): void => {
@@ -56,7 +56,15 @@ function holdsIgnored(d: string): boolean {
 /** Removes a folder without waiting: renamed aside at once, deleted in the background. */
 export function discardTree(dir: string): void {
   if (!fs.existsSync(dir)) return;
-  const trash = `${dir}.trash-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const trash = asideName(dir);
   fs.renameSync(dir, trash);
   void fs.promises.rm(trash, { recursive: true, force: true }).catch(() => removeTree(trash));
+}
+
+/**
+ * A fresh name beside a folder to rename it to. The time alone is not enough: two resets of the same layer within a
+ * millisecond met the first one's trash, still being deleted in the background, and the rename failed (ENOTEMPTY).
+ */
+function asideName(dir: string): string {
+  return `${dir}.trash-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
