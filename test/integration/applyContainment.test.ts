@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ApplyResult } from '../../src/fs/overlayWorkspace';
-import { eventually, testing, workspaceFolder } from './testApi';
+import { eventually, testing, workspaceFolder, discardEverything } from './testApi';
 
 /**
  * Issue 24, breach 1, in the real host: an agent stages a file through the tool; afterwards a folder on its way
@@ -16,10 +16,7 @@ describe('Apply writes only inside the workspace folders (links that appear afte
   let outside: string;
 
   beforeEach(async () => {
-    const t = await testing();
-    t.scriptPrompts().answer('Discard');
-    await vscode.commands.executeCommand('agentOverlay.discardAll');
-    t.restorePrompts();
+    await discardEverything();
     fs.rmSync(abs('sec'), { recursive: true, force: true });
     fs.mkdirSync(abs('sec'), { recursive: true });
     outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));

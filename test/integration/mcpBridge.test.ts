@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { localHistoryFolderName } from '../../src/history/localHistoryHash';
 import { remoteUriString } from '../../src/history/resourceUri';
 import { TOOL_CATALOG } from '../../src/tools/toolCatalog';
-import { eventually, testing, workspaceFolder } from './testApi';
+import { eventually, testing, workspaceFolder, discardEverything } from './testApi';
 
 type Endpoint = { url: string; port: number; token: string };
 type CallResult = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
@@ -66,10 +66,7 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
   });
 
   beforeEach(async () => {
-    const t = await testing();
-    t.scriptPrompts().answer('Discard');
-    await vscode.commands.executeCommand('agentOverlay.discardAll');
-    t.restorePrompts();
+    await discardEverything();
     fs.rmSync(abs('mcp'), { recursive: true, force: true });
     fs.mkdirSync(abs('mcp'), { recursive: true });
     fs.writeFileSync(abs('mcp/existing.txt'), 'on disk\n');

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { eventually, testing, text, workspaceFolder, EXTENSION_ID } from './testApi';
+import { eventually, testing, text, workspaceFolder, EXTENSION_ID, discardEverything } from './testApi';
 
 type Testing = Awaited<ReturnType<typeof testing>>;
 type Seam = NonNullable<Testing['notebook']>;
@@ -75,9 +75,7 @@ describe('agent chat notebook (real extension host)', function () {
   });
 
   beforeEach(async () => {
-    t.scriptPrompts().answer('Discard');
-    await vscode.commands.executeCommand('agentOverlay.discardAll');
-    t.restorePrompts();
+    await discardEverything();
     fs.rmSync(abs('nb'), { recursive: true, force: true });
     fs.mkdirSync(abs('nb'), { recursive: true });
     fs.mkdirSync(abs('.agent/rules'), { recursive: true });

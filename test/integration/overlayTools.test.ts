@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { testing, workspaceFolder } from './testApi';
+import { testing, workspaceFolder, discardEverything } from './testApi';
 
 /** Invokes a tool the way a chat would and splits its answer into the sentence and the JSON. */
 async function invoke(name: string, input: object): Promise<{ summary: string; data: Record<string, unknown> }> {
@@ -25,10 +25,7 @@ describe('overlay tools through vscode.lm.invokeTool', () => {
   const diskState = () => new Map(fs.readdirSync(abs('tools'), { recursive: true, encoding: 'utf8' }).sort().map(f => [f, fs.statSync(abs(`tools/${f}`)).isFile() ? fs.readFileSync(abs(`tools/${f}`), 'utf8') : '<dir>']));
 
   beforeEach(async () => {
-    const t = await testing();
-    t.scriptPrompts().answer('Discard');
-    await vscode.commands.executeCommand('agentOverlay.discardAll');
-    t.restorePrompts();
+    await discardEverything();
     fs.rmSync(abs('tools'), { recursive: true, force: true });
     fs.mkdirSync(abs('tools/src'), { recursive: true });
     fs.writeFileSync(abs('tools/src/app.ts'), 'const port = 3000;\nconst host = "localhost";\nconst port2 = 3000;\n');

@@ -4,7 +4,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { testing, workspaceFolder } from './testApi';
+import { testing, workspaceFolder, discardEverything } from './testApi';
 
 type Answer = { summary: string; data: Record<string, unknown> };
 type Entry = { name: string; type: string; staged?: string; gitignored?: boolean };
@@ -38,18 +38,12 @@ describe('overlay_listDirectory and overlay_search over the staged view', functi
 
   after(async () => {
     await filesConfig().update('exclude', previousExclude, vscode.ConfigurationTarget.Workspace);
-    const t = await testing();
-    t.scriptPrompts().answer('Discard');
-    await vscode.commands.executeCommand('agentOverlay.discardAll');
-    t.restorePrompts();
+    await discardEverything();
     fs.rmSync(abs(''), { recursive: true, force: true });
   });
 
   beforeEach(async () => {
-    const t = await testing();
-    t.scriptPrompts().answer('Discard');
-    await vscode.commands.executeCommand('agentOverlay.discardAll');
-    t.restorePrompts();
+    await discardEverything();
     fs.rmSync(abs(''), { recursive: true, force: true });
     for (const d of ['src', 'build', 'secret']) fs.mkdirSync(abs(d), { recursive: true });
     fs.writeFileSync(abs('.gitignore'), 'build/\n');

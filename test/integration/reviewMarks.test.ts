@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { eventually, testing, utf8, workspaceFolder } from './testApi';
+import { eventually, testing, utf8, workspaceFolder, discardEverything } from './testApi';
 
 /** Issue 24 in the real host: targets that can run code and names that hide characters, as the reviewer sees them. */
 describe('review marks: targets that can run code, names that mislead', () => {
@@ -10,10 +10,7 @@ describe('review marks: targets that can run code, names that mislead', () => {
   const staged = (rel: string) => fileUri(rel).with({ scheme: 'agent-staged' });
 
   beforeEach(async () => {
-    const t = await testing();
-    t.scriptPrompts().answer('Discard');
-    await vscode.commands.executeCommand('agentOverlay.discardAll');
-    t.restorePrompts();
+    await discardEverything();
     fs.mkdirSync(fileUri('marks').fsPath, { recursive: true });
   });
 

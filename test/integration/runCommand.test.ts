@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { eventually, testing, workspaceFolder } from './testApi';
+import { eventually, workspaceFolder, discardEverything } from './testApi';
 
 /** Invokes a tool as a chat would; returns the sentence and the JSON. */
 async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<{ summary: string; data: Record<string, unknown> }> {
@@ -43,10 +43,7 @@ for (const mechanism of MECHANISMS) {
     });
 
     beforeEach(async () => {
-      const t = await testing();
-      t.scriptPrompts().answer('Discard');
-      await vscode.commands.executeCommand('agentOverlay.discardAll');
-      t.restorePrompts();
+      await discardEverything();
       fs.rmSync(abs(''), { recursive: true, force: true });
       fs.mkdirSync(abs('src'), { recursive: true });
       fs.writeFileSync(abs('src/value.txt'), 'disk\n');

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { eventually, testing, text, utf8, workspaceFolder } from './testApi';
+import { eventually, testing, text, utf8, workspaceFolder, discardEverything } from './testApi';
 
 describe('agent-staged: overlay and review', () => {
   const fileUri = (rel: string) => vscode.Uri.joinPath(workspaceFolder(), rel);
@@ -14,10 +14,7 @@ describe('agent-staged: overlay and review', () => {
   const read = async (rel: string) => text(await vscode.workspace.fs.readFile(staged(rel)));
 
   beforeEach(async () => {
-    const t = await testing();
-    t.scriptPrompts().answer('Discard');
-    await vscode.commands.executeCommand('agentOverlay.discardAll');
-    t.restorePrompts();
+    await discardEverything();
     fs.mkdirSync(fileUri('ov').fsPath, { recursive: true });
     fs.writeFileSync(fileUri('ov/a.txt').fsPath, 'one\ntwo\nthree\n');
     fs.writeFileSync(fileUri('ov/b.txt').fsPath, 'bee\n');

@@ -30,3 +30,14 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** Discards every staged change, answering the confirmation as a person would, so a suite starts from nothing staged. */
+export async function discardEverything(): Promise<void> {
+  const t = await testing();
+  t.scriptPrompts().answer('Discard');
+  try {
+    await vscode.commands.executeCommand('agentOverlay.discardAll');
+  } finally {
+    t.restorePrompts();
+  }
+}
