@@ -8,7 +8,8 @@ import { mergeTomlTable, removeTomlTable } from './tomlTableMerge';
 /**
  * What each "Agent Overlay: Connect …" command writes, and what "Disconnect …" takes out again: the MCP server entry
  * for the bridge, in the agent's own configuration, set up so the agent can call the overlay tools unattended
- * (`codex exec`, `gemini -p`, `claude -p`), and the guard-rail hook that denies the agent's built-in file writers.
+ * (`codex exec`, `gemini -p`, `claude -p`), the guard-rail hook that denies the agent's built-in file writers, and the shell sandbox hook that runs
+ * the agent's shell commands over the staged changes (their writes staged, never on the disk).
  * The entry reads the bearer token from an environment variable, so no file we write (least of all one in the
  * project, which may be committed) ever holds the token; the token and URL reach the agent's shell through a
  * user-level file the extension keeps current (`connectEnvFile.ts`).
@@ -23,6 +24,9 @@ export const CONNECT_ENV = { url: 'AGENT_OVERLAY_MCP_URL', token: 'AGENT_OVERLAY
 
 /** The guard-rail wrapper's file name: it marks our hook groups in the agents' hook lists. */
 export const GUARD_RAIL_SCRIPT = 'guardRail.sh';
+
+/** The shell sandbox hook's file name (plain Node): it marks our shell hook groups the same way. */
+export const SANDBOX_SHELL_SCRIPT = 'sandboxBash.js';
 
 export interface ConnectRoots {
   /** The user's home directory (`~`). */
@@ -70,9 +74,19 @@ const inHome = (...p: string[]) => (roots: ConnectRoots) => path.join(roots.home
  * other than 2 as "the hook broke, go ahead".
  */
 export function guardRailCommand(ctx: ConnectContext, agent: 'claude-project' | 'codex' | 'gemini', connectCommand: string): string {
-  const script = shellQuote(path.join(ctx.pluginDir, 'hooks', GUARD_RAIL_SCRIPT));
-  const missing = shellQuote(`Agent Overlay guard rail: ${path.join(ctx.pluginDir, 'hooks', GUARD_RAIL_SCRIPT)} is missing (the extension was updated or removed), so this tool call is denied. Run "Agent Overlay: ${connectCommand}" again in VS Code, or write with the Agent Overlay MCP tools.`);
-  return `if [ -f ${script} ]; then exec sh ${script} --agent ${agent}; else echo ${missing} >&2; exit 2; fi`;
+  const file = path.join(ctx.pluginDir, 'hooks', GUARD_RAIL_SCRIPT);
+  const missing = shellQuote(`Agent Overlay guard rail: ${file} is missing (the extension was updated or removed), so this tool call is denied. Run "Agent Overlay: ${connectCommand}" again in VS Code, or write with the Agent Overlay MCP tools.`);
+  return `if [ -f ${shellQuote(file)} ]; then exec sh ${shellQuote(file)} --agent ${agent}; else echo ${missing} >&2; exit 2; fi`;
+}
+
+/**
+ * The shell command of the hook that runs the agent's shell tool in the sandbox (`sandboxBash.js`), fail-closed the
+ * same way: without the script or without `node` the call is refused (exit 2) rather than run on the disk.
+ */
+export function sandboxShellCommand(ctx: ConnectContext, agent: 'claude' | 'codex' | 'gemini', connectCommand: string): string {
+  const file = path.join(ctx.pluginDir, 'hooks', SANDBOX_SHELL_SCRIPT);
+  const missing = shellQuote(`Agent Overlay: the shell sandbox (${file}, run with node) is not available (the extension was updated or removed, or node is not on PATH), so this command is not run: it would write to the disk unreviewed. Run "Agent Overlay: ${connectCommand}" again in VS Code, or run commands with the overlay_runCommand tool.`);
+  return `if [ -f ${shellQuote(file)} ] && command -v node >/dev/null 2>&1; then exec node ${shellQuote(file)} --agent ${agent}; else echo ${missing} >&2; exit 2; fi`;
 }
 
 function shellQuote(s: string): string {
@@ -99,6 +113,14 @@ const jsonGuardRail = (file: ConnectWrite['file'], event: string, matcher: strin
   remove: (current, f) => removeJsonHook(current, f, event, GUARD_RAIL_SCRIPT),
 });
 
+/** The shell sandbox hook group in a JSON hooks file: the agent's shell tool runs over the staged view. */
+const jsonShellSandbox = (file: ConnectWrite['file'], event: string, matcher: string, command: (ctx: ConnectContext) => string, timeout?: number): ConnectWrite => ({
+  what: `the shell sandbox hook (${event}: ${matcher}: commands run over the staged changes, their writes staged)`,
+  file,
+  apply: (current, f, ctx) => mergeJsonHook(current, f, event, hookGroup(matcher, command(ctx), timeout), SANDBOX_SHELL_SCRIPT),
+  remove: (current, f) => removeJsonHook(current, f, event, SANDBOX_SHELL_SCRIPT),
+});
+
 /** Claude Code lets project settings allow a whole MCP server's tools with its bare prefix. */
 const claudePermission = `mcp__${MCP_SERVER_NAME}`;
 
@@ -122,6 +144,7 @@ export const CONNECT_TARGETS: Readonly<Record<ConnectAgentId, ConnectTarget>> = 
       },
       jsonGuardRail(inProject('.claude', 'settings.local.json'), 'PreToolUse', 'Write|Edit|MultiEdit|NotebookEdit',
         ctx => guardRailCommand(ctx, 'claude-project', 'Connect Claude Code'), 10),
+      jsonShellSandbox(inProject('.claude', 'settings.local.json'), 'PreToolUse', 'Bash', ctx => sandboxShellCommand(ctx, 'claude', 'Connect Claude Code'), 10),
     ],
     verify: 'claude mcp list',
   },
@@ -143,9 +166,10 @@ export const CONNECT_TARGETS: Readonly<Record<ConnectAgentId, ConnectTarget>> = 
         remove: (current, f) => removeTomlTable(current, f, ['mcp_servers', MCP_SERVER_NAME]),
       },
       jsonGuardRail(inHome('.codex', 'hooks.json'), 'PreToolUse', '^apply_patch$', ctx => guardRailCommand(ctx, 'codex', 'Connect Codex'), 10),
+      jsonShellSandbox(inHome('.codex', 'hooks.json'), 'PreToolUse', '^Bash$', ctx => sandboxShellCommand(ctx, 'codex', 'Connect Codex'), 10),
     ],
     verify: 'codex mcp list',
-    steps: 'Codex runs a new hook only once you trust it: start `codex`, open /hooks, review the Agent Overlay guard rail and trust it (for one unattended run, `codex exec --dangerously-bypass-hook-trust` skips that review).',
+    steps: 'Codex runs a new hook only once you trust it: start `codex`, open /hooks, review the Agent Overlay guard rail and shell sandbox hooks and trust them (for one unattended run, `codex exec --dangerously-bypass-hook-trust` skips that review).',
   },
   // https://geminicli.com/docs/tools/mcp-server: `mcpServers.<name>.httpUrl` (Streamable HTTP) and `headers`;
   // `trust: true` skips the confirmation for this server's tools (without it `gemini -p` offers none of them).
@@ -158,6 +182,7 @@ export const CONNECT_TARGETS: Readonly<Record<ConnectAgentId, ConnectTarget>> = 
     writes: [
       jsonServer(inProject('.gemini', 'settings.json'), ctx => ({ httpUrl: ctx.url, headers: { Authorization: bearer }, trust: true })),
       jsonGuardRail(inProject('.gemini', 'settings.json'), 'BeforeTool', '^(write_file|replace)$', ctx => guardRailCommand(ctx, 'gemini', 'Connect Gemini CLI')),
+      jsonShellSandbox(inProject('.gemini', 'settings.json'), 'BeforeTool', '^run_shell_command$', ctx => sandboxShellCommand(ctx, 'gemini', 'Connect Gemini CLI')),
     ],
     verify: 'gemini mcp list',
     steps: 'Gemini CLI runs project hooks only in a trusted folder: if it asks, trust this folder (`gemini trust`).',

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
-import { CONNECT_AGENT_IDS, CONNECT_ENV, CONNECT_TARGETS, guardRailCommand, type ConnectAgentId, type ConnectContext } from '../../../src/connect/connectTargets';
+import { CONNECT_AGENT_IDS, CONNECT_ENV, CONNECT_TARGETS, guardRailCommand, sandboxShellCommand, type ConnectAgentId, type ConnectContext } from '../../../src/connect/connectTargets';
 import { connectEnvFilePath, renderConnectEnvFile, sourceCommand } from '../../../src/connect/connectEnvFile';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
@@ -34,9 +34,9 @@ const json = (s: string | undefined) => JSON.parse(s ?? 'null') as Record<string
 describe('Connect targets', () => {
   it('writes each agent where its documentation says it reads MCP servers and hooks', () => {
     assert.deepStrictEqual(Object.fromEntries(CONNECT_AGENT_IDS.map(id => [id, CONNECT_TARGETS[id].writes.map(w => w.file(roots))])), {
-      claudeCode: ['/work/p/.mcp.json', '/work/p/.claude/settings.local.json', '/work/p/.claude/settings.local.json'],
-      codex: ['/home/u/.codex/config.toml', '/home/u/.codex/hooks.json'],
-      geminiCli: ['/work/p/.gemini/settings.json', '/work/p/.gemini/settings.json'],
+      claudeCode: ['/work/p/.mcp.json', '/work/p/.claude/settings.local.json', '/work/p/.claude/settings.local.json', '/work/p/.claude/settings.local.json'],
+      codex: ['/home/u/.codex/config.toml', '/home/u/.codex/hooks.json', '/home/u/.codex/hooks.json'],
+      geminiCli: ['/work/p/.gemini/settings.json', '/work/p/.gemini/settings.json', '/work/p/.gemini/settings.json'],
       copilotCli: ['/home/u/.copilot/mcp-config.json'],
     });
   });
@@ -64,16 +64,20 @@ describe('Connect targets', () => {
     assert.deepStrictEqual(Object.keys(hooks.hooks), ['PreToolUse']);
     assert.strictEqual(hooks.hooks.PreToolUse[0].matcher, '^apply_patch$');
     assert.match(hooks.hooks.PreToolUse[0].hooks[0].command, /guardRail\.sh' --agent codex/);
+    assert.strictEqual(hooks.hooks.PreToolUse[1].matcher, '^Bash$', 'the shell tool, as Codex names it to its hooks');
+    assert.match(hooks.hooks.PreToolUse[1].hooks[0].command, /sandboxBash\.js' --agent codex/);
     assert.match(CONNECT_TARGETS.codex.steps!, /\/hooks/);
   });
 
   it('Connect Gemini CLI trusts the overlay server (no --yolo) and hooks write_file and replace into the guard rail', () => {
     const settings = json(connect('geminiCli')['/work/p/.gemini/settings.json']);
     assert.strictEqual(settings.mcpServers['agent-overlay'].trust, true);
-    const [group] = settings.hooks.BeforeTool as { matcher: string; hooks: { command: string }[] }[];
+    const [group, shell] = settings.hooks.BeforeTool as { matcher: string; hooks: { command: string }[] }[];
     assert.ok(new RegExp(group.matcher).test('write_file') && new RegExp(group.matcher).test('replace'));
     assert.ok(!new RegExp(group.matcher).test('read_file') && !new RegExp(group.matcher).test('mcp_agent-overlay_overlay_writeFile'));
     assert.match(group.hooks[0].command, /--agent gemini/);
+    assert.ok(new RegExp(shell.matcher).test('run_shell_command') && !new RegExp(shell.matcher).test('mcp_agent-overlay_overlay_runCommand'));
+    assert.match(shell.hooks[0].command, /sandboxBash\.js' --agent gemini/);
   });
 
   it('Connect Claude Code approves the server and its tools in the git-ignored local settings, with the guard-rail hook', () => {
@@ -82,6 +86,8 @@ describe('Connect targets', () => {
     assert.deepStrictEqual(local.permissions, { allow: ['mcp__agent-overlay'] });
     assert.strictEqual(local.hooks.PreToolUse[0].matcher, 'Write|Edit|MultiEdit|NotebookEdit');
     assert.match(local.hooks.PreToolUse[0].hooks[0].command, /--agent claude-project/);
+    assert.strictEqual(local.hooks.PreToolUse[1].matcher, 'Bash');
+    assert.match(local.hooks.PreToolUse[1].hooks[0].command, /sandboxBash\.js' --agent claude/);
   });
 
   it('Connect twice changes nothing the second time, for every agent', () => {
@@ -120,6 +126,20 @@ describe('Connect targets', () => {
     const gone = spawnSync('/bin/sh', ['-c', guardRailCommand({ url, pluginDir: "/nowhere/it's gone" }, 'codex', 'Connect Codex')], { input, encoding: 'utf8', env });
     assert.strictEqual(gone.status, 2);
     assert.match(gone.stderr, /is missing .*denied.*Connect Codex/);
+  });
+
+  it('the written shell hook refuses the command when the sandbox script or node is gone, and rewrites it when they are there', () => {
+    if (process.platform === 'win32') return; // a POSIX shell line, as the agents run it
+    const input = JSON.stringify({ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'echo hi > a.txt' }, cwd: '/work/p' });
+    const withNode = { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin` };
+    const ok = spawnSync('/bin/sh', ['-c', sandboxShellCommand(ctx, 'gemini', 'Connect Gemini CLI')], { input, encoding: 'utf8', env: withNode });
+    assert.strictEqual(ok.status, 0, ok.stderr);
+    assert.match(JSON.parse(ok.stdout).hookSpecificOutput.tool_input.command, /sandboxBash\.js' 'run' /);
+    const gone = spawnSync('/bin/sh', ['-c', sandboxShellCommand({ url, pluginDir: '/nowhere' }, 'gemini', 'Connect Gemini CLI')], { input, encoding: 'utf8', env: withNode });
+    assert.strictEqual(gone.status, 2);
+    assert.match(gone.stderr, /not run.*Connect Gemini CLI/);
+    const noNode = spawnSync('/bin/sh', ['-c', sandboxShellCommand(ctx, 'gemini', 'Connect Gemini CLI')], { input, encoding: 'utf8', env: { PATH: '/nonexistent' } });
+    assert.strictEqual(noNode.status, 2, 'no node on PATH: refused, never run on the disk');
   });
 
   it('package.json contributes one Connect command per agent, in Title Case under "Agent Overlay"', () => {

@@ -23,7 +23,7 @@ interface Decision {
   hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string; updatedInput: { command: string; description?: string; timeout?: number } };
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const hook = require(SCRIPT) as { decide(input: unknown, env?: NodeJS.ProcessEnv, launcher?: string): Decision | undefined };
+const hook = require(SCRIPT) as { decide(input: unknown, env?: NodeJS.ProcessEnv, launcher?: string, agent?: string): Decision | undefined };
 
 /** Claude Code's PreToolUse input for Bash (https://code.claude.com/docs/en/hooks#pretooluse-input). */
 const bashInput = (command: string, cwd: string, extra: object = {}) => ({
@@ -40,7 +40,24 @@ describe('sandboxBash hook: the rewrite', () => {
     assert.match(d.hookSpecificOutput.permissionDecisionReason, /Command: npm test$/);
     assert.strictEqual(d.hookSpecificOutput.updatedInput.description, 'Run it');
     assert.strictEqual(d.hookSpecificOutput.updatedInput.timeout, 60000);
-    assert.match(d.hookSpecificOutput.updatedInput.command, /^node '.*sandboxBash\.js' 'run' '[A-Za-z0-9+/=]+' '[A-Za-z0-9+/=]+' '60000' 'toolu_01ABC'$/);
+    assert.match(d.hookSpecificOutput.updatedInput.command, /^node '.*sandboxBash\.js' 'run' '[A-Za-z0-9+/=]+' '[A-Za-z0-9+/=]+' '60000' 'toolu_01ABC' 'claude'$/);
+  });
+
+  it('rewrites Codex\'s shell (Bash to its hooks) with "allow", the only decision Codex takes a rewrite with', () => {
+    const d = hook.decide({ ...bashInput('cargo test', '/work/p'), tool_use_id: 'call_1' }, {}, SCRIPT, 'codex') as unknown as { hookSpecificOutput: Record<string, unknown> & { updatedInput: { command: string } } };
+    assert.strictEqual(d.hookSpecificOutput.permissionDecision, 'allow');
+    assert.strictEqual(d.hookSpecificOutput.permissionDecisionReason, undefined);
+    assert.match(d.hookSpecificOutput.updatedInput.command, /'run' '[A-Za-z0-9+/=]+' '[A-Za-z0-9+/=]+' '0' 'call_1' 'codex'$/);
+  });
+
+  it('rewrites Gemini CLI\'s run_shell_command through tool_input, keeping its other arguments', () => {
+    const input = { session_id: 's', cwd: '/work/p', hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'npm test', dir_path: 'src', description: 'tests' } };
+    const d = hook.decide(input, { GEMINI_PROJECT_DIR: '/work/p' }, SCRIPT, 'gemini') as unknown as { hookSpecificOutput: { hookEventName: string; tool_input: Record<string, string> } };
+    assert.strictEqual(d.hookSpecificOutput.hookEventName, 'BeforeTool');
+    assert.strictEqual(d.hookSpecificOutput.tool_input.dir_path, 'src');
+    assert.strictEqual(d.hookSpecificOutput.tool_input.description, 'tests');
+    assert.match(d.hookSpecificOutput.tool_input.command, /'run' '[A-Za-z0-9+/=]+' 'L3dvcmsvcA==' '0' '' 'gemini'$/);
+    assert.strictEqual(hook.decide({ ...input, tool_name: 'Bash' }, {}, SCRIPT, 'gemini'), undefined, 'only the agent\'s own shell tool');
   });
 
   it('auto-approves only when the person opted in', () => {
@@ -59,8 +76,12 @@ describe('sandboxBash hook: the rewrite', () => {
     assert.strictEqual(r.status, 0, r.stderr);
     const d = JSON.parse(r.stdout) as Decision;
     assert.strictEqual(d.hookSpecificOutput.permissionDecision, 'ask');
+    // Exit 2 is "blocked" to every agent here; any other failure would let the command run on the disk.
     const bad = spawnSync(process.execPath, [SCRIPT], { input: 'not json', encoding: 'utf8' });
-    assert.strictEqual(bad.status, 1);
+    assert.strictEqual(bad.status, 2);
+    assert.match(bad.stderr, /not JSON.*not run/);
+    const unknown = spawnSync(process.execPath, [SCRIPT, '--agent', 'cursor'], { input: JSON.stringify(bashInput('ls', '/w')), encoding: 'utf8' });
+    assert.strictEqual(unknown.status, 2);
   });
 
   it('is registered in the plugin\'s hooks.json for Bash', () => {
