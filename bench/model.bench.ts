@@ -47,9 +47,10 @@ function path(f: number): string {
   return `/workspace/src/dir${f % 37}/file${f}.ts`;
 }
 
-function once(input: Input, FILES: number): { stageMs: number; pruneMs: number } {
+function once(input: Input, FILES: number): { stageMs: number; pruneMs: number; cpuMs: number } {
   const model = new OverlayModel(new MemoryContentStore());
   const probe: DiskProbe = { read: (p) => input.disk.get(p) };
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (const [p, bytes, messageId] of input.writes) {
     model.write(p, bytes, { sessionId: 's1', messageId, turn: 1, description: 'edit' }, probe);
@@ -57,8 +58,9 @@ function once(input: Input, FILES: number): { stageMs: number; pruneMs: number }
   const t1 = performance.now();
   const plan = model.prune(PRUNED);
   const t2 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
   if (plan.conflicts.length !== 0 || plan.op.recordIds.length !== FILES) throw new Error('bench prune did not take out the message cleanly');
-  return { stageMs: t1 - t0, pruneMs: t2 - t1 };
+  return { stageMs: t1 - t0, pruneMs: t2 - t1, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -73,12 +75,14 @@ export function row(files: number, runs: number, budget: number): BenchRow {
   const total = median(samples.map((s) => s.stageMs + s.pruneMs));
   const stage = median(samples.map((s) => s.stageMs));
   const prune = median(samples.map((s) => s.pruneMs));
+  // On a shared machine the wall time includes waiting for a core; the process's CPU time says what it cost.
+  const cpu = median(samples.map((s) => s.cpuMs));
   const n = (x: number) => x.toLocaleString('en-US');
   return {
     name: `stage ${n(files * MESSAGES)} + prune ${n(files)}`,
     measured: formatMs(total),
     budget: `< ${n(budget)} ms`,
     ok: total < budget,
-    note: `stage ${formatMs(stage)}, prune ${formatMs(prune)} (${n(files)} files × ${MESSAGES} messages, the prune rebases 5 later records of every file; median of ${runs})`,
+    note: `stage ${formatMs(stage)}, prune ${formatMs(prune)}, CPU ${formatMs(cpu)} (${n(files)} files × ${MESSAGES} messages, the prune rebases 5 later records of every file; median of ${runs})`,
   };
 }

@@ -41,8 +41,8 @@ export class OverlayState implements OverlayView {
     return this.entries.values();
   }
   /** The entries strictly under `dir` (any depth), in no particular order. */
-  *entriesUnder(dir: string): IterableIterator<PathEntry> {
-    for (const p of this.tree.under(dir)) yield this.entries.get(p) as PathEntry;
+  entriesUnder(dir: string): PathEntry[] {
+    return this.tree.under(dir).map((p) => this.entries.get(p) as PathEntry);
   }
   get entryCount(): number {
     return this.entries.size;

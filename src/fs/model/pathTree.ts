@@ -45,15 +45,18 @@ export class PathTree {
   }
 
   /** The paths of the set strictly under `dir` (at any depth), in no particular order. */
-  *under(dir: string): IterableIterator<string> {
-    const stack = [dir.endsWith('/') ? dir.slice(0, -1) : dir];
-    while (stack.length > 0) {
-      const set = this.children.get(stack.pop() as string);
-      if (!set) continue;
-      for (const child of set) {
-        if (this.members.has(child)) yield child;
-        if (this.children.has(child)) stack.push(child);
-      }
+  under(dir: string): string[] {
+    const out: string[] = [];
+    const top = this.children.get(dir.endsWith('/') ? dir.slice(0, -1) : dir);
+    if (top) this.collect(top, out);
+    return out;
+  }
+
+  private collect(set: ReadonlySet<string>, out: string[]): void {
+    for (const child of set) {
+      if (this.members.has(child)) out.push(child);
+      const below = this.children.get(child);
+      if (below) this.collect(below, out);
     }
   }
 }
