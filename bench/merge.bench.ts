@@ -1,4 +1,5 @@
 import { spawnSync } from 'child_process';
+import { performance } from 'perf_hooks';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -28,7 +29,8 @@ interface Files {
   readonly theirs: string;
 }
 
-function makeFiles(lines: number): Files {
+/** The three files of one size (exported for profiling the merge alone). */
+export function makeFiles(lines: number): Files {
   const rnd = prng(lines);
   const base: string[] = [];
   for (let i = 0; i < lines; i++) base.push(sourceLine(i, rnd));
@@ -56,6 +58,17 @@ function timeMs(fn: () => void): number {
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
+/** SPEC §8: at every size, at most half of `git merge-file`'s wall time (its process included). */
+const RATIO_BUDGET = 0.5;
+/** SPEC §8: the 10k-line merge also within 20 ms. */
+const ABSOLUTE_10K_MS = 20;
+/**
+ * Merges run before timing: a long-lived extension host has the merge code optimised after its first few merges,
+ * and a cold first call (interpreter, then baseline code) is not what a person waits for. Enough calls for V8's
+ * optimising tier at the smallest size; at 100k lines the first calls already run hot loops optimised on stack.
+ */
+const WARM_UP_MS = 300;
+
 async function benchSize(lines: number, name: string): Promise<BenchRow> {
   const files = makeFiles(lines);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-bench-'));
@@ -64,43 +77,41 @@ async function benchSize(lines: number, name: string): Promise<BenchRow> {
     const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: os.devNull };
     let gitOut = '';
     let gitStatus: number | null = null;
-    const gitSamples: number[] = [];
-    for (let r = 0; r < GIT_RUNS; r++) {
-      gitSamples.push(
-        timeMs(() => {
-          const p = spawnSync('git', ['merge-file', '-p', 'ours', 'base', 'theirs'], { cwd: dir, env, maxBuffer: 1 << 30 });
-          gitOut = p.stdout.toString('utf8');
-          gitStatus = p.status;
-        }),
-      );
-    }
-
+    const git = (): void => {
+      const p = spawnSync('git', ['merge-file', '-p', 'ours', 'base', 'theirs'], { cwd: dir, env, maxBuffer: 1 << 30 });
+      gitOut = p.stdout.toString('utf8');
+      gitStatus = p.status;
+    };
     let ourOut = '';
     let clean = false;
+    const ours = (): void => {
+      const result = threeWayMerge(files.base, files.ours, files.theirs);
+      clean = result.kind === 'clean';
+      ourOut = result.kind === 'clean' ? result.text : result.markedUp;
+    };
+    for (const started = performance.now(); performance.now() - started < WARM_UP_MS;) ours();
+    git();
+    // Interleaved, so a burst of load on a shared machine falls on both sides alike.
+    const gitSamples: number[] = [];
     const ourSamples: number[] = [];
-    // The first run warms the JIT, as any long-lived extension host would be; it is not counted.
-    for (let r = 0; r <= OURS_RUNS; r++) {
-      const ms = timeMs(() => {
-        const result = threeWayMerge(files.base, files.ours, files.theirs);
-        clean = result.kind === 'clean';
-        ourOut = result.kind === 'clean' ? result.text : result.markedUp;
-      });
-      if (r > 0) ourSamples.push(ms);
+    for (let r = 0; r < Math.max(OURS_RUNS, GIT_RUNS); r++) {
+      if (r < GIT_RUNS) gitSamples.push(timeMs(git));
+      if (r < OURS_RUNS) ourSamples.push(timeMs(ours));
     }
 
-    const ours = median(ourSamples);
-    const git = median(gitSamples);
+    const oursMs = median(ourSamples);
+    const gitMs = median(gitSamples);
     const identical = clean && gitStatus === 0 && ourOut === gitOut;
-    const withinRatio = ours <= 2 * git;
-    const absolute = lines === 10_000 ? ours <= 20 : true;
+    const withinRatio = oursMs <= RATIO_BUDGET * gitMs;
+    const absolute = lines === 10_000 ? oursMs <= ABSOLUTE_10K_MS : true;
     return {
       name,
-      measured: formatMs(ours),
-      reference: `${formatMs(git)} (git merge-file)`,
-      ratio: formatRatio(ours, git),
-      budget: lines === 10_000 ? '≤ 2x git merge-file and ≤ 20 ms' : '≤ 2x git merge-file',
+      measured: formatMs(oursMs),
+      reference: `${formatMs(gitMs)} (git merge-file)`,
+      ratio: formatRatio(oursMs, gitMs),
+      budget: `≤ ${RATIO_BUDGET}x git merge-file${lines === 10_000 ? ` and ≤ ${ABSOLUTE_10K_MS} ms` : ''}`,
       ok: identical && withinRatio && absolute,
-      note: identical ? `${EDITS_PER_SIDE} edits per side, clean, output identical to git` : 'OUTPUT DIFFERS from git merge-file',
+      note: identical ? `${EDITS_PER_SIDE} edits per side, clean, output identical to git; median of ${OURS_RUNS}, interleaved with git's, after ${WARM_UP_MS} ms of warm-up merges` : 'OUTPUT DIFFERS from git merge-file',
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,17 +6,17 @@ import type { BenchRow } from './benchRow';
 import type { DiskProbe } from '../src/fs/model/diskProbe';
 
 /**
- * SPEC §8: stage 10,000 changes, then prune one message's 1,000, under 200 ms in total, measured on the model
- * with an in-memory content store. The shape is the demanding one for pruning: 1,000 files each edited by all
+ * SPEC §8 / issue 28: stage 10,000 changes, then prune one message's 1,000, under 100 ms in total, measured on the
+ * model with an in-memory content store. The shape is the demanding one for pruning: 1,000 files each edited by all
  * 10 messages (message k rewrites line 3k), so pruning a middle message rebases later edits of every one of
  * its files with a three-way merge rather than just dropping records.
  */
 const MESSAGES = 10;
 const LINES = 32;
 const PRUNED = 'm4';
-const BUDGET_MS = 200;
-/** Issue 13: ten times the size, where a prune must cost in proportion to the paths it touches. */
-const LARGE_BUDGET_MS = 2_000;
+const BUDGET_MS = 100;
+/** Issue 28: ten times the size, where staging and a prune must cost in proportion to what they touch. */
+const LARGE_BUDGET_MS = 1_000;
 
 interface Input {
   readonly disk: Map<string, Uint8Array>;
@@ -47,9 +47,10 @@ function path(f: number): string {
   return `/workspace/src/dir${f % 37}/file${f}.ts`;
 }
 
-function once(input: Input, FILES: number): { stageMs: number; pruneMs: number } {
+function once(input: Input, FILES: number): { stageMs: number; pruneMs: number; cpuMs: number } {
   const model = new OverlayModel(new MemoryContentStore());
   const probe: DiskProbe = { read: (p) => input.disk.get(p) };
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (const [p, bytes, messageId] of input.writes) {
     model.write(p, bytes, { sessionId: 's1', messageId, turn: 1, description: 'edit' }, probe);
@@ -57,27 +58,31 @@ function once(input: Input, FILES: number): { stageMs: number; pruneMs: number }
   const t1 = performance.now();
   const plan = model.prune(PRUNED);
   const t2 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
   if (plan.conflicts.length !== 0 || plan.op.recordIds.length !== FILES) throw new Error('bench prune did not take out the message cleanly');
-  return { stageMs: t1 - t0, pruneMs: t2 - t1 };
+  return { stageMs: t1 - t0, pruneMs: t2 - t1, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 export async function run(): Promise<BenchRow[]> {
   return [row(1_000, 7, BUDGET_MS), row(10_000, 3, LARGE_BUDGET_MS)];
 }
 
-function row(files: number, runs: number, budget: number): BenchRow {
+/** One row: `files` files × 10 messages staged, then one message pruned (exported for profiling one size). */
+export function row(files: number, runs: number, budget: number): BenchRow {
   const input = makeInput(files);
   once(input, files); // warm-up: JIT, hash and merge code paths
   const samples = Array.from({ length: runs }, () => once(input, files));
   const total = median(samples.map((s) => s.stageMs + s.pruneMs));
   const stage = median(samples.map((s) => s.stageMs));
   const prune = median(samples.map((s) => s.pruneMs));
+  // On a shared machine the wall time includes waiting for a core; the process's CPU time says what it cost.
+  const cpu = median(samples.map((s) => s.cpuMs));
   const n = (x: number) => x.toLocaleString('en-US');
   return {
     name: `stage ${n(files * MESSAGES)} + prune ${n(files)}`,
     measured: formatMs(total),
     budget: `< ${n(budget)} ms`,
     ok: total < budget,
-    note: `stage ${formatMs(stage)}, prune ${formatMs(prune)} (${n(files)} files × ${MESSAGES} messages, the prune rebases 5 later records of every file; median of ${runs})`,
+    note: `stage ${formatMs(stage)}, prune ${formatMs(prune)}, CPU ${formatMs(cpu)} (${n(files)} files × ${MESSAGES} messages, the prune rebases 5 later records of every file; median of ${runs})`,
   };
 }

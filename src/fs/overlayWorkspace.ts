@@ -79,6 +79,8 @@ export class OverlayWorkspace {
   readonly onDidChange: Event<readonly string[]> = this._onDidChange.event;
   /** Per-path modification time of the effective view: advances on every change so editors refresh. */
   private readonly bumped = new Map<string, number>();
+  /** While `stageAsOneUnit` runs: the paths changed so far, announced together when it ends. */
+  private heldPaths: Set<string> | undefined;
   /** The disk as the folder rules read it (see model/folders.ts). */
   private readonly folderDisk: FolderDisk;
   private lastApply: LastApply | undefined;
@@ -212,6 +214,26 @@ export class OverlayWorkspace {
     if (exists && options.create && options.overwrite === false) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
     if (this.isDirectory(p)) throw new OverlayError('InvalidOperation', `${p} is a directory`, { path: p });
     return this.model.write(p, bytes, meta, this.disk);
+  }
+
+  /**
+   * Stages many changes as one unit (a command's writes, issue 25): `f` calls `write`, `delete`, `rename`… as usual,
+   * and every op they make is logged together (one append, made durable by one `flush`: after a crash all of them
+   * are there or none) and announced by one `onDidChange` with all their paths, so listeners (Source Control,
+   * decorations, the file system provider) refresh once rather than once per file. The model's own per-op events
+   * still fire (the log collects them). Nested calls join the outer unit. If `f` throws, what it staged before the
+   * throw is still logged and announced: the caller takes it back (as the sandbox does) or keeps it.
+   */
+  stageAsOneUnit<T>(f: () => T): T {
+    if (this.heldPaths) return f();
+    const held = new Set<string>();
+    this.heldPaths = held;
+    try {
+      return this.overlay.unitOfOps(f);
+    } finally {
+      this.heldPaths = undefined;
+      this.touch([...held]);
+    }
   }
 
   /**
@@ -626,7 +648,8 @@ export class OverlayWorkspace {
     if (paths.length === 0) return;
     const now = Date.now();
     for (const p of paths) this.bumped.set(p, Math.max(now, (this.bumped.get(p) ?? 0) + 1));
-    this._onDidChange.fire(paths);
+    if (this.heldPaths) for (const p of paths) this.heldPaths.add(p);
+    else this._onDidChange.fire(paths);
   }
 
   private exists(p: string): boolean {

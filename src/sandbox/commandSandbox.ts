@@ -193,7 +193,8 @@ export class CommandSandbox {
     const conflicts: string[] = [];
     const ws = this.overlay;
     try {
-      ws.overlay.unitOfOps(() => {
+      // One unit: one log append and fsync, one change event for all the files (not one per file).
+      ws.stageAsOneUnit(() => {
         for (const { view, steps, bytesOf } of plans) {
           const abs = (rel: string) => path.join(view.root, ...rel.split('/'));
           // A file the person changed on disk while the command ran: the command may have seen either version, so
@@ -233,7 +234,7 @@ export class CommandSandbox {
       });
     } catch (e) {
       // Whole or nothing (SPEC §9.10): take back what this command staged before the refused step.
-      ws.overlay.unitOfOps(() => {
+      ws.stageAsOneUnit(() => {
         for (const r of [...records].reverse()) {
           if (ws.model.record(r.id)) ws.model.discardChange(r.id);
         }

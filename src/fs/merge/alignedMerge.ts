@@ -6,11 +6,11 @@
  * Anything else returns undefined and takes the full diff3. Rebasing the records of a prune makes thousands of
  * such merges of small files, where building the interning tables of the full merge costs more than the diff.
  */
-export function alignedMerge(base: string, ours: string, theirs: string): string | undefined {
+export function alignedMerge(base: string, ours: string, theirs: string, lineCounts?: readonly number[]): string | undefined {
   // Counted before anything is split: on a large file whose sides insert or delete lines (the common case for
-  // big merges) the fast path must cost next to nothing before it bails out.
-  const count = lineCount(base);
-  if (lineCount(ours) !== count || lineCount(theirs) !== count) return undefined;
+  // big merges) the fast path must cost next to nothing before it bails out. (`lineCounts`: counted by the caller.)
+  const count = lineCounts ? lineCounts[0] : lineCount(base);
+  if ((lineCounts ? lineCounts[1] : lineCount(ours)) !== count || (lineCounts ? lineCounts[2] : lineCount(theirs)) !== count) return undefined;
   const b = lines(base);
   const o = lines(ours);
   if (o.length !== b.length) return undefined;

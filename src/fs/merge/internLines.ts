@@ -23,7 +23,8 @@ export function sliceLines(t: InternedText, from: number, count: number): string
   return count <= 0 ? '' : t.text.slice(t.starts[from], t.starts[from + count]);
 }
 
-function countLines(text: string): number {
+/** How many lines the text has, cut as above (a last line without `\n` counts). */
+export function countLines(text: string): number {
   // Everything the function needs after its loop is read before it (see scanReference).
   const unterminated = text.length > 0 && text.charCodeAt(text.length - 1) !== 10 ? 1 : 0;
   let n = 0;
@@ -221,10 +222,11 @@ function countIds(ids: Int32Array, classCount: number): Int32Array {
 
 /**
  * Interns `texts[0]` (the reference: the merge base) and then the others, which are expected to be edits of it.
- * Ids are shared by all the texts.
+ * Ids are shared by all the texts. `lineCounts`, when given, are `countLines` of each text.
  */
-export function internLines(texts: readonly string[]): InternedText[] {
-  const sizes = texts.map(countLines);
+export function internLines(texts: readonly string[], lineCounts?: readonly number[]): InternedText[] {
+  // The caller may have counted already (the merge counts once for its fast path and for this).
+  const sizes = lineCounts ?? texts.map(countLines);
   const table = new LineTable(texts, sizes[0] + 64);
   const first = scanReference(texts[0], sizes[0], table);
   const firstAt = new Int32Array(table.size).fill(-1);

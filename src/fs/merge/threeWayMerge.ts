@@ -1,6 +1,6 @@
 import { alignedMerge } from './alignedMerge';
 import { diffLines } from './diffLines';
-import { internLines, sliceLines } from './internLines';
+import { countLines, internLines, sliceLines } from './internLines';
 import { mergeHunks } from './mergeHunks';
 import type { InternedText } from './internLines';
 import type { MergeHunk } from './mergeHunks';
@@ -39,9 +39,11 @@ export const THEIRS_LABEL = 'disk';
  * surrounding lines use CRLF, a newline added after a side that lacks a final one, as git does).
  */
 export function threeWayMerge(base: string, ours: string, theirs: string): MergeResult {
-  const aligned = alignedMerge(base, ours, theirs);
+  // Each text is counted once, for the fast path and the interning both (a pass over 100k lines each).
+  const counts = [countLines(base), countLines(ours), countLines(theirs)];
+  const aligned = alignedMerge(base, ours, theirs, counts);
   if (aligned !== undefined) return { kind: 'clean', text: aligned };
-  const [b, o, t] = internLines([base, ours, theirs]);
+  const [b, o, t] = internLines([base, ours, theirs], counts);
   const toOurs = diffLines(b, o);
   if (toOurs.length === 0) return { kind: 'clean', text: theirs };
   const toTheirs = diffLines(b, t);

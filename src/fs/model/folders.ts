@@ -34,7 +34,8 @@ export interface FolderDisk {
 
 /** What the folder rules read from the model's state. */
 export interface FolderView extends OverlayView {
-  allEntries(): Iterable<PathEntry>;
+  /** The entries strictly under a folder (any depth). */
+  entriesUnder(dir: string): Iterable<PathEntry>;
   folderPaths(): Iterable<string>;
 }
 
@@ -72,7 +73,7 @@ export function folderIntent(view: FolderView, path: string): FolderIntent | und
 export function effectiveListing(view: FolderView, dir: string, disk: FolderDisk): Map<string, 'file' | 'directory'> {
   const listing = new Map<string, 'file' | 'directory'>();
   for (const [name, type] of disk.list(dir) ?? []) if (type !== 'other') listing.set(name, type);
-  const delta = directoryDelta(view.allEntries(), dir);
+  const delta = directoryDelta(view.entriesUnder(dir), dir);
   for (const name of delta.removed) listing.delete(name);
   for (const [name, type] of delta.added) listing.set(name, type);
   const prefix = dir.endsWith('/') ? dir : `${dir}/`;
@@ -101,7 +102,7 @@ export function effectiveKind(view: FolderView, path: string, disk: FolderDisk):
   // Made implicitly: a staged file or a made folder under it.
   const prefix = path.endsWith('/') ? path : `${path}/`;
   for (const f of view.folderPaths()) if (f.startsWith(prefix) && folderIntent(view, f) === 'present') return 'directory';
-  for (const e of view.allEntries()) {
+  for (const e of view.entriesUnder(path)) {
     if (e.path.startsWith(prefix) && typeof effectiveRef(view, e.path) === 'string') return 'directory';
   }
   return undefined;

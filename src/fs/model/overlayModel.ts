@@ -551,7 +551,7 @@ export class OverlayModel {
   }
 
   directoryDelta(dir: string): DirectoryDelta {
-    return directoryDelta(this.state.allEntries(), dir);
+    return directoryDelta(this.state.entriesUnder(dir), dir);
   }
 
   /** Listed composites at or under a directory (by path or, for renames, by origin). */

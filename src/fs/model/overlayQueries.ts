@@ -77,7 +77,8 @@ export interface DirectoryDelta {
 
 /**
  * Direct children of `dir` that the overlay adds or hides. Paths are '/'-separated; an added file deeper down
- * makes its first segment an (implicit) directory. Listing = disk listing − removed + added.
+ * makes its first segment an (implicit) directory. Listing = disk listing − removed + added. `entries` may be all of
+ * them or only those under `dir` (`OverlayState.entriesUnder`, which costs what it finds).
  */
 export function directoryDelta(entries: Iterable<PathEntry>, dir: string): DirectoryDelta {
   const prefix = dir.endsWith('/') ? dir : `${dir}/`;

@@ -1,4 +1,5 @@
 import { isFolderOperation } from './changeRecord';
+import { PathTree } from './pathTree';
 import type { ChangeRecord } from './changeRecord';
 import type { DraftState, OverlayView } from './overlayDraft';
 import type { PathEntry } from './pathEntry';
@@ -17,6 +18,8 @@ export const SNAPSHOT_VERSION = 1;
 /** The live model data: entries by path, records in staging order, and indexes by message and session. */
 export class OverlayState implements OverlayView {
   private readonly entries = new Map<string, PathEntry>();
+  /** The entries' paths by folder: "what is staged under this folder" costs what it finds, not every entry. */
+  private readonly tree = new PathTree();
   private readonly records = new Map<string, ChangeRecord>();
   private readonly orders = new Map<string, number>();
   private nextOrder = 0;
@@ -36,6 +39,10 @@ export class OverlayState implements OverlayView {
   }
   allEntries(): IterableIterator<PathEntry> {
     return this.entries.values();
+  }
+  /** The entries strictly under `dir` (any depth), in no particular order. */
+  entriesUnder(dir: string): PathEntry[] {
+    return this.tree.under(dir).map((p) => this.entries.get(p) as PathEntry);
   }
   get entryCount(): number {
     return this.entries.size;
@@ -79,8 +86,13 @@ export class OverlayState implements OverlayView {
     for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(draft.rewrittenRecords.get(r.id) ?? r);
     for (const [id, r] of draft.rewrittenRecords) if (this.records.has(id) && !draft.removedRecords.has(id)) this.records.set(id, r);
     for (const [path, e] of draft.changed) {
-      if (e) this.entries.set(path, e);
-      else this.entries.delete(path);
+      if (e) {
+        this.entries.set(path, e);
+        this.tree.add(path);
+      } else {
+        this.entries.delete(path);
+        this.tree.delete(path);
+      }
     }
     return [...draft.changed.keys()];
   }
@@ -88,6 +100,7 @@ export class OverlayState implements OverlayView {
   clear(): string[] {
     const paths = [...this.entries.keys()];
     this.entries.clear();
+    this.tree.clear();
     this.records.clear();
     this.orders.clear();
     this.byMessage.clear();
@@ -104,7 +117,10 @@ export class OverlayState implements OverlayView {
   load(snapshot: OverlaySnapshot): void {
     this.clear();
     for (const r of snapshot.records) this.addRecord(r);
-    for (const e of snapshot.entries) this.entries.set(e.path, e);
+    for (const e of snapshot.entries) {
+      this.entries.set(e.path, e);
+      this.tree.add(e.path);
+    }
   }
 
   private addRecord(r: ChangeRecord): void {

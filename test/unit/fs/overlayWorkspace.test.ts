@@ -85,6 +85,36 @@ describe('OverlayWorkspace', () => {
     assert.strictEqual(overlay.stat(file('a.txt')).size, 2);
   });
 
+  it('stages many changes as one unit: one change event naming them all, nested units joining, all of it kept on reopen', async () => {
+    const events: string[][] = [];
+    const sub = overlay.onDidChange(paths => events.push([...paths]));
+    overlay.stageAsOneUnit(() => {
+      overlay.write(file('a.txt'), bytes('ONE\n'), meta());
+      overlay.stageAsOneUnit(() => overlay.write(file('gen/x.txt'), bytes('x\n'), meta()));
+      overlay.delete(file('src/b.ts'), meta());
+      assert.deepStrictEqual(events, [], 'nothing announced before the unit ends');
+    });
+    sub.dispose();
+    assert.strictEqual(events.length, 1);
+    assert.deepStrictEqual([...events[0]].sort(), [file('a.txt'), file('gen/x.txt'), file('src/b.ts')]);
+    await overlay.overlay.flush();
+    await overlay.close();
+    overlay = await OverlayWorkspace.open(store);
+    assert.deepStrictEqual(overlay.model.stagedPaths().sort(), [file('a.txt'), file('gen/x.txt'), file('src/b.ts')]);
+  });
+
+  it('a unit that throws part-way still announces (once) what it staged before the throw', () => {
+    const events: string[][] = [];
+    const sub = overlay.onDidChange(paths => events.push([...paths]));
+    assert.throws(() => overlay.stageAsOneUnit(() => {
+      overlay.write(file('a.txt'), bytes('ONE\n'), meta());
+      overlay.delete(file('missing.txt'), meta());
+    }), { code: 'FileNotFound' });
+    sub.dispose();
+    assert.deepStrictEqual(events, [[file('a.txt')]]);
+    assert.strictEqual(text(overlay.readFile(file('a.txt'))), 'ONE\n');
+  });
+
   it('applies staged changes to the disk and undoes exactly that', async () => {
     overlay.write(file('a.txt'), bytes('ONE\ntwo\nthree\n'), meta());
     overlay.write(file('new/c.md'), bytes('# c\n'), meta());

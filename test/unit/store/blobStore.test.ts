@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { BlobStore, hashBytes } from '../../../src/fs/store/blobStore';
 import { BlobCorruptError, BlobMissingError, StoreError } from '../../../src/fs/store/storeError';
+import { syncFileSystemOf } from '../../../src/fs/store/syncFileSystem';
 import { TempDirs } from './tempDirs';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -102,6 +103,34 @@ describe('BlobStore', () => {
     await Promise.all([store.sync(), store.sync()]);
     assert.strictEqual(store.pendingSyncCount, 0);
     store.dispose();
+  });
+
+  it('syncs many pending blobs with one syncfs of their file system (a command\'s output), all readable after', async () => {
+    const dir = temp.make();
+    const store = BlobStore.open(dir, { syncFileSystemFrom: 3 });
+    const refs = ['a', 'b', 'c', 'd'].map((s) => store.put(bytes(s)));
+    await store.sync();
+    assert.strictEqual(store.pendingSyncCount, 0);
+    store.dispose();
+    const again = BlobStore.open(dir);
+    assert.deepStrictEqual(refs.map((r) => text(again.get(r))), ['a', 'b', 'c', 'd']);
+    again.dispose();
+  });
+
+  it('a blob gone before a syncfs is still reported as BLOB_SYNC_FAILED and rewritten on the next put', async () => {
+    const store = BlobStore.open(temp.make(), { syncFileSystemFrom: 2 });
+    const ref = store.put(bytes('lost'));
+    store.put(bytes('kept'));
+    fs.rmSync(path.dirname(store.pathOf(ref)), { recursive: true });
+    await assert.rejects(store.sync(), (e: unknown) => e instanceof StoreError && e.code === 'BLOB_SYNC_FAILED');
+    store.put(bytes('lost'));
+    assert.strictEqual(text(store.get(ref)), 'lost');
+    store.dispose();
+  });
+
+  it('syncfs answers whether it ran: true for a folder here on Linux, false where it cannot (the caller fsyncs each file)', async () => {
+    assert.strictEqual(await syncFileSystemOf(temp.make()), process.platform === 'linux');
+    assert.strictEqual(await syncFileSystemOf(path.join(temp.make(), 'missing')), false);
   });
 
   it('reports a failed sync as BLOB_SYNC_FAILED and rewrites the blobs involved on the next put', async () => {
