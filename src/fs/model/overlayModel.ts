@@ -354,9 +354,13 @@ export class OverlayModel {
       ? new Map([[c.diskPath, { base: c.theirs, ...(c.theirsIdentity ? { identity: c.theirsIdentity } : {}) }]])
       : undefined;
     const shown = replayComponent(this.state, touched, this.store, { origin: c.origin }, this.merge).movedBy;
+    // A prune conflict's agent side keeps only the surviving records' lines (agentSide.ts): that is what is accepted.
+    const e = this.state.entry(path);
+    const side = c.origin === 'prune' && e ? afterOf(e.state) : undefined;
     return replayComponent(this.state, touched, this.store, {
       origin: c.origin,
       ...(baselines ? { baselines } : {}),
+      ...(side ? { shown: new Map([[path, side]]) } : {}),
       settled: touched,
       moved: shown,
       force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)),

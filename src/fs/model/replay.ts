@@ -1,6 +1,7 @@
 import { assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
 import { replayCell } from './replayRules';
+import { agentSide } from './agentSide';
 import { makeEntry } from './accumulator';
 import { componentOf } from './component';
 import type { ChangeRecord } from './changeRecord';
@@ -55,6 +56,12 @@ export interface ReplayOptions {
    * destination when the file it moved is gone.
    */
   readonly moved?: ReadonlyMap<string, ContentRef>;
+  /**
+   * With `force`: the agent's side the view showed at a conflict's path (agentSide.ts), where it is not the last
+   * record's own outcome — that kept lines of a record since taken out. The last record there is rewritten to
+   * leave what the person accepted.
+   */
+  readonly shown?: ReadonlyMap<string, ContentRef>;
 }
 
 export interface ReplayResult {
@@ -132,6 +139,10 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
 
   const conflicts = new Map<string, ConflictState>();
   const texts = new Map<ContentRef, string | undefined>();
+  const agentSideOf = (saw: ContentRef | null, top: ContentRef | null, now: ContentRef | null): ContentRef | null => {
+    const side = saw === null || top === null ? undefined : agentSide(saw, top, now, store, texts);
+    return side === undefined ? top : side; // binary: the record's own outcome
+  };
   // A disk conflict cannot be recomputed from the records, so it stays, and wins over a prune conflict found at its path.
   const diskHeld = new Set(paths.filter((p) => {
     const old = view.entry(p)?.conflict;
@@ -141,11 +152,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   const movedBy = new Map<string, ContentRef>();
   // The conflicts this replay found, as values: what the record that did not apply saw there (base) and what it
   // found (theirs). Later records that saw the agent's side move it; see the content case below.
-  const open = new Map<string, { readonly base: ContentRef | null; readonly theirs: ContentRef | null }>();
-  const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null): void => {
+  // `top` is the records' own outcome, which the agent's side shown (agentSide.ts) may differ from: a later record
+  // that saw either saw the agent's side.
+  const open = new Map<string, { readonly base: ContentRef | null; readonly theirs: ContentRef | null; top?: ContentRef | null }>();
+  const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null, top?: ContentRef | null): void => {
     if (conflicts.has(path)) return;
     conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
-    open.set(path, { base: saw, theirs });
+    open.set(path, { base: saw, theirs, ...(top !== undefined ? { top } : {}) });
   };
 
   // A rename taken out did not happen: until its file leaves the destination, later records there are about the
@@ -216,7 +229,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         let after = r.after;
         let stack = [r];
         let shows = true; // the path shows the records' content (else what was there stays, untouched)
-        if (c !== r.before) {
+        // (A create after a delete there writes new content: it continues nothing.)
+        const sawSide = r.before !== null && open.get(p)?.top === r.before && !options.force?.(original);
+        if (c !== r.before && !sawSide) {
           if (options.force?.(original)) {
             // The person kept the agent's version: the record is rewritten to apply as it stands.
             if (r.operation !== 'delete') out = { ...r, operation: c === null ? 'create' : 'modify', before: c };
@@ -240,15 +255,32 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
                 if (m.kind === 'merged' && m.result !== null) after = m.result;
                 else if (m.kind === 'unchanged') after = top;
                 else {
-                  conflict(p, r, m.kind === 'conflict' ? 'text' : 'deletion', c, m.kind === 'conflict' && m.binary, r.before);
-                  after = top;
+                  // The agent's side keeps only what the surviving records wrote (agentSide.ts).
+                  const side = m.kind === 'conflict' && !m.binary ? agentSideOf(r.before, top, c) : top;
+                  if (side === c) {
+                    after = c;
+                    shows = false;
+                    break;
+                  }
+                  conflict(p, r, m.kind === 'conflict' ? 'text' : 'deletion', c, m.kind === 'conflict' && m.binary, r.before, top);
+                  after = side;
                 }
                 break;
               }
-              case 'conflict':
-                conflict(p, r, cell.conflict, c, false, r.before);
-                after = top;
+              case 'conflict': {
+                // A write whose file is gone (its creator taken out): only what the surviving records wrote is
+                // theirs to show; a write that wrote nothing of its own leaves nothing (agentSide.ts).
+                const gone = c === null && r.before !== null && top !== null;
+                const side = gone ? agentSideOf(r.before, top, null) : top;
+                if (gone && side === null) {
+                  after = c;
+                  shows = false;
+                  break;
+                }
+                conflict(p, r, cell.conflict, c, false, r.before, top);
+                after = side;
                 break;
+              }
               default:
                 assertNever(cell);
             }
@@ -267,6 +299,20 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
               shows = m.result !== held.theirs;
               conflicts.delete(p);
               open.delete(p);
+            } else if (sawSide && after !== null && held.base !== null) {
+              // Still a conflict, and this record continued the records' own outcome there: its agent side is
+              // that outcome without lines they only kept (agentSide.ts).
+              const top = after;
+              const side = agentSideOf(held.base, top, held.theirs);
+              if (side === held.theirs || (side === null && held.theirs === null)) {
+                after = held.theirs;
+                shows = false;
+                conflicts.delete(p);
+                open.delete(p);
+              } else {
+                after = side;
+                open.set(p, { ...held, top });
+              }
             }
           } else if (held) {
             conflicts.delete(p);
@@ -335,6 +381,20 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       }
     }
     if (out !== original) rewritten.push(out);
+  }
+
+  // What the person accepted is what the view showed: the last record at the path leaves it.
+  for (const [p, want] of options.shown ?? []) {
+    const recs = ids.get(p);
+    if (!recs?.length || cur.get(p) === want || cur.get(p) === null) continue;
+    const lastId = recs[recs.length - 1];
+    const at = rewritten.findIndex((x) => x.id === lastId);
+    const last = at >= 0 ? rewritten[at] : view.record(lastId);
+    if (!last || last.path !== p || (last.operation !== 'create' && last.operation !== 'modify' && last.operation !== 'rename')) continue;
+    const settled: ChangeRecord = { ...last, after: want };
+    if (at >= 0) rewritten[at] = settled;
+    else rewritten.push(settled);
+    cur.set(p, want);
   }
 
   // Conflicts the replay did not create: a disk conflict stays while its baseline does, a delegation stays with its record.

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { FakeDisk, enc, meta, newModel, readText } from './modelFixtures';
+import { FakeDisk, dec, enc, meta, newModel, readText } from './modelFixtures';
 import type { OverlayModel } from '../../../src/fs/model/overlayModel';
 
 /**
@@ -122,5 +122,36 @@ describe('issue 23: a record replays only over what it saw', () => {
     assert.strictEqual(readText(model, disk, '/x'), 'a\nb\nc\n', 'the view is the disk\'s version the person chose');
     applyAll(model, disk);
     assert.strictEqual(disk.text('/x'), 'a\nb\nc\n', 'Apply writes no line of m3, shown beside m2\'s and rejected with it');
+  });
+  it('provenance seeds 911, 1608, 3694 (class a): Accept agent over a prune conflict writes no line of the message taken out', () => {
+    // An edit beside a line of a pruned message: the agent's side shows the edit without that line.
+    const disk = new FakeDisk({ '/x': 'p4\np5\np6\np7\n' });
+    const model = newModel();
+    model.write('/x', enc('p4\nr1\np5\np6\np7\n'), meta('m1'), disk);
+    model.write('/x', enc('p4\nr1\nr4\np6\np7\n'), meta('m2'), disk);
+    model.prune('m1');
+    assert.strictEqual(model.composite('/x')?.conflict?.origin, 'prune', 'm2 no longer applies as it stands');
+    assert.strictEqual(dec(model.conflictDetails('/x').ours), 'p4\nr4\np6\np7\n', 'the agent\'s side has no line of m1');
+    model.resolve('/x', { kind: 'acceptAgent' });
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/x'), 'p4\nr4\np6\np7\n');
+
+    // A file the pruned message created, edited by a later one: only the later message's own lines survive.
+    for (const [edit, left] of [['c\na\nb\n', 'c\n'], ['b\n', undefined]] as const) {
+      const d2 = new FakeDisk({ '/a': 'a\n' });
+      const m2 = newModel();
+      m2.write('/y', enc('a\nb\n'), meta('m1'), d2);
+      m2.write('/y', enc(edit), meta('m2'), d2);
+      m2.prune('m1');
+      if (left === undefined) {
+        assert.strictEqual(m2.composite('/y'), undefined, 'an edit of only what is gone leaves nothing');
+      } else {
+        assert.strictEqual(m2.composite('/y')?.conflict?.kind, 'deletion');
+        assert.strictEqual(dec(m2.conflictDetails('/y').ours), left);
+        m2.resolve('/y', { kind: 'acceptAgent' });
+      }
+      applyAll(m2, d2);
+      assert.strictEqual(d2.text('/y'), left, `after ${JSON.stringify(edit)}: no line of m1 is written`);
+    }
   });
 });

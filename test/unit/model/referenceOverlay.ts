@@ -1,4 +1,6 @@
 import { threeWayMerge } from '../../../src/fs/merge/threeWayMerge';
+import { diffLines } from '../../../src/fs/merge/diffLines';
+import { internLines, sliceLines } from '../../../src/fs/merge/internLines';
 
 /**
  * The naive reference the overlay model is fuzzed against (issue 13): the whole staged view is recomputed from
@@ -88,11 +90,12 @@ export class ReferenceOverlay {
     const conflicts = new Set<string>();
     const consumed = new Set<string>();
     // The conflicts found here, as values: what the record that did not apply saw (base) and found (theirs).
-    const open = new Map<string, { base: Text; theirs: Text }>();
-    const conflict = (p: string, base: Text, theirs: Text): void => {
+    // (`top`: the records' own outcome, where the agent's side shown keeps only their own lines: issue 23.)
+    const open = new Map<string, { base: Text; theirs: Text; top?: Text }>();
+    const conflict = (p: string, base: Text, theirs: Text, top?: Text): void => {
       if (conflicts.has(p)) return;
       conflicts.add(p);
-      open.set(p, { base, theirs });
+      open.set(p, { base, theirs, ...(top !== undefined ? { top } : {}) });
     };
     records.forEach((r, i) => {
       if (consumed.has(r.id) || isFolderRecord(r)) return;
@@ -101,7 +104,9 @@ export class ReferenceOverlay {
         // A write or delete that no longer finds its `before` is replayed with the writes at the same file that
         // follow it exactly and a delete that ends them (up to a rename, or a delete elsewhere), as one change.
         const stack = [r];
-        if (c !== r.before && r.op === 'write') {
+        // A record that saw the agent's own outcome of a conflict found above saw its agent side.
+        const sawSide = r.before !== null && open.get(r.path)?.top === r.before;
+        if (c !== r.before && !sawSide && r.op === 'write') {
           for (const o of records.slice(i + 1)) {
             if (isFolderRecord(o)) continue;
             if (o.op === 'rename') break;
@@ -118,7 +123,7 @@ export class ReferenceOverlay {
         const top = stack[stack.length - 1].after;
         let after = top;
         let visible = true;
-        if (c !== r.before) {
+        if (c !== r.before && !sawSide) {
           // Issue 23 (a rule changed on purpose, restated here): it replays only over what it saw. A stack that
           // changes nothing (a create then a delete) or a delete over no file does nothing; a delete of content it
           // never saw, a create onto a file and a write to no file are conflicts; a write merges.
@@ -128,11 +133,29 @@ export class ReferenceOverlay {
             after = c;
             visible = false;
           } else if (r.before === null || top === null || c === null) {
-            conflict(r.path, r.before, c);
+            // A write to a file that is gone shows only the lines it wrote; none: it acts on nothing (agentSide.ts).
+            const side = r.before !== null && top !== null ? ownLines(r.before, top, '') : top;
+            if (side === '') {
+              after = c;
+              visible = false;
+            } else {
+              conflict(r.path, r.before, c, top);
+              after = side;
+            }
           } else {
             const m = rebase(r.before, top, c);
-            if (m === undefined) conflict(r.path, r.before, c);
-            else after = m;
+            if (m !== undefined) after = m;
+            else {
+              // The agent's side: its own change onto what is there, no line it only kept from what it saw.
+              const side = ownLines(r.before, top, c);
+              if (side === c) {
+                after = c;
+                visible = false;
+              } else {
+                conflict(r.path, r.before, c, top);
+                after = side;
+              }
+            }
           }
         } else {
           // It saw the agent's side of a conflict found above: that side moves; no longer differing from the
@@ -148,6 +171,19 @@ export class ReferenceOverlay {
               after = settled;
               conflicts.delete(r.path);
               open.delete(r.path);
+            } else if (sawSide && top !== null && v.base !== null) {
+              // Still a conflict, continuing the records' own outcome: its agent side is that outcome without the
+              // lines they only kept.
+              const side = ownLines(v.base, top, v.theirs ?? '');
+              if (side === v.theirs || (side === '' && v.theirs === null)) {
+                visible = false;
+                after = v.theirs;
+                conflicts.delete(r.path);
+                open.delete(r.path);
+              } else {
+                after = side;
+                v.top = top;
+              }
             }
           }
         }
@@ -543,6 +579,32 @@ function rebase(before: Text, after: string, current: Text): string | undefined 
   if (after === before) return current;
   const m = threeWayMerge(before, after, current);
   return m.kind === 'clean' ? m.text : undefined;
+}
+
+/**
+ * Issue 23 (restated): a record's change carried onto `current` where it does not merge — per line of what it saw,
+ * kept only when both kept it; before each such line, the lines the record wrote there, else those `current` has
+ * there. Alignments are the project's diff (the merge's), so that both sides agree on which lines are kept.
+ */
+function ownLines(before: string, after: string, current: string): string {
+  const [b, o, t] = internLines([before, after, current]);
+  const side = (to: typeof o): { kept: boolean[]; at: Map<number, string[]> } => {
+    const kept = new Array<boolean>(b.n).fill(true);
+    const at = new Map<number, string[]>();
+    for (const h of diffLines(b, to)) {
+      for (let i = h.i1; i < h.i1 + h.chg1; i++) kept[i] = false;
+      if (h.chg2 > 0) at.set(h.i1, Array.from({ length: h.chg2 }, (_, k) => sliceLines(to, h.i2 + k, 1)));
+    }
+    return { kept, at };
+  };
+  const ours = side(o);
+  const theirs = side(t);
+  const lines: string[] = [];
+  for (let g = 0; g <= b.n; g++) {
+    lines.push(...(ours.at.get(g) ?? theirs.at.get(g) ?? []));
+    if (g < b.n && ours.kept[g] && theirs.kept[g]) lines.push(sliceLines(b, g, 1));
+  }
+  return lines.map((l, i) => (i < lines.length - 1 && !l.endsWith('\n') ? `${l}\n` : l)).join('');
 }
 
 /** The whole staged state moved onto the disk's (the conflict check before a rebase). */

@@ -76,6 +76,8 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     ['memory', 1248, 'a session discarded after a partial Apply: Undo stages its applied delete again and the next Apply deletes the restored file (LOSS)'],
     ['memory', 292, 'the same loss in Undo of an overwriting rename, the source refused and the destination restored (LOSS)'],
     ['folding', 18, 'case 8: Undo on a case-insensitive disk throws instead of refusing the one path (THROW)'],
+    ['memory', 911, 'class a: Accept agent over a prune conflict whose file\'s creating message was deleted writes that message\'s line (LEAK)'],
+    ['memory', 1608, 'class a: Accept agent over a prune text conflict keeps a deleted message\'s line beside the surviving edit (LEAK)'],
   ];
   for (const [kind, seed, what] of found) {
     it(`seed ${seed} (${kind}): ${what}`, async function () {

@@ -1,0 +1,77 @@
+import { diffLines } from '../merge/diffLines';
+import { internLines, sliceLines } from '../merge/internLines';
+import { decodeText, encodeText } from './textContent';
+import type { ContentRef, ContentStore } from './contentStore';
+import type { LineChange } from '../merge/diffLines';
+
+/**
+ * The agent's side of a conflict a replay finds (issue 23, provenance seeds 911, 1608, 3694, …): the record's
+ * change — what it saw (`saw`) against what it left (`top`) — carried onto what is there now (`now`), its own
+ * lines winning where the two overlap. A line the record merely kept from what it saw is not the record's: where
+ * `now` no longer has it (it was a message's since taken out, or the person's since removed), the agent's side
+ * does not bring it back. "Accept the agent's version" then accepts only the surviving records (issue 23).
+ *
+ *   line of `saw`            | kept in `top` | kept in `now` | agent's side
+ *   -------------------------+---------------+---------------+--------------
+ *   kept by both             | yes           | yes           | kept
+ *   removed by the record    | no            | any           | removed
+ *   gone from `now`          | yes           | no            | removed (the record never wrote it)
+ *   lines the record wrote   |               |               | kept, before `now`'s own new lines at that spot
+ *   lines only `now` has     |               |               | kept, unless the record wrote lines at that spot
+ *
+ * `now` null (the file is gone: its creator was taken out) reads as an empty text: the agent's side is what the
+ * record wrote, and null when it wrote nothing (it only edited what is gone: nothing of it survives). Binary
+ * content has no lines: undefined (the caller keeps `top`).
+ */
+export function agentSide(
+  saw: ContentRef,
+  top: ContentRef,
+  now: ContentRef | null,
+  store: ContentStore,
+  texts?: Map<ContentRef, string | undefined>,
+): ContentRef | null | undefined {
+  const text = (ref: ContentRef): string | undefined => {
+    if (texts?.has(ref)) return texts.get(ref);
+    const decoded = decodeText(store.get(ref));
+    texts?.set(ref, decoded);
+    return decoded;
+  };
+  const b = text(saw);
+  const o = text(top);
+  const t = now === null ? '' : text(now);
+  if (b === undefined || o === undefined || t === undefined) return undefined;
+  const [base, ours, theirs] = internLines([b, o, t]);
+  const fromOurs = sideOf(diffLines(base, ours), base.n);
+  const fromTheirs = sideOf(diffLines(base, theirs), base.n);
+  const lines: string[] = [];
+  for (let g = 0; g <= base.n; g++) {
+    const mine = fromOurs.inserted.get(g);
+    const other = fromTheirs.inserted.get(g);
+    if (mine) lines.push(...linesOf(ours, mine));
+    else if (other) lines.push(...linesOf(theirs, other));
+    if (g < base.n && fromOurs.kept[g] && fromTheirs.kept[g]) lines.push(sliceLines(base, g, 1));
+  }
+  if (lines.length === 0 && now === null) return null;
+  // A last line without its newline gets one when something follows it.
+  const out = lines.map((l, i) => (i < lines.length - 1 && !l.endsWith('\n') ? `${l}\n` : l)).join('');
+  const ref = store.put(encodeText(out));
+  texts?.set(ref, out);
+  return ref;
+}
+
+/** One side's diff from the base: which base lines it kept, and the lines it wrote before each base line. */
+function sideOf(changes: readonly LineChange[], n: number): { kept: boolean[]; inserted: Map<number, LineChange> } {
+  const kept = new Array<boolean>(n).fill(true);
+  const inserted = new Map<number, LineChange>();
+  for (const c of changes) {
+    for (let i = c.i1; i < c.i1 + c.chg1; i++) kept[i] = false;
+    if (c.chg2 > 0) inserted.set(c.i1, c);
+  }
+  return { kept, inserted };
+}
+
+function linesOf(t: ReturnType<typeof internLines>[number], c: LineChange): string[] {
+  const out: string[] = [];
+  for (let k = c.i2; k < c.i2 + c.chg2; k++) out.push(sliceLines(t, k, 1));
+  return out;
+}

@@ -1,0 +1,30 @@
+import * as assert from 'assert';
+import { agentSide } from '../../../src/fs/model/agentSide';
+import { MemoryContentStore } from '../../../src/fs/model/contentStore';
+import { dec, enc } from './modelFixtures';
+
+/** The agent's side of a conflict a replay finds (agentSide.ts), row by row of its table (issue 23, class a). */
+describe('agentSide: a record\'s change onto what is there, without lines it only kept', () => {
+  const store = new MemoryContentStore();
+  const side = (saw: string, top: string, now: string | null): string | null | undefined => {
+    const r = agentSide(store.put(enc(saw)), store.put(enc(top)), now === null ? null : store.put(enc(now)), store);
+    return r === undefined || r === null ? r : dec(store.get(r));
+  };
+  const cases: [string, string, string, string | null, string | null][] = [
+    ['a line kept by both is kept', 'a\nb\n', 'a\nb\nX\n', 'a\nb\n', 'a\nb\nX\n'],
+    ['a line the record removed stays removed', 'a\nb\nc\n', 'a\nc\n', 'a\nb\nc\n', 'a\nc\n'],
+    ['a line gone from what is there is not brought back', 'p\nr1\np5\n', 'p\nr1\nr4\n', 'p\np5\n', 'p\nr4\n'],
+    ['the record\'s lines win where both wrote at one spot', 'a\nb\nc\n', 'a\nX\nc\n', 'a\nY\nc\n', 'a\nX\nc\n'],
+    ['lines only what is there has stay where the record wrote nothing', 'a\nb\nc\n', 'a\nb\nX\n', 'N\na\nb\nc\n', 'N\na\nb\nX\n'],
+    ['the file gone: only what the record wrote', 'a\nb\n', 'c\na\nb\n', null, 'c\n'],
+    ['the file gone and the record wrote nothing of its own: nothing', 'a\nb\n', 'b\n', null, null],
+  ];
+  for (const [what, saw, top, now, want] of cases) {
+    it(what, () => assert.strictEqual(side(saw, top, now), want));
+  }
+
+  it('binary content has no lines: undefined (the caller keeps the record\'s outcome)', () => {
+    const bin = store.put(new Uint8Array([0, 1, 2]));
+    assert.strictEqual(agentSide(bin, store.put(enc('a\n')), null, store), undefined);
+  });
+});
