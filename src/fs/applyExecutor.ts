@@ -64,8 +64,8 @@ export class ApplyExecutor {
     const removed = new Set([...removedElsewhere, ...steps.filter(s => s.after === null).map(s => s.path)]);
     for (const s of steps) this.placeOf(s.path, s.after !== null, roots);
     for (const s of steps) {
-      const bytes = this.disk.read(s.path);
-      if ((bytes ? contentRefOf(bytes) : null) !== s.expected) throw new StaleDiskError(s.path);
+      // The file's verified identity: read and hashed once per Apply (or since staging), then checked by `stat`.
+      if (this.disk.refOf(s.path) !== s.expected) throw new StaleDiskError(s.path);
       // A case-insensitive disk: a new name whose other spelling holds a file would land on that file.
       if (s.expected === null && s.after !== null) {
         const twin = this.disk.caseTwin(s.path);
@@ -122,14 +122,16 @@ export class ApplyExecutor {
     await this.journal.begin({ id, files, createdDirs, pruneDirs, ...folders, meta: options.meta });
     try {
       let done = 0;
+      const linkedIn = new Set<string>();
       await forEachLimited(files, TEMP_WRITE_CONCURRENCY, async f => {
         // A file that moves unchanged keeps its inode: its temp is a hard link to it (else a copy of the bytes).
         const source = sources.get(f.path);
-        if (f.tempPath && !(source !== undefined && (await this.disk.linkTemp(source, f.tempPath)))) {
-          await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), f.mode);
-        }
+        if (f.tempPath && source !== undefined && (await this.disk.linkTemp(source, f.tempPath))) linkedIn.add(path.dirname(f.tempPath));
+        else if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), f.mode);
         onProgress?.(++done, files.length);
       });
+      // A linked temp's content is durable already; its name is, once its folder is (each folder once).
+      await forEachLimited([...linkedIn], TEMP_WRITE_CONCURRENCY, d => this.disk.syncFolder(d));
       // The moment of writing: a folder on the way may have become a link leading out while the temps were written.
       for (const [i, f] of files.entries()) {
         try {
@@ -139,6 +141,9 @@ export class ApplyExecutor {
           throw e instanceof OutsideWorkspaceError ? new OutsideWorkspaceError(steps[i].path, e.link, e.leadsTo, e.dangling) : e;
         }
       }
+      // …and each file is still what was checked (a `stat` against its verified identity; a racy one is read
+      // again): a person's edit made while the temps were written is never renamed over.
+      for (const s of steps) if (this.disk.refOf(s.path) !== s.expected) throw new StaleDiskError(s.path);
     } catch (e) {
       await this.rollBack(files, createdDirs, roots);
       await this.journal.complete(id);

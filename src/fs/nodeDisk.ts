@@ -4,6 +4,7 @@ import type { DiskProbe } from './model/diskProbe';
 import { pathWithinRoots } from './workspaceScope';
 import { syncDir } from './store/writeDurable';
 import type { FileIdentity } from './model/pathEntry';
+import { contentRefOf, type ContentRef } from './model/contentStore';
 
 /** What `stat` on the disk says, in the shape the provider needs. */
 export interface DiskStat {
@@ -16,6 +17,36 @@ export interface DiskStat {
 
 /** Folders whose case sensitivity is remembered at once (a few hundred bytes each). */
 const FOLDERS_REMEMBERED = 10_000;
+
+/** Files whose verified content is remembered at once (a few hundred bytes each). */
+const CONTENTS_REMEMBERED = 200_000;
+
+/**
+ * A file's content as hashed once: valid while `stat` shows the very same file (device, inode, size, mtime,
+ * ctime), as git's index trusts a file whose stat data are unchanged.
+ */
+interface VerifiedContent {
+  readonly stat: DiskStat;
+  readonly ref: ContentRef;
+  /** The clock (ms) just before the file was read. */
+  readonly readAt: number;
+}
+
+/**
+ * Git's "racy" rule: a file changed within the last tick of the moment it was read may change again without its
+ * mtime moving, so its stat data prove nothing and it is read again. A tick is the clock's granularity for the
+ * file's timestamps: whole seconds (FAT has 2 s, HFS+ and old ext3 1 s) when its mtime has no fraction, else the
+ * kernel's coarse clock, which lags the real one by a scheduler tick (at most 10 ms) — 100 ms leaves room.
+ */
+function isRacy(v: VerifiedContent): boolean {
+  const tick = v.stat.mtime % 1000 === 0 ? 2000 : 100;
+  // mtime only, as git: a change of content moves it; ctime (in the identity) also moves when Apply links the file.
+  return v.stat.mtime >= v.readAt - tick;
+}
+
+function sameFile(a: DiskStat, b: DiskStat): boolean {
+  return a.type === b.type && a.size === b.size && a.mtime === b.mtime && a.ctime === b.ctime && a.identity.dev === b.identity.dev && a.identity.ino === b.identity.ino;
+}
 
 const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
 
@@ -38,6 +69,8 @@ export class NodeDisk implements DiskProbe {
   private readonly foldsByDevice = new Map<number, boolean>();
   /** …and by folder, so a read costs no extra system call once its folder is known. */
   private readonly foldsByFolder = new Map<string, boolean>();
+  /** Each file's content as last hashed, by path: Apply reads and hashes a file once (issue 28). */
+  private readonly verified = new Map<string, VerifiedContent>();
 
   readonly read = (p: string): Uint8Array | undefined => {
     try {
@@ -48,6 +81,59 @@ export class NodeDisk implements DiskProbe {
       throw e;
     }
   };
+
+  /**
+   * The content ref of the file at `p` (null: no file), as `contentRefOf(read(p))` would say, without reading it
+   * when it was hashed before and `stat` shows the very same file since (not racily: see `isRacy`). A file read
+   * here is remembered when its stat data did not move while it was read.
+   */
+  refOf(p: string): ContentRef | null {
+    const before = this.stat(p);
+    if (before?.type === 'file') {
+      const known = this.verified.get(p);
+      if (known !== undefined && sameFile(known.stat, before) && !isRacy(known)) return known.ref;
+    }
+    // No file there (or not spelled so, on a case-insensitive disk): `read` would say so too.
+    if (before === undefined) return null;
+    return this.readAndRemember(p, before)?.ref ?? null;
+  }
+
+  /**
+   * `read`, remembering the hash of what was read (for `refOf`): what staging reads, so the Apply of a change
+   * whose file did not move since need not read it again (a moved file is never read in full).
+   */
+  readonly readRemembered = (p: string): Uint8Array | undefined => this.readAndRemember(p, this.stat(p))?.bytes;
+
+  private readAndRemember(p: string, before: DiskStat | undefined): { bytes: Uint8Array; ref: ContentRef } | undefined {
+    const readAt = Date.now();
+    const bytes = this.read(p);
+    if (bytes === undefined) {
+      this.verified.delete(p);
+      return undefined;
+    }
+    const ref = contentRefOf(bytes);
+    const after = before?.type === 'file' ? this.stat(p) : undefined;
+    if (before !== undefined && after !== undefined && sameFile(before, after)) {
+      if (this.verified.size >= CONTENTS_REMEMBERED) this.verified.clear();
+      this.verified.set(p, { stat: before, ref, readAt });
+    } else {
+      this.verified.delete(p);
+    }
+    return { bytes, ref };
+  }
+
+  /**
+   * After Apply hard-linked `p`'s file to a temp: the link moved its ctime (and nothing else), so what was verified
+   * of it still holds; remembered with its new stat data. Anything else moved: forgotten (read again if asked).
+   */
+  private relinked(p: string): void {
+    const known = this.verified.get(p);
+    if (known === undefined) return;
+    const now = this.stat(p);
+    const same = now !== undefined && now.size === known.stat.size && now.mtime === known.stat.mtime && now.identity.dev === known.stat.identity.dev && now.identity.ino === known.stat.identity.ino;
+    if (same) this.verified.set(p, { ...known, stat: now });
+    else this.verified.delete(p);
+  }
 
   /**
    * True when the disk holding `p` (or its nearest existing folder) ignores letter case. Probed once per volume by
@@ -242,10 +328,11 @@ export class NodeDisk implements DiskProbe {
   }
 
   /**
-   * Makes `temp` a second name of the regular file `source` (a hard link), fsynced: a rename's file is then moved,
-   * not copied, keeping its inode (mode, owner, extended attributes, other hard links) and costing no copy of its
-   * bytes. False, with nothing made, where the file system cannot (no hard links, another device, `source` not a
-   * plain file): the caller writes the temp instead.
+   * Makes `temp` a second name of the regular file `source` (a hard link): a rename's file is then moved, not
+   * copied, keeping its inode (mode, owner, extended attributes, other hard links) and costing no copy of its
+   * bytes. The caller makes the link durable by syncing the temp's folder (its content already is). False, with
+   * nothing made, where the file system cannot (no hard links, another device, `source` not a plain file): the
+   * caller writes the temp instead.
    */
   async linkTemp(source: string, temp: string): Promise<boolean> {
     const s = fs.lstatSync(this.osPath(source), { throwIfNoEntry: false });
@@ -257,12 +344,7 @@ export class NodeDisk implements DiskProbe {
       if (NO_HARD_LINK.has((e as NodeJS.ErrnoException).code ?? '')) return false;
       throw e;
     }
-    const handle = await fs.promises.open(this.osPath(temp), 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    this.relinked(source);
     return true;
   }
 
