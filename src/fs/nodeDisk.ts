@@ -1,3 +1,4 @@
+import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { DiskProbe } from './model/diskProbe';
@@ -269,8 +270,9 @@ export class NodeDisk implements DiskProbe {
    * removal (or a rename over the path, which replaces a link rather than following it) checks the folders only.
    * Links that stay inside the workspace are followed: staging admits them too (`resolveInWorkspace`).
    */
-  containedTarget(target: string, roots: readonly string[], follow: boolean): string {
-    const realRoots = roots.map(r => this.realOrUndefined(path.resolve(r)) ?? path.resolve(r));
+  containedTarget(target: string, roots: readonly string[], follow: boolean, memo?: PlaceMemo): string {
+    const realRoots = memo?.realRoots ?? roots.map(r => this.realOrUndefined(path.resolve(r)) ?? path.resolve(r));
+    if (memo) memo.realRoots = realRoots;
     // A target may be named by its real path (a link at it, resolved when the apply was journaled).
     const root = deepestRootOf(target, [...roots, ...realRoots]);
     if (root === undefined) throw new OutsideWorkspaceError(target);
@@ -280,7 +282,7 @@ export class NodeDisk implements DiskProbe {
     for (const [i, name] of names.entries()) {
       current = path.join(current, name);
       const last = i === names.length - 1;
-      const s = fs.lstatSync(this.osPath(current), { throwIfNoEntry: false });
+      const s = last || memo === undefined ? this.lstatOf(current) : memo.folders.get(current) ?? memoized(memo, current, this.lstatOf(current));
       if (s === undefined) return target; // the rest is made below a folder checked to be inside
       if (!s.isSymbolicLink()) continue;
       if (last && !follow) return target;
@@ -294,6 +296,10 @@ export class NodeDisk implements DiskProbe {
       if (last) return real;
     }
     return target;
+  }
+
+  private lstatOf(p: string): fs.Stats | undefined {
+    return fs.lstatSync(this.osPath(p), { throwIfNoEntry: false });
   }
 
   private realOrUndefined(p: string): string | undefined {
@@ -311,16 +317,59 @@ export class NodeDisk implements DiskProbe {
   }
 
   /**
-   * Writes `bytes` to a temp file, with `mode` when given (an executable script stays executable), fsynced.
-   * Nothing at the target changes yet. The folder is created if needed.
+   * Writes `bytes` to a temp file, with `mode` when given (an executable script stays executable), fsynced unless
+   * `unsynced` (the caller makes many durable at once: `syncFiles`). Nothing at the target changes yet. The folder
+   * is created if needed.
    */
-  async writeTemp(temp: string, bytes: Uint8Array, mode?: number): Promise<void> {
+  async writeTemp(temp: string, bytes: Uint8Array, mode?: number, unsynced = false): Promise<void> {
+    if (unsynced) return this.writeTempNow(temp, bytes, mode);
     await fs.promises.mkdir(this.osPath(path.dirname(temp)), { recursive: true });
     const handle = await fs.promises.open(this.osPath(temp), 'w', mode ?? 0o666);
     try {
       await handle.writeFile(bytes);
       // The umask may have cleared bits of `mode` at creation.
       if (mode !== undefined) await handle.chmod(mode);
+      if (!unsynced) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * An unsynced temp, written synchronously: with no fsync to wait for, one call costs microseconds, less than the
+   * four round trips through the thread pool (mkdir, open, write, close) it replaces; the folder is made only when
+   * missing.
+   */
+  private writeTempNow(temp: string, bytes: Uint8Array, mode?: number): void {
+    const write = () => fs.writeFileSync(this.osPath(temp), bytes, { mode: mode ?? 0o666 });
+    try {
+      write();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      fs.mkdirSync(this.osPath(path.dirname(temp)), { recursive: true });
+      write();
+    }
+    // The umask may have cleared bits of `mode` at creation.
+    if (mode !== undefined) fs.chmodSync(this.osPath(temp), mode);
+  }
+
+  /**
+   * Makes these files written with `writeTemp(…, unsynced)` or `linkTemp` durable, content and names: on Linux one
+   * `syncfs(2)` per file system holding them (coreutils' `sync --file-system`: one flush, as `cp -r; sync` makes,
+   * instead of an fsync per file), else — or when that fails to run or reports an error — an fsync of each file
+   * (in parallel) and of each of their folders once, which reports the error itself.
+   */
+  async syncFiles(files: readonly string[]): Promise<void> {
+    if (files.length === 0) return;
+    const dirs = [...new Set(files.map(f => path.dirname(f)))];
+    if (process.platform === 'linux' && (await syncFileSystemsOf(dirs.map(d => this.osPath(d))))) return;
+    await inParallel(files, f => this.syncFile(f));
+    await inParallel(dirs, d => this.syncFolder(d));
+  }
+
+  private async syncFile(file: string): Promise<void> {
+    const handle = await fs.promises.open(this.osPath(file), 'r');
+    try {
       await handle.sync();
     } finally {
       await handle.close();
@@ -356,8 +405,13 @@ export class NodeDisk implements DiskProbe {
   /** The folders writing these files would create (none of them exists now), deepest first. */
   missingFolders(files: readonly string[]): string[] {
     const out = new Set<string>();
+    const present = new Set<string>();
     for (const file of files) {
-      for (let dir = path.dirname(file); path.dirname(dir) !== dir && !out.has(dir) && this.stat(dir) === undefined; dir = path.dirname(dir)) {
+      for (let dir = path.dirname(file); path.dirname(dir) !== dir && !out.has(dir) && !present.has(dir); dir = path.dirname(dir)) {
+        if (this.stat(dir) !== undefined) {
+          present.add(dir);
+          break;
+        }
         out.add(dir);
       }
     }
@@ -389,9 +443,12 @@ export class NodeDisk implements DiskProbe {
     }
   }
 
-  /** Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. */
+  /**
+   * Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. Synchronous inside:
+   * a rename costs microseconds, less than a round trip through the thread pool, and Apply makes thousands.
+   */
   async commitTemp(temp: string, target: string): Promise<void> {
-    await fs.promises.rename(this.osPath(temp), this.osPath(target));
+    fs.renameSync(this.osPath(temp), this.osPath(target));
   }
 
   /** Makes a folder's entries durable (fsync), the folder reached as every other call reaches its path. */
@@ -399,14 +456,35 @@ export class NodeDisk implements DiskProbe {
     return syncDir(this.osPath(dir));
   }
 
-  /** Removes `target`. The caller fsyncs the directory. */
+  /** Removes `target`. The caller fsyncs the directory. Synchronous inside, as `commitTemp`. */
   async remove(target: string): Promise<void> {
-    await fs.promises.rm(this.osPath(target), { force: true });
+    fs.rmSync(this.osPath(target), { force: true });
   }
 
   async discardTemp(temp: string): Promise<void> {
     await fs.promises.rm(this.osPath(temp), { force: true });
   }
+}
+
+/**
+ * What one pass of `containedTarget` over an apply's paths shares (made for the pass, dropped after it): the
+ * workspace folders' real paths and each folder's `lstat` on the way, so a thousand files in one folder cost a
+ * thousand `lstat`s of the files, not of every folder above each. A pass is as much "the moment of writing" as
+ * one path's check: a link made after a folder was looked at is met by the next pass, as one made after a check.
+ */
+export interface PlaceMemo {
+  realRoots?: string[];
+  readonly folders: Map<string, fs.Stats>;
+}
+
+export function newPlaceMemo(): PlaceMemo {
+  return { folders: new Map() };
+}
+
+/** An existing folder's lstat, kept for the pass (a missing one is looked at again: it may be made meanwhile). */
+function memoized(memo: PlaceMemo, p: string, s: fs.Stats | undefined): fs.Stats | undefined {
+  if (s !== undefined) memo.folders.set(p, s);
+  return s;
 }
 
 /**
@@ -426,6 +504,31 @@ export class OutsideWorkspaceError extends Error {
 /** The workspace folder `p` lies in (the deepest, for nested folders), resolved; undefined when none. */
 function deepestRootOf(p: string, roots: readonly string[]): string | undefined {
   return roots.map(r => path.resolve(r)).filter(r => pathWithinRoots(p, [r]) !== undefined).sort((a, b) => b.length - a.length)[0];
+}
+
+/** Files (or folders) synced at once when each gets its own fsync: enough to overlap them, few enough for file handles. */
+const SYNC_CONCURRENCY = 32;
+
+async function inParallel<T>(items: readonly T[], f: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await f(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, items.length) }, worker));
+}
+
+/**
+ * `syncfs(2)` on the file system of each of `dirs` (one folder per device), through coreutils' `sync -f`. False
+ * when it cannot be run or fails (an I/O error is reported by the fsyncs the caller makes instead).
+ */
+async function syncFileSystemsOf(dirs: readonly string[]): Promise<boolean> {
+  const byDevice = new Map<number, string>();
+  for (const d of dirs) {
+    const dev = fs.statSync(d, { throwIfNoEntry: false })?.dev;
+    if (dev === undefined) return false;
+    if (!byDevice.has(dev)) byDevice.set(dev, d);
+  }
+  return new Promise(resolve => execFile('sync', ['--file-system', ...byDevice.values()], { timeout: 120_000 }, e => resolve(e === null)));
 }
 
 /** Errors of `link` that mean "not here" (the file system, the device, the link count), not a failing disk. */

@@ -3,7 +3,7 @@ import { ApplyExecutor, StaleDiskError, type RecoveryReport } from './applyExecu
 import { OutsideWorkspaceError } from './nodeDisk';
 import { checkStagedBytes } from './stagedSizeCap';
 import { controlCharacterProblem } from './stagedNames';
-import { NodeDisk, foldersAbove } from './nodeDisk';
+import { NodeDisk, foldersAbove, newPlaceMemo } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
 import { closeOverLinked, pathsLeftEmpty, planUndo, type ApplyGroup, type ApplyRefusal, type UndoEntry } from './model/applyPlan';
@@ -381,6 +381,7 @@ export class OverlayWorkspace {
     const folders = this.planFolders(folderSelection, refused);
     const accepted: ApplyGroup[] = [];
     const removedByPlan = new Set(plan.groups.flatMap(g => pathsLeftEmpty(g.actions)));
+    const place = newPlaceMemo();
     for (const group of plan.groups) {
       const dirty = group.paths.find(p => options.isDirty?.(p));
       if (dirty) {
@@ -388,7 +389,7 @@ export class OverlayWorkspace {
         continue;
       }
       try {
-        this.executor.check(group.actions, removedByPlan, options.roots);
+        this.executor.check(group.actions, removedByPlan, options.roots, place);
         accepted.push(group);
       } catch (e) {
         refused.push(refusalOf(e, group.paths));
