@@ -125,8 +125,8 @@ export class ApplyExecutor {
     try {
       let done = 0;
       const temps = files.flatMap(f => (f.tempPath ? [f.tempPath] : []));
-      // Many temps are made durable together (one flush of their file system), a few each with its own fsync.
-      const together = temps.length >= SYNC_TOGETHER_FROM;
+      // Many new contents are made durable together (one flush of their file system), a few each with its own fsync.
+      const together = files.filter(f => f.tempPath && !sources.has(f.path)).length >= SYNC_TOGETHER_FROM;
       const linked: string[] = [];
       await forEachLimited(files, TEMP_WRITE_CONCURRENCY, async f => {
         // A file that moves unchanged keeps its inode: its temp is a hard link to it (else a copy of the bytes).

@@ -386,9 +386,16 @@ export class NodeDisk implements DiskProbe {
   async linkTemp(source: string, temp: string): Promise<boolean> {
     const s = fs.lstatSync(this.osPath(source), { throwIfNoEntry: false });
     if (!s?.isFile()) return false;
-    await fs.promises.mkdir(this.osPath(path.dirname(temp)), { recursive: true });
+    // Synchronous inside, as `commitTemp`: a link costs microseconds, and a folder rename makes thousands.
+    const link = () => fs.linkSync(this.osPath(source), this.osPath(temp));
     try {
-      await fs.promises.link(this.osPath(source), this.osPath(temp));
+      try {
+        link();
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        fs.mkdirSync(this.osPath(path.dirname(temp)), { recursive: true });
+        link();
+      }
     } catch (e) {
       if (NO_HARD_LINK.has((e as NodeJS.ErrnoException).code ?? '')) return false;
       throw e;
