@@ -46,7 +46,7 @@ describe('crash sweep (kill -9 before disk calls)', function () {
     for (const phase of ['stage1', 'applyPart', 'stage2', 'applyAll', 'undo']) {
       assert.ok(counted.calls.some(c => c.step >= 0 && STEPS[c.step].phase === phase), `${phase} makes disk calls`);
     }
-    for (const api of ['promises.rename', 'promises.link', 'handle.sync', 'handle.datasync', 'handle.chmod', 'writeFileSync', 'rmdirSync', 'promises.rm', 'promises.mkdir']) {
+    for (const api of ['promises.rename', 'renameSync', 'linkSync', 'handle.sync', 'handle.datasync', 'handle.chmod', 'writeFileSync', 'rmdirSync', 'rmSync', 'promises.rm', 'promises.mkdir']) {
       assert.ok(counted.calls.some(c => c.api === api), `${api} is counted`);
     }
   });
