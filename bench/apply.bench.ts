@@ -8,7 +8,7 @@ import { formatMs, formatRatio, median, type BenchRow } from './benchRow';
 /**
  * Issue 28's Apply rows (real disk, real fsyncs), each against a reference measured in the same run:
  * - apply 1,000 staged files of 10 KB ≤ 1.0x `cp -r; sync` (the copy made as durable as Apply makes its files:
- *   Apply journals, fsyncs every temp and each folder once, and renames the temps into place);
+ *   Apply journals, makes the temps durable together and each folder once, and renames the temps into place);
  * - apply a folder rename of 100 files of 1 MB ≤ 0.25x `cp -r` (a move copies nothing: each file is hard-linked
  *   into place, and its content is known from the hash taken when it was staged, checked by `stat`, not re-read).
  * `APPLY_BENCH_RUNS` sets the number of runs of each (default 5; the median is shown).
@@ -54,7 +54,7 @@ async function applyFilesRow(): Promise<BenchRow> {
   const r = median(refs);
   return {
     name: 'apply 1,000 files of 10 KB', measured: formatMs(m), reference: `${formatMs(r)} (cp -r; sync)`, ratio: formatRatio(m, r),
-    budget: '≤ 1.0x cp -r; sync', ok: m <= r, note: 'journaled; temps fsynced in parallel, each folder once; renamed into place',
+    budget: '≤ 1.0x cp -r; sync', ok: m <= r, note: 'journaled; temps synced together (syncfs), each folder once; renamed into place',
   };
 }
 
