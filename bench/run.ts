@@ -4,6 +4,7 @@
  * both sides. Exits non-zero when a budget fails, so a regression is visible, but `npm test` does not run it:
  * timings on shared machines are no test.
  */
+import * as apply from './apply.bench';
 import type { BenchModule, BenchRow } from './benchRow';
 import * as edits from './edits.bench';
 import * as history from './history.bench';
@@ -20,6 +21,7 @@ const MODULES: readonly [string, BenchModule][] = [
   ['model', model],
   ['store', store],
   ['overlay', overlay],
+  ['apply', apply],
   ['sandbox', sandbox],
   ['history', history],
   ['edits', edits],

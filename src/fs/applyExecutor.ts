@@ -2,7 +2,7 @@ import { randomUUID } from 'crypto';
 import * as path from 'path';
 import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
-import { OutsideWorkspaceError, type NodeDisk } from './nodeDisk';
+import { newPlaceMemo, OutsideWorkspaceError, type NodeDisk, type PlaceMemo } from './nodeDisk';
 import { ApplyJournal, inspectJournalFile, type JournalEntry, type JournalFile } from './store/applyJournal';
 
 /** One file-level step: put `after` at `path` (null = remove it), provided the disk still has `expected`. */
@@ -50,22 +50,23 @@ export class ApplyExecutor {
    * Where a step on `p` lands (`follow`: a write, through a link at `p` that stays inside the workspace); throws
    * `OutsideWorkspaceError` when it would land outside the workspace folders.
    */
-  private placeOf(p: string, follow: boolean, roots = this.roots?.()): string {
+  private placeOf(p: string, follow: boolean, roots = this.roots?.(), memo?: PlaceMemo): string {
     if (roots === undefined) return follow ? this.disk.writeTargetOf(p) : p;
-    return this.disk.containedTarget(p, roots, follow);
+    return this.disk.containedTarget(p, roots, follow, memo);
   }
 
   /**
    * Throws `StaleDiskError` when the disk no longer holds what the actions expect (checked again in `run`).
    * `removedElsewhere`: paths the rest of the same apply removes (for a case-insensitive disk's other spellings).
+   * `memo`: shared by the checks of one pass over an apply's groups (see `PlaceMemo`).
    */
-  check(actions: readonly ApplyAction[], removedElsewhere: ReadonlySet<string> = new Set(), roots = this.roots?.()): void {
+  check(actions: readonly ApplyAction[], removedElsewhere: ReadonlySet<string> = new Set(), roots = this.roots?.(), memo = newPlaceMemo()): void {
     const steps = netSteps(actions.flatMap(stepsOf));
     const removed = new Set([...removedElsewhere, ...steps.filter(s => s.after === null).map(s => s.path)]);
-    for (const s of steps) this.placeOf(s.path, s.after !== null, roots);
+    for (const s of steps) this.placeOf(s.path, s.after !== null, roots, memo);
     for (const s of steps) {
-      const bytes = this.disk.read(s.path);
-      if ((bytes ? contentRefOf(bytes) : null) !== s.expected) throw new StaleDiskError(s.path);
+      // The file's verified identity: read and hashed once per Apply (or since staging), then checked by `stat`.
+      if (this.disk.refOf(s.path) !== s.expected) throw new StaleDiskError(s.path);
       // A case-insensitive disk: a new name whose other spelling holds a file would land on that file.
       if (s.expected === null && s.after !== null) {
         const twin = this.disk.caseTwin(s.path);
@@ -91,12 +92,13 @@ export class ApplyExecutor {
     const steps = netSteps(actions.flatMap(stepsOf));
     const folders: FolderSteps = { makeDirs: options.makeDirs ?? [], removeDirs: options.removeDirs ?? [] };
     if (steps.length === 0 && !hasFolderSteps(folders) && (options.pruneDirs ?? []).length === 0) return options.onWritten?.();
-    for (const d of [...folders.makeDirs, ...folders.removeDirs]) this.placeOf(d, false, roots);
+    const memo = newPlaceMemo();
+    for (const d of [...folders.makeDirs, ...folders.removeDirs]) this.placeOf(d, false, roots, memo);
     const id = randomUUID();
     const sources = new Map<string, string>();
     const files: JournalFile[] = steps.map(s => {
       // A write through a symlink lands on the linked file (inside the workspace); a delete removes the link itself.
-      const target = this.placeOf(s.path, s.after !== null, roots);
+      const target = this.placeOf(s.path, s.after !== null, roots, memo);
       const mode = s.after === null ? undefined : options.modes?.get(s.path) ?? (s.modeFrom === undefined ? undefined : this.disk.modeOf(s.modeFrom));
       const origin = movedFrom(s, steps);
       if (origin !== undefined && target === s.path && !options.modes?.has(s.path)) sources.set(s.path, origin);
@@ -122,23 +124,43 @@ export class ApplyExecutor {
     await this.journal.begin({ id, files, createdDirs, pruneDirs, ...folders, meta: options.meta });
     try {
       let done = 0;
+      const temps = files.flatMap(f => (f.tempPath ? [f.tempPath] : []));
+      // Many new contents are made durable together (one flush of their file system), a few each with its own fsync.
+      const together = files.filter(f => f.tempPath && !sources.has(f.path)).length >= SYNC_TOGETHER_FROM;
+      const linked: string[] = [];
       await forEachLimited(files, TEMP_WRITE_CONCURRENCY, async f => {
         // A file that moves unchanged keeps its inode: its temp is a hard link to it (else a copy of the bytes).
         const source = sources.get(f.path);
-        if (f.tempPath && !(source !== undefined && (await this.disk.linkTemp(source, f.tempPath)))) {
-          await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), f.mode);
-        }
+        if (f.tempPath && source !== undefined && (await this.disk.linkTemp(source, f.tempPath))) linked.push(f.tempPath);
+        else if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), f.mode, together);
         onProgress?.(++done, files.length);
+        // Unsynced temps are written synchronously: let the host breathe (and show the progress) now and then.
+        if (done % YIELD_EVERY === 0) await new Promise(resolve => setImmediate(resolve));
       });
+      // Every temp is durable before a target is touched (recovery rolls forward only when all are complete). A
+      // linked temp's content is durable already: only its name is to be made so.
+      if (together) await this.disk.syncFiles(temps);
+      else await forEachLimited([...new Set(linked.map(t => path.dirname(t)))], TEMP_WRITE_CONCURRENCY, d => this.disk.syncFolder(d));
       // The moment of writing: a folder on the way may have become a link leading out while the temps were written.
+      const now = newPlaceMemo();
       for (const [i, f] of files.entries()) {
         try {
-          this.placeOf(f.path, false, roots);
-          for (const d of [...folders.makeDirs, ...folders.removeDirs]) this.placeOf(d, false, roots);
+          this.placeOf(f.path, false, roots, now);
         } catch (e) {
           throw e instanceof OutsideWorkspaceError ? new OutsideWorkspaceError(steps[i].path, e.link, e.leadsTo, e.dangling) : e;
         }
       }
+      for (const d of [...folders.makeDirs, ...folders.removeDirs]) {
+        try {
+          this.placeOf(d, false, roots, now);
+        } catch (e) {
+          // As before any file: the first file's path names the refusal (its group is dropped and the rest retried).
+          throw e instanceof OutsideWorkspaceError && steps.length > 0 ? new OutsideWorkspaceError(steps[0].path, e.link, e.leadsTo, e.dangling) : e;
+        }
+      }
+      // …and each file is still what was checked (a `stat` against its verified identity; a racy one is read
+      // again): a person's edit made while the temps were written is never renamed over.
+      for (const s of steps) if (this.disk.refOf(s.path) !== s.expected) throw new StaleDiskError(s.path);
     } catch (e) {
       await this.rollBack(files, createdDirs, roots);
       await this.journal.complete(id);
@@ -321,6 +343,15 @@ export interface RecoveryReport {
 
 /** Temp files written at once: enough to overlap fsyncs, few enough not to exhaust file handles. */
 const TEMP_WRITE_CONCURRENCY = 32;
+
+/**
+ * From this many temps on, they are written without an fsync each and made durable together (`syncFiles`: one
+ * `syncfs` on Linux, costing about one process start): below it, a few fsyncs in parallel cost less.
+ */
+const SYNC_TOGETHER_FROM = 16;
+
+/** Temps written between two turns of the event loop. */
+const YIELD_EVERY = 64;
 
 async function forEachLimited<T>(items: readonly T[], limit: number, f: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

@@ -1,9 +1,11 @@
+import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { DiskProbe } from './model/diskProbe';
 import { pathWithinRoots } from './workspaceScope';
 import { syncDir } from './store/writeDurable';
 import type { FileIdentity } from './model/pathEntry';
+import { contentRefOf, type ContentRef } from './model/contentStore';
 
 /** What `stat` on the disk says, in the shape the provider needs. */
 export interface DiskStat {
@@ -16,6 +18,36 @@ export interface DiskStat {
 
 /** Folders whose case sensitivity is remembered at once (a few hundred bytes each). */
 const FOLDERS_REMEMBERED = 10_000;
+
+/** Files whose verified content is remembered at once (a few hundred bytes each). */
+const CONTENTS_REMEMBERED = 200_000;
+
+/**
+ * A file's content as hashed once: valid while `stat` shows the very same file (device, inode, size, mtime,
+ * ctime), as git's index trusts a file whose stat data are unchanged.
+ */
+interface VerifiedContent {
+  readonly stat: DiskStat;
+  readonly ref: ContentRef;
+  /** The clock (ms) just before the file was read. */
+  readonly readAt: number;
+}
+
+/**
+ * Git's "racy" rule: a file changed within the last tick of the moment it was read may change again without its
+ * mtime moving, so its stat data prove nothing and it is read again. A tick is the clock's granularity for the
+ * file's timestamps: whole seconds (FAT has 2 s, HFS+ and old ext3 1 s) when its mtime has no fraction, else the
+ * kernel's coarse clock, which lags the real one by a scheduler tick (at most 10 ms) — 100 ms leaves room.
+ */
+function isRacy(v: VerifiedContent): boolean {
+  const tick = v.stat.mtime % 1000 === 0 ? 2000 : 100;
+  // mtime only, as git: a change of content moves it; ctime (in the identity) also moves when Apply links the file.
+  return v.stat.mtime >= v.readAt - tick;
+}
+
+function sameFile(a: DiskStat, b: DiskStat): boolean {
+  return a.type === b.type && a.size === b.size && a.mtime === b.mtime && a.ctime === b.ctime && a.identity.dev === b.identity.dev && a.identity.ino === b.identity.ino;
+}
 
 const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
 
@@ -38,6 +70,8 @@ export class NodeDisk implements DiskProbe {
   private readonly foldsByDevice = new Map<number, boolean>();
   /** …and by folder, so a read costs no extra system call once its folder is known. */
   private readonly foldsByFolder = new Map<string, boolean>();
+  /** Each file's content as last hashed, by path: Apply reads and hashes a file once (issue 28). */
+  private readonly verified = new Map<string, VerifiedContent>();
 
   readonly read = (p: string): Uint8Array | undefined => {
     try {
@@ -48,6 +82,59 @@ export class NodeDisk implements DiskProbe {
       throw e;
     }
   };
+
+  /**
+   * The content ref of the file at `p` (null: no file), as `contentRefOf(read(p))` would say, without reading it
+   * when it was hashed before and `stat` shows the very same file since (not racily: see `isRacy`). A file read
+   * here is remembered when its stat data did not move while it was read.
+   */
+  refOf(p: string): ContentRef | null {
+    const before = this.stat(p);
+    if (before?.type === 'file') {
+      const known = this.verified.get(p);
+      if (known !== undefined && sameFile(known.stat, before) && !isRacy(known)) return known.ref;
+    }
+    // No file there (or not spelled so, on a case-insensitive disk): `read` would say so too.
+    if (before === undefined) return null;
+    return this.readAndRemember(p, before)?.ref ?? null;
+  }
+
+  /**
+   * `read`, remembering the hash of what was read (for `refOf`): what staging reads, so the Apply of a change
+   * whose file did not move since need not read it again (a moved file is never read in full).
+   */
+  readonly readRemembered = (p: string): Uint8Array | undefined => this.readAndRemember(p, this.stat(p))?.bytes;
+
+  private readAndRemember(p: string, before: DiskStat | undefined): { bytes: Uint8Array; ref: ContentRef } | undefined {
+    const readAt = Date.now();
+    const bytes = this.read(p);
+    if (bytes === undefined) {
+      this.verified.delete(p);
+      return undefined;
+    }
+    const ref = contentRefOf(bytes);
+    const after = before?.type === 'file' ? this.stat(p) : undefined;
+    if (before !== undefined && after !== undefined && sameFile(before, after)) {
+      if (this.verified.size >= CONTENTS_REMEMBERED) this.verified.clear();
+      this.verified.set(p, { stat: before, ref, readAt });
+    } else {
+      this.verified.delete(p);
+    }
+    return { bytes, ref };
+  }
+
+  /**
+   * After Apply hard-linked `p`'s file to a temp: the link moved its ctime (and nothing else), so what was verified
+   * of it still holds; remembered with its new stat data. Anything else moved: forgotten (read again if asked).
+   */
+  private relinked(p: string): void {
+    const known = this.verified.get(p);
+    if (known === undefined) return;
+    const now = this.stat(p);
+    const same = now !== undefined && now.size === known.stat.size && now.mtime === known.stat.mtime && now.identity.dev === known.stat.identity.dev && now.identity.ino === known.stat.identity.ino;
+    if (same) this.verified.set(p, { ...known, stat: now });
+    else this.verified.delete(p);
+  }
 
   /**
    * True when the disk holding `p` (or its nearest existing folder) ignores letter case. Probed once per volume by
@@ -183,8 +270,9 @@ export class NodeDisk implements DiskProbe {
    * removal (or a rename over the path, which replaces a link rather than following it) checks the folders only.
    * Links that stay inside the workspace are followed: staging admits them too (`resolveInWorkspace`).
    */
-  containedTarget(target: string, roots: readonly string[], follow: boolean): string {
-    const realRoots = roots.map(r => this.realOrUndefined(path.resolve(r)) ?? path.resolve(r));
+  containedTarget(target: string, roots: readonly string[], follow: boolean, memo?: PlaceMemo): string {
+    const realRoots = memo?.realRoots ?? roots.map(r => this.realOrUndefined(path.resolve(r)) ?? path.resolve(r));
+    if (memo) memo.realRoots = realRoots;
     // A target may be named by its real path (a link at it, resolved when the apply was journaled).
     const root = deepestRootOf(target, [...roots, ...realRoots]);
     if (root === undefined) throw new OutsideWorkspaceError(target);
@@ -194,7 +282,7 @@ export class NodeDisk implements DiskProbe {
     for (const [i, name] of names.entries()) {
       current = path.join(current, name);
       const last = i === names.length - 1;
-      const s = fs.lstatSync(this.osPath(current), { throwIfNoEntry: false });
+      const s = last || memo === undefined ? this.lstatOf(current) : memo.folders.get(current) ?? memoized(memo, current, this.lstatOf(current));
       if (s === undefined) return target; // the rest is made below a folder checked to be inside
       if (!s.isSymbolicLink()) continue;
       if (last && !follow) return target;
@@ -208,6 +296,10 @@ export class NodeDisk implements DiskProbe {
       if (last) return real;
     }
     return target;
+  }
+
+  private lstatOf(p: string): fs.Stats | undefined {
+    return fs.lstatSync(this.osPath(p), { throwIfNoEntry: false });
   }
 
   private realOrUndefined(p: string): string | undefined {
@@ -225,16 +317,59 @@ export class NodeDisk implements DiskProbe {
   }
 
   /**
-   * Writes `bytes` to a temp file, with `mode` when given (an executable script stays executable), fsynced.
-   * Nothing at the target changes yet. The folder is created if needed.
+   * Writes `bytes` to a temp file, with `mode` when given (an executable script stays executable), fsynced unless
+   * `unsynced` (the caller makes many durable at once: `syncFiles`). Nothing at the target changes yet. The folder
+   * is created if needed.
    */
-  async writeTemp(temp: string, bytes: Uint8Array, mode?: number): Promise<void> {
+  async writeTemp(temp: string, bytes: Uint8Array, mode?: number, unsynced = false): Promise<void> {
+    if (unsynced) return this.writeTempNow(temp, bytes, mode);
     await fs.promises.mkdir(this.osPath(path.dirname(temp)), { recursive: true });
     const handle = await fs.promises.open(this.osPath(temp), 'w', mode ?? 0o666);
     try {
       await handle.writeFile(bytes);
       // The umask may have cleared bits of `mode` at creation.
       if (mode !== undefined) await handle.chmod(mode);
+      if (!unsynced) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * An unsynced temp, written synchronously: with no fsync to wait for, one call costs microseconds, less than the
+   * four round trips through the thread pool (mkdir, open, write, close) it replaces; the folder is made only when
+   * missing.
+   */
+  private writeTempNow(temp: string, bytes: Uint8Array, mode?: number): void {
+    const write = () => fs.writeFileSync(this.osPath(temp), bytes, { mode: mode ?? 0o666 });
+    try {
+      write();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      fs.mkdirSync(this.osPath(path.dirname(temp)), { recursive: true });
+      write();
+    }
+    // The umask may have cleared bits of `mode` at creation.
+    if (mode !== undefined) fs.chmodSync(this.osPath(temp), mode);
+  }
+
+  /**
+   * Makes these files written with `writeTemp(…, unsynced)` or `linkTemp` durable, content and names: on Linux one
+   * `syncfs(2)` per file system holding them (coreutils' `sync --file-system`: one flush, as `cp -r; sync` makes,
+   * instead of an fsync per file), else — or when that fails to run or reports an error — an fsync of each file
+   * (in parallel) and of each of their folders once, which reports the error itself.
+   */
+  async syncFiles(files: readonly string[]): Promise<void> {
+    if (files.length === 0) return;
+    const dirs = [...new Set(files.map(f => path.dirname(f)))];
+    if (process.platform === 'linux' && (await syncFileSystemsOf(dirs.map(d => this.osPath(d))))) return;
+    await inParallel(files, f => this.syncFile(f));
+    await inParallel(dirs, d => this.syncFolder(d));
+  }
+
+  private async syncFile(file: string): Promise<void> {
+    const handle = await fs.promises.open(this.osPath(file), 'r');
+    try {
       await handle.sync();
     } finally {
       await handle.close();
@@ -242,27 +377,30 @@ export class NodeDisk implements DiskProbe {
   }
 
   /**
-   * Makes `temp` a second name of the regular file `source` (a hard link), fsynced: a rename's file is then moved,
-   * not copied, keeping its inode (mode, owner, extended attributes, other hard links) and costing no copy of its
-   * bytes. False, with nothing made, where the file system cannot (no hard links, another device, `source` not a
-   * plain file): the caller writes the temp instead.
+   * Makes `temp` a second name of the regular file `source` (a hard link): a rename's file is then moved, not
+   * copied, keeping its inode (mode, owner, extended attributes, other hard links) and costing no copy of its
+   * bytes. The caller makes the link durable by syncing the temp's folder (its content already is). False, with
+   * nothing made, where the file system cannot (no hard links, another device, `source` not a plain file): the
+   * caller writes the temp instead.
    */
   async linkTemp(source: string, temp: string): Promise<boolean> {
     const s = fs.lstatSync(this.osPath(source), { throwIfNoEntry: false });
     if (!s?.isFile()) return false;
-    await fs.promises.mkdir(this.osPath(path.dirname(temp)), { recursive: true });
+    // Synchronous inside, as `commitTemp`: a link costs microseconds, and a folder rename makes thousands.
+    const link = () => fs.linkSync(this.osPath(source), this.osPath(temp));
     try {
-      await fs.promises.link(this.osPath(source), this.osPath(temp));
+      try {
+        link();
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        fs.mkdirSync(this.osPath(path.dirname(temp)), { recursive: true });
+        link();
+      }
     } catch (e) {
       if (NO_HARD_LINK.has((e as NodeJS.ErrnoException).code ?? '')) return false;
       throw e;
     }
-    const handle = await fs.promises.open(this.osPath(temp), 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    this.relinked(source);
     return true;
   }
 
@@ -274,8 +412,13 @@ export class NodeDisk implements DiskProbe {
   /** The folders writing these files would create (none of them exists now), deepest first. */
   missingFolders(files: readonly string[]): string[] {
     const out = new Set<string>();
+    const present = new Set<string>();
     for (const file of files) {
-      for (let dir = path.dirname(file); path.dirname(dir) !== dir && !out.has(dir) && this.stat(dir) === undefined; dir = path.dirname(dir)) {
+      for (let dir = path.dirname(file); path.dirname(dir) !== dir && !out.has(dir) && !present.has(dir); dir = path.dirname(dir)) {
+        if (this.stat(dir) !== undefined) {
+          present.add(dir);
+          break;
+        }
         out.add(dir);
       }
     }
@@ -307,9 +450,12 @@ export class NodeDisk implements DiskProbe {
     }
   }
 
-  /** Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. */
+  /**
+   * Renames `temp` over `target` (atomic on one file system). The caller fsyncs the directory. Synchronous inside:
+   * a rename costs microseconds, less than a round trip through the thread pool, and Apply makes thousands.
+   */
   async commitTemp(temp: string, target: string): Promise<void> {
-    await fs.promises.rename(this.osPath(temp), this.osPath(target));
+    fs.renameSync(this.osPath(temp), this.osPath(target));
   }
 
   /** Makes a folder's entries durable (fsync), the folder reached as every other call reaches its path. */
@@ -317,14 +463,35 @@ export class NodeDisk implements DiskProbe {
     return syncDir(this.osPath(dir));
   }
 
-  /** Removes `target`. The caller fsyncs the directory. */
+  /** Removes `target`. The caller fsyncs the directory. Synchronous inside, as `commitTemp`. */
   async remove(target: string): Promise<void> {
-    await fs.promises.rm(this.osPath(target), { force: true });
+    fs.rmSync(this.osPath(target), { force: true });
   }
 
   async discardTemp(temp: string): Promise<void> {
     await fs.promises.rm(this.osPath(temp), { force: true });
   }
+}
+
+/**
+ * What one pass of `containedTarget` over an apply's paths shares (made for the pass, dropped after it): the
+ * workspace folders' real paths and each folder's `lstat` on the way, so a thousand files in one folder cost a
+ * thousand `lstat`s of the files, not of every folder above each. A pass is as much "the moment of writing" as
+ * one path's check: a link made after a folder was looked at is met by the next pass, as one made after a check.
+ */
+export interface PlaceMemo {
+  realRoots?: string[];
+  readonly folders: Map<string, fs.Stats>;
+}
+
+export function newPlaceMemo(): PlaceMemo {
+  return { folders: new Map() };
+}
+
+/** An existing folder's lstat, kept for the pass (a missing one is looked at again: it may be made meanwhile). */
+function memoized(memo: PlaceMemo, p: string, s: fs.Stats | undefined): fs.Stats | undefined {
+  if (s !== undefined) memo.folders.set(p, s);
+  return s;
 }
 
 /**
@@ -344,6 +511,31 @@ export class OutsideWorkspaceError extends Error {
 /** The workspace folder `p` lies in (the deepest, for nested folders), resolved; undefined when none. */
 function deepestRootOf(p: string, roots: readonly string[]): string | undefined {
   return roots.map(r => path.resolve(r)).filter(r => pathWithinRoots(p, [r]) !== undefined).sort((a, b) => b.length - a.length)[0];
+}
+
+/** Files (or folders) synced at once when each gets its own fsync: enough to overlap them, few enough for file handles. */
+const SYNC_CONCURRENCY = 32;
+
+async function inParallel<T>(items: readonly T[], f: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await f(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, items.length) }, worker));
+}
+
+/**
+ * `syncfs(2)` on the file system of each of `dirs` (one folder per device), through coreutils' `sync -f`. False
+ * when it cannot be run or fails (an I/O error is reported by the fsyncs the caller makes instead).
+ */
+async function syncFileSystemsOf(dirs: readonly string[]): Promise<boolean> {
+  const byDevice = new Map<number, string>();
+  for (const d of dirs) {
+    const dev = fs.statSync(d, { throwIfNoEntry: false })?.dev;
+    if (dev === undefined) return false;
+    if (!byDevice.has(dev)) byDevice.set(dev, d);
+  }
+  return new Promise(resolve => execFile('sync', ['--file-system', ...byDevice.values()], { timeout: 120_000 }, e => resolve(e === null)));
 }
 
 /** Errors of `link` that mean "not here" (the file system, the device, the link count), not a failing disk. */

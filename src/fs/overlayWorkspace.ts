@@ -3,7 +3,7 @@ import { ApplyExecutor, StaleDiskError, type RecoveryReport } from './applyExecu
 import { OutsideWorkspaceError } from './nodeDisk';
 import { checkStagedBytes } from './stagedSizeCap';
 import { controlCharacterProblem } from './stagedNames';
-import { NodeDisk, foldersAbove } from './nodeDisk';
+import { NodeDisk, foldersAbove, newPlaceMemo } from './nodeDisk';
 import { OverlayError } from './model/overlayError';
 import { PersistentOverlay } from './persistentOverlay';
 import { closeOverLinked, pathsLeftEmpty, planUndo, type ApplyGroup, type ApplyRefusal, type UndoEntry } from './model/applyPlan';
@@ -83,6 +83,8 @@ export class OverlayWorkspace {
   private heldPaths: Set<string> | undefined;
   /** The disk as the folder rules read it (see model/folders.ts). */
   private readonly folderDisk: FolderDisk;
+  /** The disk as staging reads it: what it reads is remembered hashed, so Apply need not read it again (issue 28). */
+  private readonly stagingDisk: DiskProbe;
   private lastApply: LastApply | undefined;
   /**
    * Changes whose file vanished while the overlay was closed (SPEC §2 "orphan"), found by `open`: each is a
@@ -98,6 +100,7 @@ export class OverlayWorkspace {
     readonly recovered: RecoveryReport,
   ) {
     this.folderDisk = { kind: p => disk.stat(p)?.type, list: d => disk.readDirectory(d) };
+    this.stagingDisk = { read: disk.readRemembered, refOf: p => disk.refOf(p), identity: p => disk.identity(p), caseTwin: p => disk.caseTwin(p), foldsCase: p => disk.foldsCase(p) };
     this.model.onDidChange(e => this.touch(e.paths));
   }
 
@@ -213,7 +216,7 @@ export class OverlayWorkspace {
     if (!exists && options.create === false) throw new OverlayError('FileNotFound', `${p} does not exist`, { path: p });
     if (exists && options.create && options.overwrite === false) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
     if (this.isDirectory(p)) throw new OverlayError('InvalidOperation', `${p} is a directory`, { path: p });
-    return this.model.write(p, bytes, meta, this.disk);
+    return this.model.write(p, bytes, meta, this.stagingDisk);
   }
 
   /**
@@ -244,14 +247,14 @@ export class OverlayWorkspace {
   delete(p: string, meta: ChangeMeta, options: { recursive?: boolean } = {}): ChangeRecord[] {
     this.assertWritable();
     const s = this.stat(p);
-    if (s.type === 'file') return [this.model.delete(p, meta, this.disk)];
+    if (s.type === 'file') return [this.model.delete(p, meta, this.stagingDisk)];
     const { files, folders } = this.treeUnder(p);
     if ((files.length > 0 || folders.length > 0) && !options.recursive) {
       throw new OverlayError('InvalidOperation', `${p} is a directory that is not empty`, { path: p });
     }
     // One unit in the log: a crash while it is written never brings the folder back in part.
     const records = this.overlay.unitOfOps(() => [
-      ...files.map(f => this.model.delete(f, meta, this.disk)),
+      ...files.map(f => this.model.delete(f, meta, this.stagingDisk)),
       ...[...folders, p].map(d => this.model.rmdir(d, meta)),
     ]);
     this.touch([p]);
@@ -266,7 +269,7 @@ export class OverlayWorkspace {
     this.assertWritable();
     checkName(to);
     const s = this.stat(from);
-    if (s.type === 'file') return this.model.rename(from, to, meta, this.disk, options);
+    if (s.type === 'file') return this.model.rename(from, to, meta, this.stagingDisk, options);
     if (to === from || to.startsWith(`${from}/`)) {
       throw new OverlayError('InvalidOperation', `cannot move ${from} into itself (${to})`, { path: from });
     }
@@ -291,7 +294,7 @@ export class OverlayWorkspace {
     }
     const records: ChangeRecord[] = [];
     this.overlay.unitOfOps(() => {
-      for (const [f, dest] of moves) records.push(...this.model.rename(f, dest, meta, this.disk, options));
+      for (const [f, dest] of moves) records.push(...this.model.rename(f, dest, meta, this.stagingDisk, options));
       for (const d of [...empty].reverse()) {
         const dest = path.join(to, path.relative(from, d));
         if (!this.isDirectory(dest)) records.push(this.model.mkdir(dest, meta));
@@ -400,6 +403,7 @@ export class OverlayWorkspace {
     const folders = this.planFolders(folderSelection, refused);
     const accepted: ApplyGroup[] = [];
     const removedByPlan = new Set(plan.groups.flatMap(g => pathsLeftEmpty(g.actions)));
+    const place = newPlaceMemo();
     for (const group of plan.groups) {
       const dirty = group.paths.find(p => options.isDirty?.(p));
       if (dirty) {
@@ -407,7 +411,7 @@ export class OverlayWorkspace {
         continue;
       }
       try {
-        this.executor.check(group.actions, removedByPlan, options.roots);
+        this.executor.check(group.actions, removedByPlan, options.roots, place);
         accepted.push(group);
       } catch (e) {
         refused.push(refusalOf(e, group.paths));

@@ -77,7 +77,7 @@ export function planApply(view: OverlayView, selection: Iterable<string>, disk: 
       refused.push({ paths, path: conflicted.path, reason: 'conflict' });
       continue;
     }
-    const stale = entries.find((e) => diskRef(readDisk, e.path) !== (baseOf(e.state) ?? null));
+    const stale = entries.find((e) => (disk.refOf ? disk.refOf(e.path) : diskRef(readDisk, e.path)) !== (baseOf(e.state) ?? null));
     if (stale) {
       refused.push({ paths, path: stale.path, reason: 'diskChanged' });
       continue;

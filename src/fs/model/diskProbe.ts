@@ -1,3 +1,4 @@
+import type { ContentRef } from './contentStore';
 import type { FileIdentity } from './pathEntry';
 
 /** Reads a disk file's bytes; undefined = no such file. Synchronous: adapters pre-read what they need. */
@@ -9,6 +10,11 @@ export type DiskReader = (path: string) => Uint8Array | undefined;
  */
 export interface DiskProbe {
   readonly read: DiskReader;
+  /**
+   * The content ref of the file at the path (null = no file), as hashing `read`'s bytes would give, when the
+   * adapter can answer without reading (a file hashed before whose stat data show it unchanged since).
+   */
+  refOf?(path: string): ContentRef | null;
   /** Device + inode of the file at the path, if it exists and the OS gives them. */
   identity?(path: string): FileIdentity | undefined;
   /** Where the file with this identity is now, if the adapter knows (e.g. from the watcher). */

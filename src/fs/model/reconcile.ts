@@ -49,6 +49,8 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     const h = view.entry(holderPath);
     if (!d || !h) continue;
     const base = baseOf(d.state) ?? null;
+    // A file the adapter knows unchanged since it was hashed is not read again (issue 28: once per Apply).
+    if (disk.refOf && disk.refOf(diskPath) === base) continue;
     const bytes = disk.read(diskPath);
     const observed = bytes ? contentRefOf(bytes) : null;
     if (observed === base) continue;

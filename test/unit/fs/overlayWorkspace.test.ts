@@ -219,16 +219,18 @@ describe('OverlayWorkspace', () => {
     overlay.write(file('edited.txt'), bytes('one\n2\nthree\n'), meta());
     overlay.rename(file('src/b.ts'), file('copied.ts'), meta());
     // A file system that refuses hard links (FAT, some network shares) answers EPERM.
-    const link = fs.promises.link;
+    // The fs module itself (the namespace import's properties are read-only getters onto it).
+    const realFs = (fs as unknown as { default?: typeof fs }).default ?? fs;
+    const link = realFs.linkSync;
     let tried = 0;
-    fs.promises.link = async () => {
+    realFs.linkSync = () => {
       tried++;
       throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
     };
     try {
       assert.deepStrictEqual((await overlay.apply()).refused, []);
     } finally {
-      fs.promises.link = link;
+      realFs.linkSync = link;
     }
     assert.strictEqual(tried, 1, 'only the unchanged file was to be moved');
     assert.deepStrictEqual([disk('edited.txt'), disk('copied.ts'), disk('a.txt'), disk('src/b.ts')], ['one\n2\nthree\n', 'export const b = 1;\n', undefined, undefined]);

@@ -164,6 +164,10 @@ export class MemoryDisk extends NodeDisk {
     // Nothing to make durable in memory.
   }
 
+  override async syncFiles(): Promise<void> {
+    // Nothing to make durable in memory.
+  }
+
   // ── internals ─────────────────────────────────────────────────────────────────────────────────────────
 
   /** True when no file stands where one of `p`'s folders would be. */
