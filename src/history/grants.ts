@@ -6,7 +6,8 @@ import type { HistoryVersion } from './historyVersion';
  *
  * - version grants: an unguessable id (uuid v4) per version the user picked in a Quick Pick, bound to ONE file.
  *   An id for another file, an expired id, a used id (when clearing after retrieval) or a made-up id gets
- *   nothing. Cleared: after retrieval (configurable), after the TTL, on any deny, on a new share, on dispose.
+ *   nothing. Cleared: after retrieval (configurable), after the TTL, on a deny of that file, on clear, on dispose
+ *   (never by a share: the user's share takes back nothing they allowed).
  * - the shared-content slot: the one version the user shared with "Share historical version with AI Agent";
  *   a new share replaces it; cleared after retrieval (configurable), after the TTL, on clear, on dispose.
  *
@@ -199,13 +200,13 @@ export class GrantStore {
   }
 
   /**
-   * The user shared a version: it becomes the one pending shared content, replacing any earlier one, and all
-   * outstanding version grants are cleared (a new share starts a new exchange with the agent).
+   * The user shared a version: it becomes the one pending shared content, replacing any earlier one. The version ids
+   * the agent already holds stay (seed 000): each was the user's own Allow and pick, and a share is another act of
+   * giving, not a taking back; a deny of that file, "Clear Shared Content" and the time limit revoke them.
    */
   share(file: GrantedFile, version: HistoryVersion, content: string, label: string = version.label): SharedContent {
     this.assertLive();
     const now = this.clock.now();
-    this.grants.clear();
     this.shared = {
       filePath: file.filePath,
       displayPath: file.displayPath,

@@ -1,6 +1,7 @@
 import type { ToolCaller } from '../tools/agentTool';
 import { ToolInputError, type JsonSchema, type ObjectSchema } from '../tools/jsonSchema';
 import { FORBIDDEN_ID_CHARS, mcpNamespace, mcpSessionOf } from './mcpSessionId';
+import type { McpRequestNumbers } from './mcpRequestNumbers';
 
 /**
  * MCP clients attribute a tool call to their own conversation with two optional top-level arguments, accepted by
@@ -85,16 +86,19 @@ export interface McpCallOrigin {
  * `initialize`, never from the arguments), or `mcp:<client name>/<label>` when the call gives `sessionId`: the
  * arguments cannot name the person's session or another client's (`mcpSessionId.ts` says why the namespace
  * is the client's name and not its MCP session). The message defaults to `mcp:<first 8 characters of the MCP
- * session>/<JSON-RPC id>`: JSON-RPC ids restart at 0 on every connection, so the MCP session prefix keeps two
- * calls from ever sharing a message id (one call = one message). A message id is only ever looked up within its
+ * session>/<number>`: the number is the session's count of calls (`numbers`, across connections), else the
+ * JSON-RPC id; the MCP session prefix keeps two calls from ever sharing a message id (one call = one message). A message id is only ever looked up within its
  * session, so a client's "msg-1" never reaches another's.
  */
-export function mcpCaller(split: SplitArguments, origin: McpCallOrigin): ToolCaller {
+export function mcpCaller(split: SplitArguments, origin: McpCallOrigin, numbers?: McpRequestNumbers): ToolCaller {
   const namespace = mcpNamespace(origin.clientName);
   const connection = (origin.mcpSessionId ?? '').replace(/[^\w-]/g, '').slice(0, 8) || 'local';
+  const sessionId = mcpSessionOf(namespace, split.sessionId);
+  // With `numbers` (the bridge's), the session's own count, not the connection's JSON-RPC id (mcpRequestNumbers.ts).
+  const number = () => (numbers ? numbers.next(sessionId) : origin.requestId);
   return {
-    sessionId: mcpSessionOf(namespace, split.sessionId),
-    messageId: split.messageId ?? `mcp:${connection}/${String(origin.requestId)}`,
+    sessionId,
+    messageId: split.messageId ?? `mcp:${connection}/${String(number())}`,
     via: 'mcp',
   };
 }

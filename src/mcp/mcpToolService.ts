@@ -3,6 +3,7 @@ import { invokeAgentTool } from '../tools/invokeAgentTool';
 import { answerObject, answerText, errorAnswer } from '../tools/toolAnswerText';
 import { outputSchemaOf, type OutputSchema } from '../tools/toolOutputSchemas';
 import type { ObjectSchema } from '../tools/jsonSchema';
+import { McpRequestNumbers } from './mcpRequestNumbers';
 import { advertisedInputSchema, mcpCaller, splitArguments, type McpCallOrigin } from './mcpToolArguments';
 
 /** One entry of MCP's `tools/list`. */
@@ -43,6 +44,8 @@ export class UnknownToolError extends Error {
  */
 export class McpToolService {
   private readonly byName: ReadonlyMap<string, AgentTool<unknown>>;
+  /** One count per session for the bridge's life: every connection's calls are numbered on from the last. */
+  private readonly numbers = new McpRequestNumbers();
 
   constructor(tools: readonly AgentTool<never>[]) {
     const map = new Map<string, AgentTool<unknown>>();
@@ -78,7 +81,7 @@ export class McpToolService {
       // A malformed sessionId/messageId: answered like any invalid input.
       return result(tool.errorAnswer?.(e) ?? errorAnswer(name, e), true);
     }
-    const outcome = await invokeAgentTool(tool as AgentTool<unknown>, split.toolInput, mcpCaller(split, origin), { signal });
+    const outcome = await invokeAgentTool(tool as AgentTool<unknown>, split.toolInput, mcpCaller(split, origin, this.numbers), { signal });
     return result(outcome.answer, outcome.isError);
   }
 }

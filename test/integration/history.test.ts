@@ -222,14 +222,18 @@ describe('history bridge (real local history)', function () {
     assert.strictEqual(seam.prompts.length, 0);
   });
 
-  it('a path with no history at all is an error before any dialog: a typo, or a file never saved (issue 16 item 2)', async () => {
+  it('a path with no history at all is answered only after Allow: a typo, or a file never saved (seed 000, issue 16 item 2)', async () => {
+    seam.scriptConsent('deny');
+    assert.deepStrictEqual(await invoke('history_requestVersions', { filePath: 'hist/other.txt' }), { status: 'denied_by_user' }, 'a denial tells nothing about history');
+    seam.reset();
+    seam.scriptConsent('allow', 'allow');
     const typo = await invoke('history_requestVersions', { filePath: 'hist/sampel.txt' });
     assert.strictEqual(typo.status, 'error');
     assert.match(String(typo.message), /^There is no file at hist\/sampel\.txt and no local history for that path\. Check the path/);
     const never = await invoke('history_requestVersions', { filePath: 'hist/other.txt' });
     assert.strictEqual(never.status, 'error');
     assert.match(String(never.message), /No local history is available for hist\/other\.txt/);
-    assert.deepStrictEqual(seam.prompts, [], 'no dialog, scripted or not');
+    assert.deepStrictEqual(seam.prompts.map((p) => p.kind), ['confirm', 'confirm'], 'the answer came after Allow, each time');
   });
 
   it('a deleted file that has history still gets the normal flow', async () => {
@@ -336,18 +340,20 @@ describe('history bridge (real local history)', function () {
     assert.strictEqual((await invoke('history_getSharedContent', { filePathHint: './hist/sample.txt' })).status, 'success');
   });
 
-  it('a new share replaces the old one and revokes version ids; "Clear shared content" clears it', async () => {
-    const [v] = await grantVersions([0]);
+  it('a new share replaces the old one and keeps the version ids the agent holds (seed 000); "Clear shared content" revokes all', async () => {
+    const [v, w] = await grantVersions([0, 1]);
     seam.scriptConsent({ pick: [3] });
     await vscode.commands.executeCommand('agentOverlay.history.shareVersion', fileUri());
     seam.scriptConsent({ pick: [0] });
     await vscode.commands.executeCommand('agentOverlay.history.shareVersion', fileUri());
     seam.scriptConsent('allow');
-    assert.strictEqual((await invoke('history_getVersionContent', { filePath: REL, versionId: v.id })).status, 'error');
+    assert.strictEqual((await invoke('history_getVersionContent', { filePath: REL, versionId: v.id })).status, 'success', 'a share takes back nothing the person allowed');
     seam.reset();
     await vscode.commands.executeCommand('agentOverlay.history.clearShared');
     assert.deepStrictEqual(seam.notifications, ['Cleared the historical content shared with the AI agent. Version ids it was given no longer work.']);
     assert.deepStrictEqual(await invoke('history_getSharedContent', {}), { status: 'no_content_available' });
+    assert.strictEqual((await invoke('history_getVersionContent', { filePath: REL, versionId: w.id })).status, 'error', 'Clear revokes the ids');
+    assert.deepStrictEqual(seam.prompts, [], 'no dialog for a revoked id');
   });
 
   it('"Respond to AI Agent\'s request for history" with nothing waiting just says so', async () => {

@@ -13,6 +13,7 @@ import { ConflictResolver } from '../../ui/conflictResolution';
 import { MERGE_RESULT_SCHEME, MergeResultFileSystem } from '../../ui/mergeResultFileSystem';
 import { SessionNames, type ChatSessionFacts } from '../../ui/sessionNames';
 import { StagedFileDecorations } from '../../ui/stagedFileDecorations';
+import { HunkReview } from '../../ui/hunkReview';
 import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
 import type { AgentTool } from '../../tools/agentTool';
@@ -76,6 +77,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     new ConflictAnnouncer(workspace),
     registerStagedChangeCommands({ overlay: workspace, prompts, hooks: applyHooks, roots: rootPaths, conflicts, audit }),
     watchDisk(workspace),
+    new HunkReview({ overlay: workspace, audit, roots: rootPaths, wrapWrite: () => applyHooks.wrapApply }),
   ];
   const decorations = new StagedFileDecorations(workspace);
   disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations));

@@ -70,14 +70,11 @@ export class RequestVersionsTool implements AgentTool<RequestVersionsInput> {
     const displayPath = file.displayPath;
     log.info(`history_requestVersions: an agent (${caller.via}) asks for the versions of ${displayPath}`);
 
-    // A path with no history at all (a typo, a file that never existed) is an error before any dialog: there is
-    // nothing to consent to. A deleted file that has history gets the normal flow.
+    // Whether a path has history is itself history (seed 000): the agent learns it only after Allow, so a path with
+    // none gets the dialog too and its answer after it. A store that cannot be read is said at once (it tells nothing
+    // about the file).
     const before = await this.listOrError(file);
     if ('error' in before) return answer(before.error);
-    if (before.versions.length === 0) {
-      log.info(`history_requestVersions: ${displayPath} has no local history${file.exists ? '' : ' and does not exist'}; no dialog`);
-      return answer(file.exists ? noHistoryError(displayPath) : noSuchFileError(displayPath));
-    }
 
     const outcome = await requests.submit({ kind: 'listVersions', displayPath, via: caller.via }, (turn) => this.dialog(file, turn, requesterName(caller), signal), signal);
 
@@ -118,7 +115,7 @@ export class RequestVersionsTool implements AgentTool<RequestVersionsInput> {
     log.info(`history_requestVersions: ${versions.length} version(s) of ${displayPath} found`);
     if (versions.length === 0) {
       consent.notify(messages.noLocalHistory(displayPath));
-      return noHistoryError(displayPath);
+      return file.exists ? noHistoryError(displayPath) : noSuchFileError(displayPath);
     }
     const { maxVersionsInPicker, allRecentCount } = this.deps.settings();
     let preselected: readonly HistoryVersion[] = [];

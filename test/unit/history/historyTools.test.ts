@@ -194,17 +194,25 @@ describe('history tools (pure, fake ports)', () => {
       assert.deepStrictEqual((await pending).data, { status: 'denied_by_user' });
     });
 
-    it('no history at all → an error before any dialog: "no such file" for a typo, "no local history" for a file', async () => {
+    it('no history at all is answered only after Allow (seed 000): "no such file" for a typo, "no local history" for a file', async () => {
       const t = setup();
       t.files.missing.add('src/typo.ts');
+      t.consent.answers.push('allow', 'allow');
       const typo = (await t.request.invoke({ filePath: 'src/typo.ts' }, caller)).data as { status: string; message: string };
       assert.strictEqual(typo.status, 'error');
       assert.match(typo.message, /There is no file at src\/typo\.ts and no local history/);
       const none = (await t.request.invoke({ filePath: 'src/none.ts' }, caller)).data as { status: string; message: string };
       assert.strictEqual(none.status, 'error');
       assert.match(none.message, /No local history is available for src\/none\.ts/);
-      assert.deepStrictEqual(t.consent.asked, []);
+      assert.strictEqual(t.consent.asked.length, 2, 'one dialog each, before the answer');
       assert.strictEqual(t.consent.picks.length, 0);
+    });
+
+    it('a denied request for a path with no history learns nothing but the denial (seed 000)', async () => {
+      const t = setup();
+      t.consent.answers.push('deny');
+      const r = (await t.request.invoke({ filePath: 'src/none.ts' }, caller)).data as { status: string };
+      assert.deepStrictEqual(r, { status: 'denied_by_user' });
     });
 
     it('a deleted file that has history gets the normal flow', async () => {

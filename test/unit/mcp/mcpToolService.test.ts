@@ -31,7 +31,19 @@ describe('MCP tool service', () => {
   it('defaults the attribution', async () => {
     const fakes = new FakeTools();
     await new McpToolService(fakes.tools).call('fake_put', { path: 'a', content: 'x' }, origin);
-    assert.deepStrictEqual(fakes.calls[0].caller, { sessionId: 'mcp:cli', messageId: 'mcp:abcdef01/3', via: 'mcp' });
+    assert.deepStrictEqual(fakes.calls[0].caller, { sessionId: 'mcp:cli', messageId: 'mcp:abcdef01/1', via: 'mcp' });
+  });
+
+  it('numbers a session\'s calls on across connections, whose JSON-RPC ids each start again (issue 27 item 14)', async () => {
+    const fakes = new FakeTools();
+    const svc = new McpToolService(fakes.tools);
+    // A CLI agent that opens a connection per call: every call is JSON-RPC request 1.
+    await svc.call('fake_put', { path: 'a', content: 'x' }, { clientName: 'cli', mcpSessionId: 'aaaaaaaa11', requestId: 1 });
+    await svc.call('fake_put', { path: 'b', content: 'x' }, { clientName: 'cli', mcpSessionId: 'bbbbbbbb22', requestId: 1 });
+    await svc.call('fake_put', { path: 'c', content: 'x' }, { clientName: 'other', mcpSessionId: 'cccccccc33', requestId: 1 });
+    await svc.call('fake_put', { path: 'd', content: 'x', messageId: 'own' }, { clientName: 'cli', mcpSessionId: 'dddddddd44', requestId: 1 });
+    await svc.call('fake_put', { path: 'e', content: 'x' }, { clientName: 'cli', mcpSessionId: 'eeeeeeee55', requestId: 1 });
+    assert.deepStrictEqual(fakes.calls.map(c => c.caller.messageId), ['mcp:aaaaaaaa/1', 'mcp:bbbbbbbb/2', 'mcp:cccccccc/1', 'own', 'mcp:eeeeeeee/3']);
   });
 
   it("passes a tool's own messageId through", async () => {
