@@ -13,6 +13,7 @@ import { ConflictResolver } from '../../ui/conflictResolution';
 import { MERGE_RESULT_SCHEME, MergeResultFileSystem } from '../../ui/mergeResultFileSystem';
 import { SessionNames, type ChatSessionFacts } from '../../ui/sessionNames';
 import { StagedFileDecorations } from '../../ui/stagedFileDecorations';
+import { StagedNewFilesView } from '../../ui/stagedNewFilesView';
 import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
 import type { AgentTool } from '../../tools/agentTool';
@@ -77,8 +78,8 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     registerStagedChangeCommands({ overlay: workspace, prompts, hooks: applyHooks, roots: rootPaths, conflicts, audit }),
     watchDisk(workspace),
   ];
-  const decorations = new StagedFileDecorations(workspace);
-  disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
+  const decorations = new StagedFileDecorations(workspace, names);
+  disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations), new StagedNewFilesView(scm));
   const toolContext: OverlayToolContext = {
     overlay: workspace,
     roots: () => fileRoots().map(f => ({ name: f.name, path: f.uri.fsPath })),
