@@ -31,7 +31,8 @@ describe('UI: a big staged diff does not stall the next one', () => {
 
   it('shows the small diff\'s content right after the 5,000-line one was opened', async () => {
     const big = await openStagedDiff('big.txt');
-    await big.filter({ hasText: /agent\s+rewrote\s+line/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    // Opening and diffing 5,000 lines takes a while on a loaded machine; the small one must not wait as long.
+    await big.filter({ hasText: /agent\s+rewrote\s+line/ }).first().waitFor({ state: 'visible', timeout: 120_000 });
     await wb.screenshot('big-diff-01-rewrite');
     const small = await openStagedDiff('small.txt');
     // A person waits a few seconds at most; before the fix this stayed blank for minutes.
