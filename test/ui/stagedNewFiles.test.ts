@@ -12,7 +12,8 @@ describe('UI: staged new files in the Explorer', () => {
   after(async () => { await wb?.close(); });
 
   it('lists the staged new file in the Explorer\'s "Agent: Staged New Files" view, marked A, and opens what the agent wrote', async () => {
-    await wb.openView('Explorer');
+    // The Explorer may already be the side bar's view (a click on its entry would then hide the side bar).
+    await wb.runCommand('View: Show Explorer');
     const view = wb.page.locator('.pane', { has: wb.page.locator('.pane-header', { hasText: /Agent: Staged New Files/i }) }).first();
     await view.waitFor({ state: 'visible', timeout: 60_000 });
     const header = view.locator('.pane-header').first();
