@@ -13,6 +13,7 @@ import * as merge from './merge.bench';
 import * as model from './model.bench';
 import * as overlay from './overlay.bench';
 import * as sandbox from './sandbox.bench';
+import * as scm from './scm.bench';
 import * as store from './store.bench';
 
 /** The bench modules, listed explicitly (no discovery by side effect). */
@@ -26,6 +27,7 @@ const MODULES: readonly [string, BenchModule][] = [
   ['history', history],
   ['edits', edits],
   ['host', hostRead],
+  ['scm', scm],
 ];
 
 async function main(): Promise<void> {

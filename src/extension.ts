@@ -25,6 +25,8 @@ export interface AgentOverlayApi {
     restorePrompts(): void;
     /** The Source Control view's groups and resources, as shown. */
     scmState(): ReturnType<StagedChangesScm['describe']>;
+    /** Each refresh of the Source Control view, with what its groups, count and status bar now show. */
+    onScmUpdate: StagedChangesScm['onDidUpdate'];
     /** Resolves once every staged change so far is durable. */
     flush(): Promise<void>;
     /** The "Agent Overlay" audit trail's latest lines. */
@@ -86,6 +88,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
       scriptPrompts: () => (prompts.current = new ScriptedPrompts()) as ScriptedPrompts,
       restorePrompts: () => void (prompts.current = windowPrompts),
       scmState: () => overlay.scm.describe(),
+      onScmUpdate: (listener, thisArg, disposables) => overlay.scm.onDidUpdate(listener, thisArg, disposables),
       flush: () => overlay.workspace.flush(),
       auditLines: () => overlay.audit.lines(),
       history: history.testSeam,

@@ -3,12 +3,15 @@ import * as vscode from 'vscode';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 import { isFolderOperation } from '../fs/model/changeRecord';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
-import { diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
+import { diskPathOf, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { UNKNOWN_SESSION } from '../tools/agentTool';
 import { FirstSeenRank, planGroups } from './groupOrder';
-import { changeSummary, diffTitle, LETTER, stagedColor } from './changePresentation';
+import { ancestorsOf, CONFLICTS, StagedViewIndex } from './stagedViewIndex';
+import { TwinIndex } from './twinIndex';
+import { offersQuickDiff } from './quickDiffRule';
+import { badgeOf, changeSummary, diffTitle, LETTER, sessionStory } from './changePresentation';
 import type { SessionNames } from './sessionNames';
-import { hasHiddenCharacters, normalizationTwins, showName } from '../fs/stagedNames';
+import { hasHiddenCharacters, showName } from '../fs/stagedNames';
 import { canRunCodeHere } from './runsCodeSetting';
 
 /** Resource states carry their composite so commands can act on it without a second lookup. */
@@ -29,6 +32,17 @@ export class StagedChangesScm implements vscode.Disposable {
   private readonly ranks = new FirstSeenRank();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly statusBar: vscode.StatusBarItem;
+  /** The rows, kept path by path (see stagedViewIndex.ts). */
+  private readonly index = new StagedViewIndex<StagedResourceState>(path.sep);
+  /** Paths changed since the last flush, and the timer that will flush them. */
+  private readonly pending = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly twins = new TwinIndex();
+  /** Staged new files and folders, for the Explorer's view of them (stagedNewFilesView.ts). */
+  private readonly created = new Map<string, CompositeChange>();
+  private readonly _onDidUpdate = new vscode.EventEmitter<ViewCounts>();
+  /** Fires after each refresh with what the groups and the status bar now show. */
+  readonly onDidUpdate = this._onDidUpdate.event;
 
   constructor(private readonly overlay: OverlayWorkspace, private readonly names: SessionNames) {
     this.sourceControl = vscode.scm.createSourceControl('agentOverlay', 'Agent Staged Changes');
@@ -37,7 +51,10 @@ export class StagedChangesScm implements vscode.Disposable {
     // all, and a placeholder would be cut to one line where the value wraps).
     this.sourceControl.inputBox.enabled = false;
     this.sourceControl.quickDiffProvider = {
-      provideOriginalResource: (uri: vscode.Uri) => (isStagedUri(uri) ? vscode.Uri.file(diskPathOf(uri)) : undefined),
+      // Issue 27 item 4: only the agent's own editors (agent-staged:) get a gutter diff. The review form is what
+      // the staged diff shows on its right, where VS Code computes a second, unbounded quick diff for extensions'
+      // diff information: a 5,000-line rewrite kept the editor worker busy for minutes and every later diff blank.
+      provideOriginalResource: (uri: vscode.Uri) => (offersQuickDiff(uri.scheme) ? vscode.Uri.file(diskPathOf(uri)) : undefined),
     };
     // With one source control VS Code hides the provider's row: the groups themselves must say "agent".
     this.conflicts = this.sourceControl.createResourceGroup('conflicts', 'Agent: Conflicts');
@@ -46,37 +63,82 @@ export class StagedChangesScm implements vscode.Disposable {
     this.statusBar = vscode.window.createStatusBarItem('agentOverlay.staged', vscode.StatusBarAlignment.Left, 50);
     this.statusBar.name = 'Agent Staged Changes';
     this.statusBar.command = 'workbench.view.scm';
-    const sub = overlay.onDidChange(() => this.refresh());
-    this.disposables.push(this.sourceControl, this.statusBar, { dispose: () => sub.dispose() });
+    const sub = overlay.onDidChange(paths => this.schedule(paths));
+    this.disposables.push(this.sourceControl, this.statusBar, this._onDidUpdate, { dispose: () => sub.dispose() }, { dispose: () => clearTimeout(this.timer) });
     this.refresh();
   }
 
-  /** Rebuilds the groups from the model (cheap: the model holds only refs). */
-  refresh(): void {
-    this.twins = twinsOf(this.overlay);
-    const all = this.overlay.composites();
-    const conflicted = all.filter(c => c.conflict);
-    const staged = all.filter(c => !c.conflict);
-    this.conflicts.resourceStates = conflicted.map(c => this.resourceOf(c));
+  /**
+   * Issue 27 item 5: changes are gathered and shown once per batch (about a frame), path by path: a busy agent's
+   * thousand writes cost a few refreshes of what changed, not a thousand rebuilds of everything.
+   */
+  private schedule(paths: readonly string[]): void {
+    for (const p of paths) this.pending.add(p);
+    this.timer ??= setTimeout(() => this.flush(), BATCH_MS);
+  }
 
-    const bySession = new Map<string, CompositeChange[]>();
-    for (const c of staged) {
-      const owner = c.sessions[c.sessions.length - 1] ?? UNKNOWN_SESSION;
-      bySession.set(owner, [...(bySession.get(owner) ?? []), c]);
+  /** Rebuilds every row from the model (names learned, or nothing known about what changed). */
+  refresh(): void {
+    this.index.clear();
+    this.created.clear();
+    this.pending.clear();
+    for (const c of this.overlay.composites()) this.pending.add(c.path);
+    this.twins.clear();
+    this.flush();
+  }
+
+  /** Shows the pending changes now. */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const dirty = new Set(this.pending);
+    this.pending.clear();
+    // A folder's own change (made or removed) is listed at its path, which the event about its files may not name.
+    // Only folders with folder records can have one (as composites() lists them): asking every folder above every
+    // path would weigh each folder's whole contents per write.
+    const folders = new Set(this.overlay.model.folderPaths());
+    if (folders.size > 0) for (const p of [...dirty]) for (const dir of ancestorsOf(p, path.sep)) if (folders.has(dir)) dirty.add(dir);
+    const found = new Map<string, CompositeChange>();
+    for (const p of dirty) {
+      const c = this.overlay.composite(p);
+      if (c) found.set(p, c);
     }
-    const split = bySession.size > 1;
+    // Twins are looked for among the changes found; a twin's partner is shown again too (its tooltip names it).
+    for (const p of this.twins.update(dirty, q => found.has(q), dir => safeList(this.overlay, dir))) {
+      if (dirty.has(p)) continue;
+      dirty.add(p);
+      const c = this.overlay.composite(p);
+      if (c) found.set(p, c);
+    }
+    for (const p of dirty) {
+      const c = found.get(p);
+      if (c && c.path === p && !c.conflict && (c.kind === 'create' || c.kind === 'mkdir')) this.created.set(p, c);
+      else this.created.delete(p);
+      if (!c || c.path !== p) this.index.delete(p);
+      else this.index.set(p, c.conflict ? CONFLICTS : c.sessions[c.sessions.length - 1] ?? UNKNOWN_SESSION, this.resourceOf(c));
+    }
+    this.show();
+  }
+
+  /** Hands the groups whose rows changed to VS Code, with the count, the status bar and the group order. */
+  private show(): void {
+    const changed = this.index.takeChanged();
+    if (changed.has(CONFLICTS)) this.conflicts.resourceStates = [...this.index.rowsOf(CONFLICTS)];
+    const owners = this.index.owners();
+    const split = owners.length > 1;
     // First sight ranks a session by its oldest change still staged, so the first chat to stage comes first.
-    const unseen = [...bySession.keys()].filter(k => !this.ranks.has(k));
+    const unseen = owners.filter(k => !this.ranks.has(k));
     if (unseen.length > 0) {
-      const oldest = new Map(unseen.map(k => [k, (bySession.get(k) ?? []).reduce((m, c) => c.records.reduce((n, r) => Math.min(n, r.timestamp), m), Infinity)]));
+      const oldest = new Map(unseen.map(k => [k, this.index.rowsOf(k).reduce((m, r) => r.change.records.reduce((n, rec) => Math.min(n, rec.timestamp), m), Infinity)]));
       this.ranks.see(unseen.sort((a, b) => oldest.get(a)! - oldest.get(b)!));
     }
-    const wanted = split ? [...bySession.keys()] : ['*'];
+    const wanted = split ? owners : ['*'];
     const plan = planGroups([...this.sessionGroups.keys()], wanted, k => (k === '*' ? -1 : this.ranks.rank(k)));
     for (const key of plan.dispose) {
       this.sessionGroups.get(key)?.dispose();
       this.sessionGroups.delete(key);
     }
+    const created = new Set(plan.create);
     for (const key of plan.create) {
       const group = this.sourceControl.createResourceGroup(key === '*' ? 'staged' : `session:${key}`, 'Agent: Staged Changes');
       group.contextValue = 'staged';
@@ -87,21 +149,40 @@ export class StagedChangesScm implements vscode.Disposable {
     for (const key of wanted) {
       const group = this.sessionGroups.get(key)!;
       // Named on every refresh: a chat's title may arrive after its first change.
-      group.label = key === '*' ? 'Agent: Staged Changes' : `Agent: ${this.names.session(key)}`;
-      group.resourceStates = (key === '*' ? staged : bySession.get(key) ?? []).map(c => this.resourceOf(c));
+      const label = key === '*' ? 'Agent: Staged Changes' : `Agent: ${this.names.session(key)}`;
+      if (group.label !== label) group.label = label;
+      const rowsOwner = key === '*' ? owners[0] : key;
+      // Only the groups whose rows moved are handed over again: VS Code sorts and diffs each group it is given.
+      if (created.has(key) || (rowsOwner !== undefined && changed.has(rowsOwner)) || (key === '*' && changed.size > 0 && !split)) {
+        group.resourceStates = rowsOwner === undefined ? [] : [...this.index.rowsOf(rowsOwner)];
+      }
     }
-    const count = all.length;
+    const count = this.index.size;
+    const conflicted = count - this.index.stagedCount;
     this.sourceControl.count = count;
     this.sourceControl.inputBox.visible = count === 0;
-    this.sourceControl.inputBox.value = count === 0 ? EMPTY_TEXT : '';
+    const empty = count === 0 ? EMPTY_TEXT : '';
+    if (this.sourceControl.inputBox.value !== empty) this.sourceControl.inputBox.value = empty;
     this.statusBar.text = `$(git-pull-request-draft) ${count}`;
-    this.statusBar.tooltip = `${count} staged agent change${count === 1 ? '' : 's'}${conflicted.length ? `, ${conflicted.length} in conflict` : ''} — click to review`;
+    this.statusBar.tooltip = `${count} staged agent change${count === 1 ? '' : 's'}${conflicted ? `, ${conflicted} in conflict` : ''} — click to review`;
     if (count > 0) this.statusBar.show();
     else this.statusBar.hide();
+    this._onDidUpdate.fire({ count, statusBar: count, groups: [this.conflicts, ...this.sessionGroups.values()].reduce((n, g) => n + g.resourceStates.length, 0) });
+  }
+
+  /** Staged new files and folders (not in conflict). */
+  newFiles(): CompositeChange[] {
+    return [...this.created.values()];
+  }
+
+  newFileCount(): number {
+    return this.created.size;
   }
 
   /** What the view shows, group by group (for the test seam: SCM state is not readable through the API). */
   describe(): { id: string; label: string; resources: { path: string; contextValue?: string; strikeThrough?: boolean; tooltip?: string; icon?: string }[] }[] {
+    // Changes still gathered are shown first: the seam reports what the model says, not a batch in flight.
+    if (this.pending.size > 0) this.flush();
     return [this.conflicts, ...this.sessionGroups.values()].map(g => ({
       id: g.id,
       label: g.label,
@@ -109,25 +190,24 @@ export class StagedChangesScm implements vscode.Disposable {
     }));
   }
 
-  /** Staged names with a twin that reads the same (NFC/NFD), found once per refresh. */
-  private twins = new Map<string, string[]>();
-
   private resourceOf(c: CompositeChange): StagedResourceState {
     const file = vscode.Uri.file(c.path);
     // Issue 24: what the plain name hides (bidi controls, a twin spelling) and targets that can run code.
     const hidden = hasHiddenCharacters(path.basename(c.path)) ? `⚠ The name holds invisible characters: ${showName(path.basename(c.path))}` : undefined;
-    const twin = this.twins.get(c.path);
+    const twin = this.twins.twinsOf(c.path);
     const twinLine = twin ? `⚠ Reads the same as ${twin.map(t => showName(vscode.workspace.asRelativePath(t))).join(', ')} (another Unicode spelling of the name)` : undefined;
     const runner = c.after !== null && canRunCodeHere(c.path, safeModeOf(this.overlay, c.path)) ? '⚠ Can run code (a task, hook, setting or executable): review it closely' : undefined;
     const last = c.records[c.records.length - 1];
     const sessions = c.sessions.map(s => this.names.session(s)).join(', ');
-    // SPEC §2: a session writing over another's pending change is flagged where the reviewer looks.
+    // Issue 27 item 12: the row's icon means what the Explorer's letter means (one set, badgeOf); a change more
+    // than one session wrote keeps its kind and says who did what (SPEC §2: flagged where the reviewer looks).
+    const badge = badgeOf(c, s => this.names.session(s));
     const shared = c.sessions.length > 1;
     const tooltip = [
       runner,
       hidden,
       twinLine,
-      shared ? `⚠ Changed by more than one session (${sessions}): check that they did not undo each other` : undefined,
+      shared ? `⚠ ${sessionStory(c, s => this.names.session(s))}: check that they did not undo each other` : undefined,
       changeSummary(c, c.fromPath ? showName(vscode.workspace.asRelativePath(c.fromPath)) : undefined),
       last?.description,
       `Session: ${sessions}`,
@@ -146,11 +226,7 @@ export class StagedChangesScm implements vscode.Disposable {
         faded: false,
         tooltip,
         // A delegated conflict shows the agent's icon: the row says it is waiting on the agent.
-        iconPath: c.conflict
-          ? new vscode.ThemeIcon(c.conflict.delegated ? 'robot' : 'warning', new vscode.ThemeColor('gitDecoration.conflictingResourceForeground'))
-          : shared
-            ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('editorWarning.foreground'))
-            : new vscode.ThemeIcon(ICON[c.kind], new vscode.ThemeColor(stagedColor(c.kind))),
+        iconPath: new vscode.ThemeIcon(badge.icon, new vscode.ThemeColor(badge.color)),
       },
       // A folder has no diff to open: it is reviewed by its row (and applied or discarded from it).
       command: isFolderOperation(c.kind) ? undefined : {
@@ -168,10 +244,18 @@ export class StagedChangesScm implements vscode.Disposable {
   }
 }
 
+/** What a refresh left the view showing: rows in the groups, the count and the status bar's number. */
+export interface ViewCounts {
+  readonly count: number;
+  readonly groups: number;
+  readonly statusBar: number;
+}
+
+/** How long changes are gathered before the view shows them (about a frame). */
+const BATCH_MS = 16;
+
 /** The Source Control view's text while nothing is staged. */
 export const EMPTY_TEXT = 'No staged agent changes. Agents that write through agent-staged: or the overlay tools appear here.';
-
-const ICON = { create: 'diff-added', delete: 'diff-removed', rename: 'diff-renamed', modify: 'diff-modified', mkdir: 'new-folder', rmdir: 'folder' } as const;
 
 /** The diff a click opens: disk (or empty) on the left, staged (or empty) on the right. */
 export function diffArgs(
@@ -191,22 +275,13 @@ export function diffArgs(
 
 export { LETTER };
 
-const TWIN_FOLDERS_LOOKED_AT = 200;
-
-/** NFC/NFD twins among the staged paths and the names beside them on disk. */
-function twinsOf(overlay: OverlayWorkspace): Map<string, string[]> {
-  const staged = overlay.model.stagedPaths();
-  const all = new Set(staged);
-  // The folders of staged files, a bounded number of them: a refresh must stay cheap with thousands staged.
-  for (const dir of [...new Set(staged.map(p => path.dirname(p)))].slice(0, TWIN_FOLDERS_LOOKED_AT)) {
-    try {
-      for (const [name] of overlay.disk.readDirectory(dir) ?? []) all.add(path.join(dir, name));
-    } catch {
-      // An unreadable folder: its staged names are still compared with each other.
-    }
+/** A folder's names on disk (none when it cannot be read: its staged names are still compared with each other). */
+function safeList(overlay: OverlayWorkspace, dir: string): readonly string[] {
+  try {
+    return (overlay.disk.readDirectory(dir) ?? []).map(([name]) => name);
+  } catch {
+    return [];
   }
-  const stagedSet = new Set(staged);
-  return new Map([...normalizationTwins(all)].filter(([p]) => stagedSet.has(p)));
 }
 
 function safeModeOf(overlay: OverlayWorkspace, p: string): number | undefined {

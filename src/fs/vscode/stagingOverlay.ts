@@ -14,6 +14,7 @@ import { MERGE_RESULT_SCHEME, MergeResultFileSystem } from '../../ui/mergeResult
 import { SessionNames, type ChatSessionFacts } from '../../ui/sessionNames';
 import { StagedFileDecorations } from '../../ui/stagedFileDecorations';
 import { HunkReview } from '../../ui/hunkReview';
+import { StagedNewFilesView } from '../../ui/stagedNewFilesView';
 import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
 import type { AgentTool } from '../../tools/agentTool';
@@ -79,8 +80,8 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     watchDisk(workspace),
     new HunkReview({ overlay: workspace, audit, roots: rootPaths, wrapWrite: () => applyHooks.wrapApply }),
   ];
-  const decorations = new StagedFileDecorations(workspace);
-  disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
+  const decorations = new StagedFileDecorations(workspace, names);
+  disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations), new StagedNewFilesView(scm));
   const toolContext: OverlayToolContext = {
     overlay: workspace,
     roots: () => fileRoots().map(f => ({ name: f.name, path: f.uri.fsPath })),
