@@ -117,7 +117,23 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     return answer === c.action;
   }
 
+  /**
+   * While the store cannot be written (a full or read-only disk) Apply and Discard are refused before anything is
+   * asked or done, with the reason: an apply the store could not record would leave the disk and the staged
+   * changes disagreeing (issue 24).
+   */
+  function refusedWhileReadOnly(action: 'Apply' | 'Discard'): boolean {
+    try {
+      overlay.assertWritable(action);
+      return false;
+    } catch (e) {
+      void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
+      return true;
+    }
+  }
+
   async function apply(selected: readonly CompositeChange[]): Promise<ApplyResult | undefined> {
+    if (refusedWhileReadOnly('Apply')) return undefined;
     // The confirmation lists what the apply really writes: the selection and the changes it takes along.
     const changes = overlay.appliedWith(selected.map(c => c.path));
     if (!(await confirmed('Apply', changes))) return undefined;
@@ -158,6 +174,7 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
   }
 
   async function discard(changes: readonly CompositeChange[]): Promise<boolean> {
+    if (refusedWhileReadOnly('Discard')) return false;
     if (!(await confirmed('Discard', changes))) return false;
     const record = discardUndo.capture(changes);
     overlay.model.discardPaths(changes.map(c => c.path));

@@ -76,6 +76,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     new ConflictAnnouncer(workspace),
     registerStagedChangeCommands({ overlay: workspace, prompts, hooks: applyHooks, roots: rootPaths, conflicts, audit }),
     watchDisk(workspace),
+    announceWritable(workspace),
   ];
   const decorations = new StagedFileDecorations(workspace);
   disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
@@ -187,6 +188,17 @@ function watchDisk(workspace: OverlayWorkspace): vscode.Disposable {
     watcher.onDidDelete(onEvent),
     { dispose: () => timer && clearTimeout(timer) },
   );
+}
+
+/**
+ * The store turned read-only on a full or read-only disk while running, or a retry could write it again: the
+ * person hears both (staging, Apply and Discard are refused in between).
+ */
+function announceWritable(workspace: OverlayWorkspace): vscode.Disposable {
+  return workspace.overlay.onDidChangeWritable(writable => {
+    if (writable) void vscode.window.showInformationMessage('Agent Overlay can record staged changes again: staging, Apply and Discard work again.');
+    else if (workspace.overlay.readOnly) void vscode.window.showErrorMessage(`${workspace.overlay.readOnly.message}.`);
+  });
 }
 
 /** Tells the user what opening the store found, with a way to the kept files. Never blocks activation. */
