@@ -15,6 +15,7 @@ import { SessionNames, type ChatSessionFacts } from '../../ui/sessionNames';
 import { StagedFileDecorations } from '../../ui/stagedFileDecorations';
 import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
+import { registerRestoreSetAsideCommand, RESTORE_SET_ASIDE_COMMAND } from './restoreSetAsideCommand';
 import type { AgentTool } from '../../tools/agentTool';
 import { createOverlayTools } from '../../tools/overlay/overlayTools';
 import { vscodeViewServices } from '../../search/vscode/vscodeViewServices';
@@ -34,6 +35,8 @@ export interface StagingOverlay extends vscode.Disposable {
   readonly storeDir: string;
   /** What the overlay tools are built on (the sandbox's tool shares it). */
   readonly toolContext: OverlayToolContext;
+  /** Reloads the window (Restore Set-Aside Staged Changes… finishes at the next start); a test may hold it. */
+  reloadWindow: () => Thenable<unknown>;
   /** Where chat sessions' titles and requests are read from, for human names (set once chat recall exists). */
   readChatSession?: (sessionId: string) => Promise<ChatSessionFacts | undefined>;
 }
@@ -77,6 +80,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     registerStagedChangeCommands({ overlay: workspace, prompts, hooks: applyHooks, roots: rootPaths, conflicts, audit }),
     watchDisk(workspace),
     announceWritable(workspace),
+    registerRestoreSetAsideCommand(storeDir, prompts, () => workspace.composites().length, () => result.reloadWindow()),
   ];
   const decorations = new StagedFileDecorations(workspace);
   disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
@@ -94,6 +98,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     audit,
     storeDir,
     toolContext,
+    reloadWindow: () => vscode.commands.executeCommand('workbench.action.reloadWindow'),
     dispose: () => {
       for (const d of disposables.reverse()) d.dispose();
       void workspace.close();
@@ -205,7 +210,9 @@ function announceWritable(workspace: OverlayWorkspace): vscode.Disposable {
 async function showStoreNotice(notice: StoreNotice): Promise<void> {
   const show = notice.severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
   const reveal = 'Show Kept Files';
-  const answer = await show(notice.message, ...(notice.keptAt ? [reveal] : []));
+  const restore = 'Restore…';
+  const answer = await show(notice.message, ...(notice.restorable ? [restore] : []), ...(notice.keptAt ? [reveal] : []));
+  if (answer === restore) await vscode.commands.executeCommand(RESTORE_SET_ASIDE_COMMAND);
   if (answer === reveal && notice.keptAt) await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(notice.keptAt));
 }
 
