@@ -29,6 +29,10 @@ export interface AgentOverlayApi {
     onScmUpdate: StagedChangesScm['onDidUpdate'];
     /** Resolves once every staged change so far is durable. */
     flush(): Promise<void>;
+    /** Where this workspace's store is (stores set aside lie beside it). */
+    readonly storeDir: string;
+    /** Window reloads are counted instead of done, from now on (a reload would end the test run). */
+    holdReload(): () => number;
     /** The "Agent Overlay" audit trail's latest lines. */
     auditLines(): readonly string[];
     /** How long `activate` took (SPEC §8 budget: 150 ms), measured by the extension itself. */
@@ -91,6 +95,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
       onScmUpdate: (listener, thisArg, disposables) => overlay.scm.onDidUpdate(listener, thisArg, disposables),
       flush: () => overlay.workspace.flush(),
       auditLines: () => overlay.audit.lines(),
+      storeDir: overlay.storeDir,
+      holdReload: () => {
+        let reloads = 0;
+        overlay.reloadWindow = async () => void reloads++;
+        return () => reloads;
+      },
       history: history.testSeam,
       mcp: mcp.testSeam,
       notebook: notebook.testSeam,

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describeCondition, diskConditionOf, StoreError } from './store/storeError';
+import { syncDir, writeSyncedAndRename } from './store/writeDurable';
 import { OverlayWorkspace } from './overlayWorkspace';
 import { pathWithinRoots } from './workspaceScope';
 
@@ -10,6 +11,23 @@ export interface StoreNotice {
   readonly message: string;
   /** A folder worth showing: where damaged files or an unreadable store were kept. */
   readonly keptAt?: string;
+  /** `keptAt` is a whole store set aside: "Restore Set-Aside Staged Changes…" can bring it back. */
+  readonly restorable?: boolean;
+}
+
+/** A store set aside beside the current one (`<store>.unopened-<time>`). */
+export interface SetAsideStore {
+  readonly path: string;
+  /** When it was set aside, read back from its name (undefined if the name was changed by hand). */
+  readonly setAsideAt: Date | undefined;
+}
+
+const SET_ASIDE = '.unopened-';
+/** The request "Restore Set-Aside Staged Changes…" leaves for the next open: the name of the folder to restore. */
+const RESTORE_REQUEST = '.restore-request';
+
+function setAsideName(storeDir: string, now: Date): string {
+  return `${storeDir}${SET_ASIDE}${now.toISOString().replace(/[:.]/g, '-')}`;
 }
 
 /**
@@ -22,6 +40,9 @@ export interface StoreNotice {
 export async function openOverlayStore(storeDir: string, now: () => Date = () => new Date(), options: OpenStoreOptions = {}): Promise<{ workspace: OverlayWorkspace; notices: StoreNotice[] }> {
   let workspace: OverlayWorkspace;
   const notices: StoreNotice[] = [];
+  // A restore asked for in the last session is done first, while nothing has the store open.
+  const restored = await restoreIfRequested(storeDir, now);
+  if (restored) notices.push(restored);
   try {
     workspace = await OverlayWorkspace.open(storeDir, options);
   } catch (e) {
@@ -30,20 +51,21 @@ export async function openOverlayStore(storeDir: string, now: () => Date = () =>
     if (condition !== undefined) {
       throw new StoreError('STORE_READ_ONLY', `Agent Overlay could not open its staged changes because ${describeCondition(condition)} (${e instanceof Error ? e.message : String(e)}). Nothing was moved or lost: free space (or make the disk writable) and reload the window.`, { cause: e });
     }
-    const keptAt = `${storeDir}.unopened-${now().toISOString().replace(/[:.]/g, '-')}`;
+    const keptAt = setAsideName(storeDir, now());
     await fs.promises.rename(storeDir, keptAt);
     workspace = await OverlayWorkspace.open(storeDir, options);
     notices.push({
       severity: 'error',
       message: `Agent Overlay could not open its staged changes (${e instanceof Error ? e.message : String(e)}). They were kept, untouched, in ${keptAt}; staging starts afresh.`,
       keptAt,
+      restorable: true,
     });
   }
   if (workspace.overlay.readOnly) notices.push({ severity: 'error', message: `${workspace.overlay.readOnly.message}.` });
   // A store set aside earlier still holds someone's staged work: said at every start until it is dealt with.
-  for (const kept of await setAsideStores(storeDir)) {
+  for (const { path: kept } of await listSetAsideStores(storeDir)) {
     if (notices.some(n => n.keptAt === kept)) continue;
-    notices.push({ severity: 'warning', message: `Staged changes that could not be opened are still kept in ${kept}. Move that folder back to ${storeDir} (with VS Code closed) to retry it, or delete it to stop this notice.`, keptAt: kept });
+    notices.push({ severity: 'warning', message: `Staged changes set aside are still kept in ${kept}. "Restore Set-Aside Staged Changes…" brings them back (the current ones are set aside in turn), or delete it to stop this notice.`, keptAt: kept, restorable: true });
   }
   for (const p of workspace.overlay.problems) {
     // A torn tail is the expected trace of a crash mid-write: nothing acknowledged was lost, so no alarm.
@@ -72,13 +94,71 @@ export async function openOverlayStore(storeDir: string, now: () => Date = () =>
   return { workspace, notices };
 }
 
-/** The folders `openOverlayStore` set aside beside `storeDir` (`<store>.unopened-<time>`), oldest first. */
-async function setAsideStores(storeDir: string): Promise<string[]> {
-  const prefix = `${path.basename(storeDir)}.unopened-`;
+/** The folders set aside beside `storeDir` (`<store>.unopened-<time>`), oldest first. */
+export async function listSetAsideStores(storeDir: string): Promise<SetAsideStore[]> {
+  const prefix = `${path.basename(storeDir)}${SET_ASIDE}`;
+  let names: string[];
   try {
-    return (await fs.promises.readdir(path.dirname(storeDir))).filter(n => n.startsWith(prefix)).sort().map(n => path.join(path.dirname(storeDir), n));
+    names = (await fs.promises.readdir(path.dirname(storeDir), { withFileTypes: true })).filter(d => d.isDirectory() && d.name.startsWith(prefix)).map(d => d.name).sort();
   } catch {
     return [];
+  }
+  return names.map(n => ({ path: path.join(path.dirname(storeDir), n), setAsideAt: timeOfName(n.slice(prefix.length)) }));
+}
+
+/** `2026-01-02T03-04-05-678Z` (an ISO time with `:` and `.` made file-name safe) back to a date. */
+function timeOfName(stamp: string): Date | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z/.exec(stamp);
+  if (!m) return undefined;
+  const d = new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+/**
+ * Asks the next open of `storeDir` to restore `setAside` (one of `listSetAsideStores`). The store is open while
+ * the extension runs, so the swap waits for the next start (a window reload). Durable: a crash in between keeps it.
+ */
+export async function requestRestore(storeDir: string, setAside: string): Promise<void> {
+  if (!(await listSetAsideStores(storeDir)).some(s => s.path === setAside)) {
+    throw new StoreError('STATE_UNRECOVERABLE', `${setAside} is not a store set aside beside ${storeDir}`);
+  }
+  await writeSyncedAndRename(`${storeDir}${RESTORE_REQUEST}`, Buffer.from(path.basename(setAside)));
+}
+
+/**
+ * Does the restore asked for: the current store is set aside in its turn (never deleted: it is someone's staged
+ * work too), then the chosen one takes its place. Only a folder set aside beside the store is accepted, whatever
+ * the request file says. A crash between the two renames leaves both set aside and announced: nothing is lost.
+ */
+async function restoreIfRequested(storeDir: string, now: () => Date): Promise<StoreNotice | undefined> {
+  const requestFile = `${storeDir}${RESTORE_REQUEST}`;
+  let wanted: string;
+  try {
+    wanted = (await fs.promises.readFile(requestFile, 'utf8')).trim();
+  } catch {
+    return undefined;
+  }
+  const chosen = (await listSetAsideStores(storeDir)).find(s => path.basename(s.path) === wanted);
+  try {
+    if (!chosen) {
+      await fs.promises.rm(requestFile, { force: true });
+      return { severity: 'warning', message: `The staged changes asked to be restored (${JSON.stringify(wanted)}) are not among those set aside beside ${storeDir}; nothing was moved.` };
+    }
+    let keptAt: string | undefined;
+    if (fs.existsSync(storeDir)) {
+      keptAt = setAsideName(storeDir, now());
+      await fs.promises.rename(storeDir, keptAt);
+    }
+    await fs.promises.rename(chosen.path, storeDir);
+    await syncDir(path.dirname(storeDir));
+    await fs.promises.rm(requestFile, { force: true });
+    return {
+      severity: 'warning',
+      message: `Agent Overlay restored the staged changes set aside in ${chosen.path}.${keptAt ? ` The ones staged before are kept in ${keptAt} and can be restored the same way.` : ''}`,
+      ...(keptAt ? { keptAt, restorable: true } : {}),
+    };
+  } catch (e) {
+    return { severity: 'error', message: `Agent Overlay could not restore the staged changes set aside in ${chosen?.path ?? wanted} (${e instanceof Error ? e.message : String(e)}); nothing was deleted: every store is where it was or set aside beside it.` };
   }
 }
 

@@ -20,6 +20,7 @@ import { assertNever } from './model/mergeRules';
 import { refsOfRestage, restageAll, restageFolderRecordsOf, withoutForgotten, type ForgottenMessage, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
 import { ApplyJournal, type JournalEntry } from './store/applyJournal';
 import { readLastApply, refsOfLastApply, writeLastApply, type LastApply } from './lastApply';
+import { StoreReadOnlyError } from './store/storeError';
 
 /** The effective view of one path: what `agent-staged:` shows. */
 export interface EffectiveStat {
@@ -320,8 +321,10 @@ export class OverlayWorkspace {
    * Throws `StoreReadOnlyError` when the store could not be written at open (a full or read-only disk): nothing
    * new can be recorded, so nothing is staged, applied or undone; everything staged stays shown.
    */
-  assertWritable(): void {
-    if (this.overlay.readOnly) throw this.overlay.readOnly;
+  assertWritable(refused?: string): void {
+    const readOnly = this.overlay.readOnly;
+    // Named: "Apply refused, nothing was done" — never an apply done "where it can" that the store could not record.
+    if (readOnly) throw refused ? new StoreReadOnlyError(readOnly.condition, refused) : readOnly;
   }
 
   /** Resolves once everything staged so far is durable. */
@@ -395,7 +398,7 @@ export class OverlayWorkspace {
 
   /** Applies staged changes to the disk, group by group, journaled; refuses conflicts, stale bases, dirty editors. */
   async apply(options: ApplyOptions = {}): Promise<ApplyResult> {
-    this.assertWritable();
+    this.assertWritable('Apply');
     const { selection, folderSelection } = this.selectionOf(options.paths);
     for (const p of selection) this.reconcileIfStaged(p);
     const plan = this.model.planApply(selection, this.disk);
@@ -541,7 +544,7 @@ export class OverlayWorkspace {
    * finishes both).
    */
   async undoLastApply(): Promise<UndoResult> {
-    this.assertWritable();
+    this.assertWritable('Undo Last Apply');
     const last = this.lastApply;
     if (!last) return { restored: [], refused: [], restaged: [], notRestaged: [] };
     const linked = linkedOf(last);

@@ -5,8 +5,12 @@ import type { OverlayOp } from './model/overlayOp';
 import { parseOverlayOp } from './model/overlaySchema';
 import type { OverlaySnapshot } from './model/overlayState';
 import { BlobStore } from './store/blobStore';
+import { Emitter, type Event } from './model/eventEmitter';
 import { DurableLog, type StoreProblem } from './store/durableLog';
 import { diskConditionOf, StoreReadOnlyError } from './store/storeError';
+
+/** How often a read-only store tries again to write its state (a full disk may have room again). */
+export const RETRY_WRITES_EVERY_MS = 30_000;
 
 /**
  * The overlay model made durable (SPEC §2 Persistence): contents in the content-addressed blob store, every op
@@ -17,13 +21,23 @@ import { diskConditionOf, StoreReadOnlyError } from './store/storeError';
 export class PersistentOverlay {
   /** Ops of the `unitOfOps` running now, logged together when it ends. */
   private unit: OverlayOp[] | undefined;
-  /** Set when the store could not be written at open (a full or read-only disk): why staging is refused. */
-  readOnly: StoreReadOnlyError | undefined;
+  /**
+   * Set while the store cannot be written (a full or read-only disk, met at open or later): why staging is
+   * refused. Cleared by `retryWrites` once the state could be written again.
+   */
+  private readOnlyError: StoreReadOnlyError | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retrying: Promise<boolean> | undefined;
+  private closed = false;
+  private readonly _onDidChangeWritable = new Emitter<boolean>();
+  /** Fires `false` when the store turns read-only, `true` when a retry could write it again. */
+  readonly onDidChangeWritable: Event<boolean> = this._onDidChangeWritable.event;
 
   private constructor(
     readonly model: OverlayModel,
     readonly blobs: BlobStore,
-    private readonly log: DurableLog<OverlaySnapshot, OverlayOp>,
+    private log: DurableLog<OverlaySnapshot, OverlayOp>,
+    private readonly stateDir: string,
     /** What open found and worked around (a torn tail after a crash, damaged files kept aside). */
     readonly problems: readonly StoreProblem[],
     private readonly unsubscribe: () => void,
@@ -37,7 +51,8 @@ export class PersistentOverlay {
    */
   static async open(storeDir: string, options: OverlayModelOptions = {}, keepAlso: () => Iterable<string> = () => []): Promise<PersistentOverlay> {
     const blobs = BlobStore.open(path.join(storeDir, 'blobs'));
-    const opened = await DurableLog.open<OverlaySnapshot, OverlayOp>(path.join(storeDir, 'state'), { beforeCommit: () => blobs.sync() });
+    const stateDir = path.join(storeDir, 'state');
+    const opened = await DurableLog.open<OverlaySnapshot, OverlayOp>(stateDir, { beforeCommit: () => blobs.sync() });
     const model = new OverlayModel(blobs, options);
     const problems: StoreProblem[] = [...opened.problems];
     if (opened.snapshot) model.restore(opened.snapshot);
@@ -62,23 +77,74 @@ export class PersistentOverlay {
       if (box.overlay?.readOnly) return;
       const unit = box.overlay?.unit;
       if (unit) unit.push(e.op);
-      else opened.log.append(e.op);
+      else box.overlay?.record([e.op]);
       for (const r of contentRefsIn(e.op)) fallback.ops.add(r);
     });
-    const overlay = new PersistentOverlay(model, blobs, opened.log, problems, () => sub.dispose(), keepAlso, fallback);
+    const overlay = new PersistentOverlay(model, blobs, opened.log, stateDir, problems, () => sub.dispose(), keepAlso, fallback);
     box.overlay = overlay;
     if (opened.migrated || opened.ops.length > 0) {
       try {
         await overlay.compact();
       } catch (e) {
         // A full or read-only disk is no damage: the log read back is intact and stays as it is (the compaction
-        // is tried again at the next start). What is staged is shown; nothing new can be recorded meanwhile.
-        const condition = diskConditionOf(e);
-        if (condition === undefined) throw e;
-        overlay.readOnly = new StoreReadOnlyError(condition);
+        // is tried again while running, and at the next start). What is staged is shown; nothing new can be
+        // recorded meanwhile.
+        if (!overlay.turnReadOnly(e)) throw e;
       }
     }
     return overlay;
+  }
+
+  /** Why nothing can be recorded now (a full or read-only disk), or undefined while the store is writable. */
+  get readOnly(): StoreReadOnlyError | undefined {
+    return this.readOnlyError;
+  }
+
+  /**
+   * Tries to write the state again after a full or read-only disk: reopens the log (a failed write leaves it
+   * refusing all work) and compacts the model as it is in memory — what is staged, plus whatever reconciliation
+   * changed meanwhile — so nothing is lost or replayed twice. True when the store is writable (again).
+   * Called on a timer while read-only; one attempt at a time.
+   */
+  retryWrites(): Promise<boolean> {
+    if (!this.readOnlyError) return Promise.resolve(true);
+    if (this.closed) return Promise.resolve(false);
+    this.retrying ??= (async () => {
+      try {
+        await this.log.close().catch(() => undefined);
+        const reopened = await DurableLog.open<OverlaySnapshot, OverlayOp>(this.stateDir, { beforeCommit: () => this.blobs.sync() });
+        this.log = reopened.log;
+        // The model already holds what the reopened log replays: only a snapshot of it is written.
+        await this.compact();
+      } catch (e) {
+        if (diskConditionOf(e) === undefined) throw e;
+        return false;
+      } finally {
+        this.retrying = undefined;
+      }
+      this.readOnlyError = undefined;
+      this.stopRetrying();
+      this._onDidChangeWritable.fire(true);
+      return true;
+    })();
+    return this.retrying;
+  }
+
+  /** A write failed on a full or read-only disk: the store turns read-only and retries later. False for other failures. */
+  private turnReadOnly(e: unknown): boolean {
+    const condition = diskConditionOf(e);
+    if (condition === undefined) return false;
+    if (this.readOnlyError) return true;
+    this.readOnlyError = new StoreReadOnlyError(condition);
+    this.retryTimer = setInterval(() => void this.retryWrites().catch(() => undefined), RETRY_WRITES_EVERY_MS);
+    this.retryTimer.unref?.();
+    this._onDidChangeWritable.fire(false);
+    return true;
+  }
+
+  private stopRetrying(): void {
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
   /**
@@ -94,16 +160,29 @@ export class PersistentOverlay {
     } finally {
       this.unit = undefined;
       // Also when `f` threw part-way: the model has those ops, so the log must too.
+      this.record(ops);
+    }
+  }
+
+  /** Logs `ops`; on a log that a full disk made fail, turns read-only instead (a retry snapshots the model). */
+  private record(ops: readonly OverlayOp[]): void {
+    if (this.readOnlyError) return;
+    try {
       this.log.appendAll(ops);
+    } catch (e) {
+      if (!this.turnReadOnly(e)) throw e;
     }
   }
 
   /** Resolves once every op applied so far is durable. */
   flush(): Promise<void> {
-    if (this.readOnly) return Promise.reject(this.readOnly);
-    const done = this.log.flush();
-    if (this.log.needsCompaction) return done.then(() => this.compact());
-    return done;
+    if (this.readOnlyError) return Promise.reject(this.readOnlyError);
+    const done = this.log.needsCompaction ? this.log.flush().then(() => this.compact()) : this.log.flush();
+    // A full disk met while running: what is staged stays in memory and shown, written once a retry succeeds.
+    return done.catch(e => {
+      if (this.turnReadOnly(e)) throw this.readOnlyError;
+      throw e;
+    });
   }
 
   /** Writes a snapshot of the model now (the log restarts) and collects blobs nothing refers to any more. */
@@ -124,8 +203,12 @@ export class PersistentOverlay {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    this.stopRetrying();
+    await this.retrying?.catch(() => undefined);
     this.unsubscribe();
-    if (!this.readOnly) await this.log.flush().catch(() => undefined);
+    this._onDidChangeWritable.dispose();
+    if (!this.readOnlyError) await this.log.flush().catch(() => undefined);
     await this.log.close();
     this.blobs.dispose();
     this.model.dispose();

@@ -51,6 +51,16 @@ export function normalizationTwins(paths: Iterable<string>): Map<string, string[
   return out;
 }
 
+/** How `name` is spelled, to tell twins apart where they look identical: composed (NFC), decomposed (NFD), mixed. */
+export function spellingOf(name: string): string {
+  const nfc = name === name.normalize('NFC');
+  const nfd = name === name.normalize('NFD');
+  if (nfc && nfd) return 'plain';
+  if (nfc) return 'composed, NFC';
+  if (nfd) return 'decomposed, NFD';
+  return 'mixed spelling';
+}
+
 function codePoint(c: string): string {
   return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }

@@ -1,4 +1,5 @@
 import type { ChangeOperation } from '../fs/model/changeRecord';
+import { normalizationTwins, spellingOf } from '../fs/stagedNames';
 
 /** One listed change as a confirmation names it (paths already workspace-relative). */
 export interface ConfirmItem {
@@ -9,6 +10,8 @@ export interface ConfirmItem {
   readonly inConflict?: boolean;
   /** Settled with "Accept agent version" or merged by hand: applying it writes over the person's edit on disk. */
   readonly replacesEdit?: boolean;
+  /** Other names (on disk or staged) that read the same once Unicode-normalized: another file that looks identical. */
+  readonly twins?: readonly string[];
 }
 
 /** A block of the dialog's detail: a heading and its lines (other modules may add blocks of their own). */
@@ -69,17 +72,35 @@ export function applyConfirmation(items: readonly ConfirmItem[]): Confirmation {
   const conflicts = items.filter(i => i.inConflict);
   const replaces = applied.filter(i => i.replacesEdit);
   const deletes = applied.filter(i => i.kind === 'delete');
+  const twins = twinLines(items);
   const parts = [`Apply staged changes to ${countText(applied)} on disk?`];
   if (replaces.length === 1) parts.push(`It replaces your edit to ${replaces[0].fromPath ?? replaces[0].path}.`);
   if (replaces.length > 1) parts.push(`It replaces your edits to ${plural(replaces.length, 'file')}.`);
   if (conflicts.length > 0) parts.push(`${plural(conflicts.length, 'file')} in conflict ${conflicts.length === 1 ? 'is' : 'are'} not applied.`);
+  if (twins.length > 0) parts.push(`${plural(twins.length, 'name')} ${twins.length === 1 ? 'reads' : 'read'} the same as another file's.`);
   const sections: ConfirmSection[] = [
+    { heading: 'Names that read the same but are different files (another Unicode spelling, NFC/NFD):', lines: twins },
     { heading: 'Replaces your edits (settled with "Accept agent version" or merged by hand):', lines: replaces.map(i => `replaces your edit to ${i.fromPath ?? i.path}`) },
     { heading: `This deletes ${plural(deletes.length, 'file')}:`, lines: deletes.map(i => i.path) },
     { heading: 'All files:', lines: items.map(applyLine) },
   ];
   const action = 'Apply';
   return { message: parts.join(' '), sections, buttons: replaces.length > 0 ? [REVIEW_FIRST, action] : [action], action };
+}
+
+/**
+ * Issue 24: NFC/NFD twins look identical in every list, so the confirmation names each listed one with its
+ * spelling and the names it reads the same as — given (`twins`: beside it on disk) or among the listed paths.
+ */
+function twinLines(items: readonly ConfirmItem[]): string[] {
+  const among = normalizationTwins(items.map(i => i.path));
+  const lines: string[] = [];
+  for (const i of items) {
+    const others = [...new Set([...(i.twins ?? []), ...(among.get(i.path) ?? [])])].filter(t => t !== i.path);
+    if (others.length === 0) continue;
+    lines.push(`${i.path} (${spellingOf(i.path)}) reads the same as ${others.map(t => `${t} (${spellingOf(t)})`).join(', ')}`);
+  }
+  return lines;
 }
 
 /** Discard's line for one change: what is dropped, never in words that read as a change to the disk. */

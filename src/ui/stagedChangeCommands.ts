@@ -1,7 +1,7 @@
 import { isFolderOperation } from '../fs/model/changeRecord';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { showName } from '../fs/stagedNames';
+import { normalizationTwins, showName } from '../fs/stagedNames';
 import { canRunCodeHere } from './runsCodeSetting';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 import { decodeText } from '../fs/model/textContent';
@@ -27,6 +27,9 @@ export type ApplyWrapper = <T>(files: readonly { uri: string; text?: string }[],
 export interface ApplyHooks {
   wrapApply: ApplyWrapper;
 }
+
+/** How many folders of listed changes Apply's confirmation looks into for twin names: it must stay quick. */
+const TWIN_FOLDERS_LOOKED_AT = 200;
 
 /** What a command was invoked on: a resource state, several (multi-select), a URI, a group, or nothing. */
 type Target = StagedResourceState | vscode.Uri | vscode.SourceControlResourceGroup | undefined;
@@ -91,13 +94,30 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
   }
 
   /** The changes as a confirmation names them: relative paths, conflicts, edits of the person's they replace. */
-  const confirmItems = (changes: readonly CompositeChange[]): ConfirmItem[] => changes.map(c => ({
-    path: rel(c.path),
-    ...(c.fromPath ? { fromPath: rel(c.fromPath) } : {}),
-    kind: c.kind,
-    inConflict: c.conflict !== undefined,
-    replacesEdit: replaced.has(c.path),
-  }));
+  const confirmItems = (changes: readonly CompositeChange[]): ConfirmItem[] => {
+    const twins = twinsBeside(changes.map(c => c.path));
+    return changes.map(c => ({
+      path: rel(c.path),
+      ...(c.fromPath ? { fromPath: rel(c.fromPath) } : {}),
+      kind: c.kind,
+      inConflict: c.conflict !== undefined,
+      replacesEdit: replaced.has(c.path),
+      ...(twins.has(c.path) ? { twins: twins.get(c.path)!.map(rel) } : {}),
+    }));
+  };
+
+  /** NFC/NFD twins of `paths` among themselves and the names beside them on disk (a bounded number of folders). */
+  function twinsBeside(paths: readonly string[]): Map<string, string[]> {
+    const all = new Set(paths);
+    for (const dir of [...new Set(paths.map(p => path.dirname(p)))].slice(0, TWIN_FOLDERS_LOOKED_AT)) {
+      try {
+        for (const [name] of overlay.disk.readDirectory(dir) ?? []) all.add(path.join(dir, name));
+      } catch {
+        // An unreadable folder: the listed names are still compared with each other.
+      }
+    }
+    return normalizationTwins(all);
+  }
 
   /** Asks with a confirmation built by confirmationText.ts; "Review First" opens the diffs that replace edits. */
   async function confirmed(verb: 'Apply' | 'Discard', changes: readonly CompositeChange[]): Promise<boolean> {
@@ -117,7 +137,23 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     return answer === c.action;
   }
 
+  /**
+   * While the store cannot be written (a full or read-only disk) Apply and Discard are refused before anything is
+   * asked or done, with the reason: an apply the store could not record would leave the disk and the staged
+   * changes disagreeing (issue 24).
+   */
+  function refusedWhileReadOnly(action: 'Apply' | 'Discard'): boolean {
+    try {
+      overlay.assertWritable(action);
+      return false;
+    } catch (e) {
+      void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
+      return true;
+    }
+  }
+
   async function apply(selected: readonly CompositeChange[]): Promise<ApplyResult | undefined> {
+    if (refusedWhileReadOnly('Apply')) return undefined;
     // The confirmation lists what the apply really writes: the selection and the changes it takes along.
     const changes = overlay.appliedWith(selected.map(c => c.path));
     if (!(await confirmed('Apply', changes))) return undefined;
@@ -158,6 +194,7 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
   }
 
   async function discard(changes: readonly CompositeChange[]): Promise<boolean> {
+    if (refusedWhileReadOnly('Discard')) return false;
     if (!(await confirmed('Discard', changes))) return false;
     const record = discardUndo.capture(changes);
     overlay.model.discardPaths(changes.map(c => c.path));

@@ -191,4 +191,18 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
     assert.ok(!fs.existsSync(target), 'the built-in tool wrote nothing');
     await wb.screenshot('agent-mode-guard-rail-denied');
   });
+
+  it('the Staged agent runs a command through overlay_runCommand: it sees its own staged edit, and what the command writes is staged', async () => {
+    // Issue 25: the agent's edit → run → fix loop in the Chat view. notes.txt holds the model's staged text (above).
+    await chat.pickAgent('Staged', 'Agent');
+    const answer = await ask('run-command:cat notes.txt && echo ran > ran-by-agent.txt', /tool said: |overlay_runCommand was not offered/);
+    assert.doesNotMatch(answer, /was not offered/, 'the Staged agent offers overlay_runCommand');
+    assert.match(answer, /staged by the scripted model through VS Code agent mode/, 'the command saw the staged content, not the disk');
+    assert.match(answer, /ran-by-agent\.txt/, 'the answer lists the file the command wrote as staged');
+    assert.strictEqual(notesOnDisk(), notesBefore, 'the disk is untouched');
+    assert.ok(!fs.existsSync(path.join(wb.workspace, 'ran-by-agent.txt')), 'what the command wrote is staged, not on disk');
+    const view = await wb.openSourceControl();
+    await view.locator('.monaco-list-row', { hasText: 'ran-by-agent.txt' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('agent-mode-run-command');
+  });
 });

@@ -97,8 +97,9 @@ export function diskConditionOf(e: unknown): string | undefined {
 
 /** Staging refused: the store cannot record anything now. Nothing staged is lost. */
 export class StoreReadOnlyError extends StoreError {
-  constructor(readonly condition: string) {
-    super('STORE_READ_ONLY', `Agent Overlay's store is read-only for now (${describeCondition(condition)}): everything staged is kept and shown, but nothing new can be staged, applied or discarded until space is freed (or the disk is writable) and the window is reloaded`);
+  /** `refused`: the action refused (Apply, Discard…), named first so the message cannot read as a partial success. */
+  constructor(readonly condition: string, readonly refused?: string) {
+    super('STORE_READ_ONLY', `${refused ? `${refused} refused, nothing was done: ` : ''}Agent Overlay's store is read-only for now (${describeCondition(condition)}): everything staged is kept and shown, but nothing new can be staged, applied or discarded until space is freed or the disk is writable again (Agent Overlay tries again every 30 seconds, and at every start)`);
   }
 }
 

@@ -17,6 +17,7 @@ import { HunkReview } from '../../ui/hunkReview';
 import { StagedNewFilesView } from '../../ui/stagedNewFilesView';
 import type { Prompts } from '../../ui/prompts';
 import { StagedFileSystemProvider } from './stagedFileSystemProvider';
+import { registerRestoreSetAsideCommand, RESTORE_SET_ASIDE_COMMAND } from './restoreSetAsideCommand';
 import type { AgentTool } from '../../tools/agentTool';
 import { createOverlayTools } from '../../tools/overlay/overlayTools';
 import { vscodeViewServices } from '../../search/vscode/vscodeViewServices';
@@ -36,6 +37,8 @@ export interface StagingOverlay extends vscode.Disposable {
   readonly storeDir: string;
   /** What the overlay tools are built on (the sandbox's tool shares it). */
   readonly toolContext: OverlayToolContext;
+  /** Reloads the window (Restore Set-Aside Staged Changes… finishes at the next start); a test may hold it. */
+  reloadWindow: () => Thenable<unknown>;
   /** Where chat sessions' titles and requests are read from, for human names (set once chat recall exists). */
   readChatSession?: (sessionId: string) => Promise<ChatSessionFacts | undefined>;
 }
@@ -79,6 +82,8 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     registerStagedChangeCommands({ overlay: workspace, prompts, hooks: applyHooks, roots: rootPaths, conflicts, audit }),
     watchDisk(workspace),
     new HunkReview({ overlay: workspace, audit, roots: rootPaths, wrapWrite: () => applyHooks.wrapApply }),
+    announceWritable(workspace),
+    registerRestoreSetAsideCommand(storeDir, prompts, () => workspace.composites().length, () => result.reloadWindow()),
   ];
   const decorations = new StagedFileDecorations(workspace, names);
   disposables.push(decorations, vscode.window.registerFileDecorationProvider(decorations), new StagedNewFilesView(scm));
@@ -96,6 +101,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     audit,
     storeDir,
     toolContext,
+    reloadWindow: () => vscode.commands.executeCommand('workbench.action.reloadWindow'),
     dispose: () => {
       for (const d of disposables.reverse()) d.dispose();
       void workspace.close();
@@ -192,11 +198,24 @@ function watchDisk(workspace: OverlayWorkspace): vscode.Disposable {
   );
 }
 
+/**
+ * The store turned read-only on a full or read-only disk while running, or a retry could write it again: the
+ * person hears both (staging, Apply and Discard are refused in between).
+ */
+function announceWritable(workspace: OverlayWorkspace): vscode.Disposable {
+  return workspace.overlay.onDidChangeWritable(writable => {
+    if (writable) void vscode.window.showInformationMessage('Agent Overlay can record staged changes again: staging, Apply and Discard work again.');
+    else if (workspace.overlay.readOnly) void vscode.window.showErrorMessage(`${workspace.overlay.readOnly.message}.`);
+  });
+}
+
 /** Tells the user what opening the store found, with a way to the kept files. Never blocks activation. */
 async function showStoreNotice(notice: StoreNotice): Promise<void> {
   const show = notice.severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
   const reveal = 'Show Kept Files';
-  const answer = await show(notice.message, ...(notice.keptAt ? [reveal] : []));
+  const restore = 'Restore…';
+  const answer = await show(notice.message, ...(notice.restorable ? [restore] : []), ...(notice.keptAt ? [reveal] : []));
+  if (answer === restore) await vscode.commands.executeCommand(RESTORE_SET_ASIDE_COMMAND);
   if (answer === reveal && notice.keptAt) await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(notice.keptAt));
 }
 

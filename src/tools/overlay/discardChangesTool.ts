@@ -41,6 +41,8 @@ export class DiscardChangesTool implements AgentTool<DiscardChangesInput> {
     const { overlay } = this.ctx;
     const { model } = overlay;
     if (input.path !== undefined && input.messageId !== undefined) throw new ToolError('InvalidInput', 'Give path or messageId, not both.');
+    // A full or read-only disk: a discard the store cannot record would come back at the next start.
+    overlay.assertWritable('Discard');
     let discarded: string[];
     if (input.path !== undefined) {
       const p = await resolveToolPath(this.ctx, input.path);

@@ -82,3 +82,34 @@ describe('ReplacedEdits', () => {
     assert.deepStrictEqual([r.has('/ws/a'), r.has('/ws/b')], [false, false]);
   });
 });
+
+/** Issue 24: NFC/NFD twins look identical in every list; Apply's confirmation names them with their spellings. */
+describe('applyConfirmation: names that read the same', () => {
+  const nfc = 'caf\u00e9.txt';
+  const nfd = 'cafe\u0301.txt';
+
+  it('lists two staged names equal after normalization, each with its spelling, and says so in the first line', () => {
+    const c = applyConfirmation([
+      { path: nfc, kind: 'create' },
+      { path: nfd, kind: 'create' },
+      { path: 'plain.txt', kind: 'modify' },
+    ]);
+    assert.match(c.message, /2 names read the same as another file's\./);
+    const detail = renderDetail(c.sections);
+    assert.match(detail, /^Names that read the same but are different files \(another Unicode spelling, NFC\/NFD\):\n/);
+    assert.ok(detail.includes(`${nfc} (composed, NFC) reads the same as ${nfd} (decomposed, NFD)`), detail);
+    assert.ok(detail.includes(`${nfd} (decomposed, NFD) reads the same as ${nfc} (composed, NFC)`), detail);
+    assert.ok(!/plain\.txt \(/.test(detail), 'a name without a twin is not flagged');
+  });
+
+  it('lists a twin found beside the staged file on disk', () => {
+    const c = applyConfirmation([{ path: nfd, kind: 'create', twins: [nfc] }]);
+    assert.match(c.message, /1 name reads the same as another file's\./);
+    assert.ok(renderDetail(c.sections).includes(`${nfd} (decomposed, NFD) reads the same as ${nfc} (composed, NFC)`));
+  });
+
+  it('says nothing of twins when there are none', () => {
+    const c = applyConfirmation([{ path: nfc, kind: 'create' }, { path: 'b.txt', kind: 'create' }]);
+    assert.doesNotMatch(c.message + renderDetail(c.sections), /read the same/);
+  });
+});
