@@ -96,8 +96,10 @@ export class StagedChangesScm implements vscode.Disposable {
     // A folder's own change (made or removed) is listed at its path, which the event about its files may not name.
     // Only folders with folder records can have one (as composites() lists them): asking every folder above every
     // path would weigh each folder's whole contents per write.
+    // A folder already listed is asked again too: its change may be gone with the files below it.
     const folders = new Set(this.overlay.model.folderPaths());
-    if (folders.size > 0) for (const p of [...dirty]) for (const dir of ancestorsOf(p, path.sep)) if (folders.has(dir)) dirty.add(dir);
+    const mayList = (dir: string) => folders.has(dir) || this.index.get(dir) !== undefined;
+    for (const p of [...dirty]) for (const dir of ancestorsOf(p, path.sep)) if (mayList(dir)) dirty.add(dir);
     const found = new Map<string, CompositeChange>();
     for (const p of dirty) {
       const c = this.overlay.composite(p);

@@ -236,13 +236,14 @@ describe('agent-staged: overlay and review', () => {
     assert.strictEqual(onDisk('ov/new.txt'), undefined, 'the other session\'s change is still only staged');
     assert.deepStrictEqual(t.scmState().filter(g => g.id !== 'conflicts').map(g => [g.id, g.resources.length]), [['staged', 1]]);
 
-    // A session writing over another session's pending change is flagged on that resource.
+    // A session writing over another session's pending change: the row keeps its kind (issue 27 item 12) and its
+    // tooltip tells who did what, in order.
     const plain = t.scmState().flatMap(g => g.resources)[0];
     assert.strictEqual(plain.icon, 'diff-added', plain.tooltip);
     await vscode.workspace.fs.writeFile(staged('ov/new.txt'), utf8('the person fixed it\n'));
     const [shared] = t.scmState().flatMap(g => g.resources);
-    assert.strictEqual(shared.icon, 'warning');
-    assert.match(shared.tooltip ?? '', /^⚠ Changed by more than one session \(an agent \(session not known\), your edits\)/);
+    assert.strictEqual(shared.icon, 'diff-added', shared.tooltip);
+    assert.match(shared.tooltip ?? '', /Added by an agent \(session not known\), then edited by your edits/);
   });
 
   it('"Review all" opens every staged change in one multi-file diff editor', async () => {

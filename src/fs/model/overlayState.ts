@@ -82,6 +82,14 @@ export class OverlayState implements OverlayView {
 
   /** Installs a draft's changes; returns the paths whose entries changed. */
   commit(draft: DraftState): string[] {
+    // A folder record is a folder's whole state (it has no entry): its path changed when one comes or goes, and
+    // listeners that update path by path (the Source Control view) must hear of it.
+    const folders = new Set<string>();
+    for (const id of draft.removedRecords) {
+      const r = this.records.get(id);
+      if (r && isFolderOperation(r.operation)) folders.add(r.path);
+    }
+    for (const r of draft.addedRecords) if (isFolderOperation(r.operation)) folders.add(r.path);
     for (const id of draft.removedRecords) this.removeRecord(id);
     for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(draft.rewrittenRecords.get(r.id) ?? r);
     for (const [id, r] of draft.rewrittenRecords) if (this.records.has(id) && !draft.removedRecords.has(id)) this.records.set(id, r);
@@ -94,11 +102,11 @@ export class OverlayState implements OverlayView {
         this.tree.delete(path);
       }
     }
-    return [...draft.changed.keys()];
+    return [...new Set([...draft.changed.keys(), ...folders])];
   }
 
   clear(): string[] {
-    const paths = [...this.entries.keys()];
+    const paths = [...new Set([...this.entries.keys(), ...this.byFolder.keys()])];
     this.entries.clear();
     this.tree.clear();
     this.records.clear();

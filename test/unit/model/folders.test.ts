@@ -55,6 +55,16 @@ describe('folders as records', () => {
     assert.strictEqual(disk.mutations, 0);
   });
 
+  it('the change event names a folder whose record comes or goes (a view updated path by path must hear of it)', () => {
+    const heard: string[][] = [];
+    model.onDidChange((e) => heard.push([...e.paths].sort()));
+    model.mkdir('/w/new', meta('m1', 's1'));
+    model.mkdir('/w/old', meta('m2', 's1'));
+    model.prune('m1', 's1');
+    model.discardAll();
+    assert.deepStrictEqual(heard, [['/w/new'], ['/w/old'], ['/w/new'], ['/w/old']]);
+  });
+
   it('a made folder deeper down makes its parents visible', () => {
     model.mkdir('/w/x', meta());
     model.mkdir('/w/x/y', meta());
