@@ -135,10 +135,11 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
     assert.deepStrictEqual(again.map(f => f.outcome), ['unchanged', 'unchanged']);
   });
 
-  it('rewrites the env file with the new token when the bridge restarts', async () => {
+  it('rewrites the env file with the new token when the token is rotated', async () => {
     const t = await testing();
     const before = t.mcp.endpoint()!;
-    const restarted = await t.mcp.start();
+    await vscode.commands.executeCommand('agentOverlay.mcp.rotateToken');
+    const restarted = t.mcp.endpoint()!;
     assert.notStrictEqual(restarted.token, before.token);
     assert.strictEqual(restarted.port, before.port, 'the pinned port');
     const envFile = path.join(home, '.agent-overlay', 'mcp.env');
