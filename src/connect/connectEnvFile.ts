@@ -3,9 +3,10 @@ import { writePrivateFile } from './connectFileWrite';
 import { CONNECT_ENV } from './connectTargets';
 
 /**
- * The user-level file that carries the bridge's URL and this start's token to an agent's shell. It lives in the
- * home directory (never in a project), is readable by the user only, and the extension rewrites it on every bridge
- * start once a Connect command created it, because the token changes on every start (SPEC §7).
+ * The user-level file that carries the bridge's URL and token to an agent's shell. It lives in the home directory
+ * (never in a project), is readable by the user only, and the extension rewrites it on every bridge start once a
+ * Connect command created it: the port may change (with `agentOverlay.mcp.port` 0), and the token does when the
+ * user rotates it (SPEC §7).
  */
 export function connectEnvFilePath(home: string): string {
   return path.join(home, '.agent-overlay', 'mcp.env');
@@ -19,7 +20,7 @@ export interface BridgeAddress {
 /** POSIX shell lines (`source` them); the values are single-quoted, so nothing in them is expanded. */
 export function renderConnectEnvFile(endpoint: BridgeAddress): string {
   return [
-    '# Agent Overlay MCP bridge: rewritten by the extension on every bridge start (the token changes each time).',
+    '# Agent Overlay MCP bridge: rewritten by the extension on every bridge start and when the token is rotated.',
     '# Load it in the shell you start a CLI agent from:  source <this file>',
     `export ${CONNECT_ENV.url}=${shellQuote(endpoint.url)}`,
     `export ${CONNECT_ENV.token}=${shellQuote(endpoint.token)}`,

@@ -18,7 +18,12 @@ export class McpBridgeController {
   private readonly listeners = new Set<(endpoint: McpEndpoint | undefined) => void>();
   private disposed = false;
 
-  constructor(private readonly base: Omit<McpBridgeOptions, 'host' | 'port'>, private readonly defaultPort: () => number) {}
+  /** `token` gives each start its bearer token (the kept one); without it every start makes a fresh one. */
+  constructor(
+    private readonly base: Omit<McpBridgeOptions, 'host' | 'port' | 'token'>,
+    private readonly defaultPort: () => number,
+    private readonly token?: () => Promise<string>,
+  ) {}
 
   /** The running endpoint, if any. */
   get endpoint(): McpEndpoint | undefined {
@@ -34,18 +39,19 @@ export class McpBridgeController {
     return { dispose: () => void this.listeners.delete(listener) };
   }
 
-  /** Starts the bridge, or restarts it (new token) when it runs. Rejects with `McpBindError` (and keeps a running one for a refused host). */
+  /** Starts the bridge, or restarts it when it runs (with the token `token` gives now). Rejects with `McpBindError` (and keeps a running one for a refused host). */
   start(overrides: McpStartOverrides = {}): Promise<McpEndpoint> {
     return this.serially(async () => {
       if (this.disposed) throw new Error('The MCP bridge was shut down with the extension.');
       const host = overrides.host ?? LOOPBACK_HOST;
       assertLoopbackHost(host); // before the running server is touched
+      const token = this.token ? await this.token() : undefined;
       await this.stopNow();
       // Loaded on the first start, not at activation: evaluating the MCP SDK (and zod) takes hundreds of ms. A plain
       // require keeps it in the one bundle (an `import()` would become a separate webpack chunk).
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { McpBridgeServer } = require('./mcpBridgeServer') as typeof import('./mcpBridgeServer');
-      const server = await McpBridgeServer.start({ ...this.base, host, port: overrides.port ?? this.defaultPort() });
+      const server = await McpBridgeServer.start({ ...this.base, host, port: overrides.port ?? this.defaultPort(), ...(token ? { token } : {}) });
       this.server = server;
       this.fire();
       return server;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'crypto';
+import { randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { LOOPBACK_HOST, guardRequest } from './mcpRequestGuard';
+import { isBridgeToken, newBridgeToken } from './mcpBridgeToken';
 import { MCP_PATH, McpBindError, assertLoopbackHost, endpointUrl, type McpEndpoint } from './mcpEndpoint';
 import { McpToolService, UnknownToolError } from './mcpToolService';
 import { quoteClientText } from '../tools/clientText';
@@ -23,6 +24,8 @@ export interface McpBridgeOptions {
   /** Open MCP sessions kept at most; the least recently used is closed beyond it. */
   readonly maxSessions?: number;
   readonly log?: (level: 'info' | 'warn', message: string) => void;
+  /** The bearer token clients must send; a fresh random one when absent (the extension passes its kept token). */
+  readonly token?: string;
 }
 
 interface Session {
@@ -69,12 +72,13 @@ export class McpBridgeServer implements McpEndpoint {
     return this.sessions.size;
   }
 
-  /** Listens on 127.0.0.1 (only) with a fresh random token. */
+  /** Listens on 127.0.0.1 (only) with `options.token`, or a fresh random token. */
   static async start(options: McpBridgeOptions): Promise<McpBridgeServer> {
     assertLoopbackHost(options.host ?? LOOPBACK_HOST);
     const port = options.port ?? 0;
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new McpBindError('ListenFailed', `Port ${port} is not a TCP port (0-65535).`);
-    const token = randomBytes(32).toString('base64url');
+    const token = options.token ?? newBridgeToken();
+    if (!isBridgeToken(token)) throw new Error('The MCP bearer token must be 43 base64url characters (as newBridgeToken makes).');
     const server = http.createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', (e: NodeJS.ErrnoException) =>

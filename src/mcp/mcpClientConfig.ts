@@ -4,9 +4,9 @@ import type { McpEndpoint } from './mcpEndpoint';
 export const TOKEN_ENV = 'AGENT_OVERLAY_MCP_TOKEN';
 
 /**
- * Ready-to-paste client configurations for the running bridge. The token changes on every start, so a saved
- * configuration has to be refreshed after a restart (VS Code itself gets the new one through the MCP server
- * definition provider).
+ * Ready-to-paste client configurations for the running bridge. The token is kept across restarts and changes only
+ * with Rotate MCP Token, after which a saved configuration has to be refreshed (VS Code itself gets the new one
+ * through the MCP server definition provider).
  */
 export type McpClientFormat = 'mcpServers' | 'vscode' | 'gemini' | 'claudeCli';
 

@@ -3,6 +3,7 @@ export const MCP_COMMANDS = {
   start: 'agentOverlay.mcp.start',
   stop: 'agentOverlay.mcp.stop',
   copyConfig: 'agentOverlay.mcp.copyConfig',
+  rotateToken: 'agentOverlay.mcp.rotateToken',
 } as const;
 
 /** `contributes.mcpServerDefinitionProviders[].id`; activation event `onMcpCollection:<id>`. */

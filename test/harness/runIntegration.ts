@@ -58,7 +58,8 @@ export async function runInHost(runDir: string, opts: IntegrationOptions, env: R
   const resultsFile = path.join(runDir, `results-${env.AGENT_OVERLAY_PHASE ?? 'main'}.json`);
   fs.rmSync(resultsFile, { force: true });
   const server = await startCodeServer({ folder, runDir, port, auth: { kind: 'none' }, testDriver: true });
-  const browser = await launchBrowser(runDir);
+  // The two phases of a [restart] run share one browser profile: the workbench's storage survives, as in a reload.
+  const browser = await launchBrowser(runDir, env.AGENT_OVERLAY_PHASE ? 'chromium-restart' : undefined);
   let killed = false;
   try {
     let settle!: (code: number) => void;

@@ -216,9 +216,14 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(runDir: string): Promise<Browser> {
+/**
+ * A fresh Chromium profile in `runDir`, or with `keptProfile`, that one (made on first use): the workbench keeps its
+ * storage (workspace and global state, secrets) in the browser, so a second window on it is like a reload.
+ */
+export async function launchBrowser(runDir: string, keptProfile?: string): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  const profile = fs.mkdtempSync(path.join(runDir, 'chromium-'));
+  const profile = keptProfile ? path.join(runDir, keptProfile) : fs.mkdtempSync(path.join(runDir, 'chromium-'));
+  fs.mkdirSync(profile, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,

@@ -56,7 +56,7 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
     // The URL must outlive this window: the port is pinned and the bridge starts with VS Code.
     assert.strictEqual(settings().inspect<number>('port')?.globalValue, endpoint.port);
     assert.strictEqual(settings().inspect<boolean>('enabled')?.globalValue, true);
-    assert.strictEqual(t.mcp.endpoint()?.token, endpoint.token, 'pinning the port it runs on did not restart the bridge');
+    assert.strictEqual(t.mcp.endpoint(), endpoint, 'pinning the port it runs on did not restart the bridge (the same server)');
   });
 
   it('writes the token only into the user-level env file (mode 600), and a client using it reaches the bridge', async () => {
@@ -107,7 +107,7 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
         'agent-overlay': { type: 'http', url: endpoint.url, headers: { Authorization: 'Bearer ${AGENT_OVERLAY_MCP_TOKEN}' }, tools: ['*'] },
       },
     });
-    assert.strictEqual(t.mcp.endpoint()?.token, endpoint.token, 'connecting more agents kept the running bridge');
+    assert.strictEqual(t.mcp.endpoint(), endpoint, 'connecting more agents kept the running bridge (the same server)');
   });
 
   it('no file in the project holds the token', async () => {
@@ -135,10 +135,11 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
     assert.deepStrictEqual(again.map(f => f.outcome), ['unchanged', 'unchanged']);
   });
 
-  it('rewrites the env file with the new token when the bridge restarts', async () => {
+  it('rewrites the env file with the new token when the token is rotated', async () => {
     const t = await testing();
     const before = t.mcp.endpoint()!;
-    const restarted = await t.mcp.start();
+    await vscode.commands.executeCommand('agentOverlay.mcp.rotateToken');
+    const restarted = t.mcp.endpoint()!;
     assert.notStrictEqual(restarted.token, before.token);
     assert.strictEqual(restarted.port, before.port, 'the pinned port');
     const envFile = path.join(home, '.agent-overlay', 'mcp.env');

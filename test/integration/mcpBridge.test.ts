@@ -401,7 +401,7 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     for (const host of ['0.0.0.0', '::', '192.168.1.10']) {
       await assert.rejects(t.mcp.start({ host }), (e: Error) => e.name === 'McpBindError' && /127\.0\.0\.1 only/.test(e.message), host);
     }
-    assert.strictEqual(t.mcp.endpoint()?.token, endpoint.token);
+    assert.strictEqual(t.mcp.endpoint(), endpoint, 'the same server, not a restart (the token would not tell: it is kept)');
   });
 
   it('keeps every change of 50 concurrent calls from 5 clients', async () => {
@@ -443,7 +443,7 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     }
   });
 
-  it('stops with the Stop command and starts from the setting with a new token', async () => {
+  it('stops with the Stop command and starts from the setting with the same token', async () => {
     const t = await testing();
     await vscode.commands.executeCommand('agentOverlay.mcp.stop');
     assert.strictEqual(t.mcp.endpoint(), undefined);
@@ -455,7 +455,7 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     try {
       await eventually(() => t.mcp.endpoint() !== undefined, 'agentOverlay.mcp.enabled to start the server');
       const restarted = t.mcp.endpoint()!;
-      assert.notStrictEqual(restarted.token, endpoint.token);
+      assert.strictEqual(restarted.token, endpoint.token, 'the token is kept across Stop and a start');
       const client = await connect(restarted);
       clients.push(client);
       assert.ok((await client.listTools()).tools.length > 0);
@@ -465,5 +465,50 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     await eventually(() => t.mcp.endpoint() === undefined, 'turning the setting off to stop the server');
     // Leave a running server for `after` to stop, as the suite found it.
     endpoint = await t.mcp.start();
+  });
+});
+
+describe('mcp bridge token kept across Stop and Start, changed by Rotate MCP Token', function () {
+  this.timeout(60_000);
+  const clients: Client[] = [];
+  afterEach(async () => {
+    await Promise.allSettled(clients.splice(0).map(c => c.close()));
+    await vscode.commands.executeCommand('agentOverlay.mcp.stop');
+  });
+
+  it('Stop then Start through the commands keeps the token, and a client configured with it connects again', async () => {
+    const t = await testing();
+    await vscode.commands.executeCommand('agentOverlay.mcp.start');
+    const first = t.mcp.endpoint();
+    assert.ok(first, 'the Start command started the server');
+    await vscode.commands.executeCommand('agentOverlay.mcp.stop');
+    assert.strictEqual(t.mcp.endpoint(), undefined);
+    await vscode.commands.executeCommand('agentOverlay.mcp.start');
+    const second = t.mcp.endpoint();
+    assert.ok(second, 'started again');
+    assert.strictEqual(second.token, first.token);
+    const client = await connect({ url: second.url, port: second.port, token: first.token });
+    clients.push(client);
+    assert.ok((await client.listTools()).tools.length > 0);
+  });
+
+  it('Rotate MCP Token restarts a running server with a new token; the old one gets 401; later starts keep the new one', async () => {
+    const t = await testing();
+    await vscode.commands.executeCommand('agentOverlay.mcp.start');
+    const before = t.mcp.endpoint()!;
+    await vscode.commands.executeCommand('agentOverlay.mcp.rotateToken');
+    const after = t.mcp.endpoint();
+    assert.ok(after, 'still running after the rotation');
+    assert.notStrictEqual(after.token, before.token);
+    const old = await rawInitialize(after.port, { host: `127.0.0.1:${after.port}`, authorization: `Bearer ${before.token}` });
+    assert.strictEqual(old.status, 401, 'the old token is refused');
+    clients.push(await connect(after));
+
+    await vscode.commands.executeCommand('agentOverlay.mcp.stop');
+    await vscode.commands.executeCommand('agentOverlay.mcp.rotateToken'); // while stopped: the next start uses it
+    await vscode.commands.executeCommand('agentOverlay.mcp.start');
+    const third = t.mcp.endpoint()!;
+    assert.notStrictEqual(third.token, after.token);
+    assert.notStrictEqual(third.token, before.token);
   });
 });

@@ -1,7 +1,9 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import * as vscode from 'vscode';
-import { testing, text, utf8, workspaceFolder } from './testApi';
+import { eventually, testing, text, utf8, workspaceFolder } from './testApi';
 
 /**
  * Run by the harness in two extension hosts over the same workspace storage (test/harness/runIntegration.ts):
@@ -9,6 +11,29 @@ import { testing, text, utf8, workspaceFolder } from './testApi';
  * the middle of an apply.
  */
 const phase = process.env.AGENT_OVERLAY_PHASE;
+
+// First in the file: the kill -9 case below ends phase `before`, so nothing after it runs there.
+describe('[restart] mcp bridge after a reload', () => {
+  // Outside the workspace (nothing for Source Control to show), in the run folder both phases share.
+  const saved = () => path.join(process.env.AGENT_OVERLAY_TEST_RUN_DIR ?? os.tmpdir(), 'mcp-before-reload.json');
+
+  it('a bridge running as the window reloaded starts again with the same token', async () => {
+    const t = await testing();
+    if (phase === 'before') {
+      assert.strictEqual(vscode.workspace.getConfiguration('agentOverlay.mcp').get('enabled'), false, 'not started by the setting');
+      await vscode.commands.executeCommand('agentOverlay.mcp.start');
+      const e = t.mcp.endpoint();
+      assert.ok(e, 'the Start command started the server');
+      fs.writeFileSync(saved(), JSON.stringify({ token: e.token }));
+      return;
+    }
+    assert.ok(fs.existsSync(saved()), 'phase `before` started the bridge and saved its token');
+    const before = JSON.parse(fs.readFileSync(saved(), 'utf8')) as { token: string };
+    await eventually(() => t.mcp.endpoint() !== undefined, 'the bridge to start again after the reload');
+    assert.strictEqual(t.mcp.endpoint()!.token, before.token);
+    await vscode.commands.executeCommand('agentOverlay.mcp.stop');
+  });
+});
 
 describe('[restart] staged changes survive a new extension host', () => {
   const fileUri = (rel: string) => vscode.Uri.joinPath(workspaceFolder(), rel);

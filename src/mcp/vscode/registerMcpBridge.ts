@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { sourceCommand, writeConnectEnvFile } from '../../connect/connectEnvFile';
 import type { AgentTool } from '../../tools/agentTool';
 import { McpBridgeController, type McpStartOverrides } from '../mcpBridgeController';
+import { MCP_WAS_RUNNING_KEY, keptBridgeToken, rotateBridgeToken, startBridgeAtActivation } from '../mcpBridgeToken';
 import type { McpEndpoint } from '../mcpEndpoint';
 import { MCP_CLIENT_FORMATS, TOKEN_ENV, authorizationHeader, renderClientConfig, supportsEnvForm, type McpClientFormat, type McpTokenForm } from '../mcpClientConfig';
 import { McpToolService } from '../mcpToolService';
@@ -16,6 +17,8 @@ export interface McpTestSeam {
   /** As the Start command, with overrides only tests may give (a non-loopback host is refused). */
   start(overrides?: McpStartOverrides): Promise<McpEndpoint>;
   stop(): Promise<void>;
+  /** As the Rotate MCP Token command: the new token (the bridge restarted with it when it ran). */
+  rotateToken(): Promise<string>;
   /** The status bar item as shown. */
   statusBar(): { readonly visible: boolean; readonly text: string; readonly tooltip: string };
   /** Redirects `~` for the env file Copy MCP Client Configuration writes (tests never touch the real home). */
@@ -28,7 +31,7 @@ export interface McpBridge extends vscode.Disposable {
   endpoint(): McpEndpoint | undefined;
   /** The running endpoint, starting the bridge first when it is stopped (a running bridge keeps its token). */
   ensureRunning(): Promise<McpEndpoint>;
-  /** Every start (new token), restart and stop. */
+  /** Every start, restart (after Rotate MCP Token: a new token) and stop. */
   onDidChangeEndpoint(listener: (endpoint: McpEndpoint | undefined) => void): vscode.Disposable;
 }
 
@@ -41,6 +44,15 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
   const log = vscode.window.createOutputChannel('Agent Overlay MCP', { log: true });
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const config = () => vscode.workspace.getConfiguration(MCP_SETTINGS.section);
+  const warn = (message: string) => log.warn(message);
+  // The kept token is read from SecretStorage at each start (another window may have rotated it); a rotation
+  // hands its new token to the restart directly, in case the secret storage could not keep it.
+  let rotated: string | undefined;
+  const tokenForStart = async (): Promise<string> => {
+    const token = rotated ?? (await keptBridgeToken(context.secrets, warn));
+    rotated = undefined;
+    return token;
+  };
   const controller = new McpBridgeController(
     {
       tools: new McpToolService(tools),
@@ -48,6 +60,7 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       log: (level, message) => (level === 'warn' ? log.warn(message) : log.info(message)),
     },
     () => config().get<number>('port', 0),
+    tokenForStart,
   );
 
   const status = vscode.window.createStatusBarItem('agentOverlay.mcp', vscode.StatusBarAlignment.Right, 100);
@@ -69,13 +82,18 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
     definitionsChanged.fire();
   })));
 
+  // "Running" is remembered per window, so a reload starts the bridge again; only a Stop (command, or turning the
+  // setting off) forgets it: the stop at deactivation does not go through here.
+  const rememberRunning = (running: boolean) => void Promise.resolve(context.workspaceState.update(MCP_WAS_RUNNING_KEY, running)).catch(e => warn(`Could not remember whether the MCP server runs: ${String(e)}`));
   const start = async (overrides?: McpStartOverrides): Promise<McpEndpoint> => {
     const endpoint = await controller.start(overrides);
+    rememberRunning(true);
     log.info(`MCP server listening at ${endpoint.url}.`);
     return endpoint;
   };
   const ensureRunning = async (): Promise<McpEndpoint> => controller.endpoint ?? start();
   const stop = async () => {
+    rememberRunning(false);
     if (!controller.running) return;
     await controller.stop();
     log.info('MCP server stopped.');
@@ -89,6 +107,17 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       log.error(`${what} failed: ${message}`);
       void vscode.window.showErrorMessage(`Agent Overlay: ${what} failed: ${message}`);
     }
+  };
+
+  /** A new kept token; a running bridge restarts with it (which rewrites `~/.agent-overlay/mcp.env` when Connect made it). */
+  const rotateToken = async (): Promise<string> => {
+    const token = await rotateBridgeToken(context.secrets, warn);
+    if (controller.running) {
+      rotated = token;
+      await start();
+    }
+    log.info('MCP token rotated.');
+    return token;
   };
 
   let homeOverride: string | undefined;
@@ -114,7 +143,7 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       type FormItem = vscode.QuickPickItem & { form: McpTokenForm };
       form = (await vscode.window.showQuickPick<FormItem>([
         { form: 'env', label: `Read the token from $${TOKEN_ENV} (recommended)`, detail: 'The configuration holds no secret, so it can be shared or committed; the token reaches the agent\'s shell through ~/.agent-overlay/mcp.env.' },
-        { form: 'literal', label: 'Include the token itself', detail: 'Only for this start of the server; keep the configuration to yourself.' },
+        { form: 'literal', label: 'Include the token itself', detail: 'Valid until the token is rotated (Agent Overlay: Rotate MCP Token); keep the configuration to yourself.' },
       ], { title: 'How should the client get the token?' }))?.form;
       if (!form) return undefined;
     }
@@ -124,7 +153,7 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       const envFile = await writeConnectEnvFile(homeOverride ?? os.homedir(), endpoint);
       void vscode.window.showInformationMessage(`Copied the MCP client configuration for ${endpoint.url}. It reads the token from ${TOKEN_ENV}: run \`${sourceCommand(envFile)}\` in the shell you start the agent from (the file is yours only and is refreshed on every server start).`);
     } else {
-      void vscode.window.showInformationMessage(`Copied the MCP client configuration for ${endpoint.url}. It contains this start's secret token: keep it to yourself; it changes when the server restarts.`);
+      void vscode.window.showInformationMessage(`Copied the MCP client configuration for ${endpoint.url}. It contains the secret token: keep it to yourself; it stays valid across restarts until you run Agent Overlay: Rotate MCP Token.`);
     }
     return text;
   };
@@ -137,6 +166,13 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       });
     })),
     vscode.commands.registerCommand(MCP_COMMANDS.stop, userAction('Stopping the MCP server', stop)),
+    vscode.commands.registerCommand(MCP_COMMANDS.rotateToken, userAction('Rotating the MCP token', async () => {
+      const wasRunning = controller.running;
+      await rotateToken();
+      void vscode.window.showInformationMessage(wasRunning
+        ? 'Agent Overlay: new MCP token; the server restarted with it. Clients configured with the old token need the new one (Copy MCP Client Configuration, or source ~/.agent-overlay/mcp.env again).'
+        : 'Agent Overlay: new MCP token; the server uses it from its next start.');
+    })),
     vscode.commands.registerCommand(MCP_COMMANDS.copyConfig, async (format?: McpClientFormat, tokenForm?: McpTokenForm) => {
       try {
         return await copyConfig(format, tokenForm);
@@ -174,7 +210,9 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
     }));
   }
 
-  if (config().get<boolean>('enabled', false)) void userAction('Starting the MCP server', start)();
+  if (startBridgeAtActivation(config().get<boolean>('enabled', false), context.workspaceState.get<boolean>(MCP_WAS_RUNNING_KEY, false))) {
+    void userAction('Starting the MCP server', start)();
+  }
 
   return {
     endpoint: () => controller.endpoint,
@@ -184,6 +222,7 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       endpoint: () => controller.endpoint,
       start,
       stop,
+      rotateToken,
       statusBar: () => ({ visible: controller.running, text: status.text, tooltip: String(status.tooltip ?? '') }),
       setHome: home => void (homeOverride = home),
     },

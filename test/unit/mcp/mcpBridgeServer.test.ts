@@ -7,6 +7,7 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { McpBridgeServer } from '../../../src/mcp/mcpBridgeServer';
 import { McpBindError } from '../../../src/mcp/mcpEndpoint';
 import { McpBridgeController } from '../../../src/mcp/mcpBridgeController';
+import { keptBridgeToken, rotateBridgeToken } from '../../../src/mcp/mcpBridgeToken';
 import { McpToolService } from '../../../src/mcp/mcpToolService';
 import { FakeTools } from './mcpFakes';
 import { GrantStore, systemClock } from '../../../src/history/grants';
@@ -257,6 +258,32 @@ describe('MCP bridge controller', function () {
     assert.deepStrictEqual(seen, [first.token, undefined, second.token, undefined]);
     await controller.dispose();
     await assert.rejects(controller.start(), /shut down/);
+  });
+
+  it('restarts with the token its provider gives, and serves only that one', async () => {
+    const store = new Map<string, string>();
+    const tokens = { get: async (k: string) => store.get(k), store: async (k: string, v: string) => void store.set(k, v) };
+    const warn = (m: string) => assert.fail(m);
+    const controller = new McpBridgeController(base, () => 0, () => keptBridgeToken(tokens, warn));
+    try {
+      const first = await controller.start();
+      await controller.stop();
+      const second = await controller.start();
+      assert.strictEqual(second.token, first.token, 'Stop and Start keep the token');
+      const rotated = await rotateBridgeToken(tokens, warn);
+      const third = await controller.start();
+      assert.strictEqual(third.token, rotated);
+      assert.notStrictEqual(third.token, first.token);
+      assert.strictEqual((await raw(third.port, { host: `127.0.0.1:${third.port}`, authorization: `Bearer ${first.token}` })).status, 401, 'the old token is refused');
+      const client = await connect(third);
+      await client.close();
+    } finally {
+      await controller.dispose();
+    }
+  });
+
+  it('refuses a token that is not 43 base64url characters before listening', async () => {
+    await assert.rejects(McpBridgeServer.start({ ...base, token: 'short' }), /43 base64url/);
   });
 
   it('serialises concurrent starts and stops', async () => {
