@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { PathTree } from '../../../src/fs/model/pathTree';
+import { prng } from '../merge/mergeCases';
 
 /**
  * The folder index behind `OverlayState.entriesUnder` (issue 28): it must answer exactly what a scan of every path
@@ -12,17 +13,6 @@ function scanUnder(paths: ReadonlySet<string>, dir: string): string[] {
   return [...paths].filter((p) => p.startsWith(prefix)).sort();
 }
 
-/** Deterministic PRNG (mulberry32), so a failure names its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('PathTree', () => {
   it('lists the paths under a folder at any depth, and nothing beside it', () => {

@@ -1,18 +1,8 @@
 import * as assert from 'assert';
 import { threeWayMerge } from '../../../src/fs/merge/threeWayMerge';
 import { findHunk, hunkAtLine, keepHunk, nextHunkPlace, stagedHunks, StaleHunkError, undoHunk } from '../../../src/ui/stagedHunks';
+import { prng as rng } from '../merge/mergeCases';
 
-/** A small deterministic generator (mulberry32), so a failing seed can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A text of `n` lines drawn from a small alphabet (repeated lines make the diff choose). */
 function text(r: () => number, n: number): string {
