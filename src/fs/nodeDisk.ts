@@ -341,14 +341,7 @@ export class NodeDisk implements DiskProbe {
    * missing.
    */
   private writeTempNow(temp: string, bytes: Uint8Array, mode?: number): void {
-    const write = () => fs.writeFileSync(this.osPath(temp), bytes, { mode: mode ?? 0o666 });
-    try {
-      write();
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      fs.mkdirSync(this.osPath(path.dirname(temp)), { recursive: true });
-      write();
-    }
+    inFolderMadeOnDemand(this.osPath(temp), file => fs.writeFileSync(file, bytes, { mode: mode ?? 0o666 }));
     // The umask may have cleared bits of `mode` at creation.
     if (mode !== undefined) fs.chmodSync(this.osPath(temp), mode);
   }
@@ -387,15 +380,8 @@ export class NodeDisk implements DiskProbe {
     const s = fs.lstatSync(this.osPath(source), { throwIfNoEntry: false });
     if (!s?.isFile()) return false;
     // Synchronous inside, as `commitTemp`: a link costs microseconds, and a folder rename makes thousands.
-    const link = () => fs.linkSync(this.osPath(source), this.osPath(temp));
     try {
-      try {
-        link();
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-        fs.mkdirSync(this.osPath(path.dirname(temp)), { recursive: true });
-        link();
-      }
+      inFolderMadeOnDemand(this.osPath(temp), file => fs.linkSync(this.osPath(source), file));
     } catch (e) {
       if (NO_HARD_LINK.has((e as NodeJS.ErrnoException).code ?? '')) return false;
       throw e;
@@ -561,4 +547,18 @@ function swapCase(name: string): string {
 
 function deepestFirst(dirs: Iterable<string>): string[] {
   return [...dirs].sort((a, b) => b.split(path.sep).length - a.split(path.sep).length || a.localeCompare(b));
+}
+
+/**
+ * Makes `file` with `make`, creating its folder first only when `make` finds it missing: the common case (the
+ * folder exists) costs one system call, not a `mkdir` too.
+ */
+function inFolderMadeOnDemand(file: string, make: (file: string) => void): void {
+  try {
+    make(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    make(file);
+  }
 }

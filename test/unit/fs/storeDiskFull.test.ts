@@ -1,12 +1,11 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { openOverlayStore } from '../../../src/fs/openOverlayStore';
-import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
+import { CompactingStore, diskFullMeta, makeCompactingStore } from './compactingStore';
 import { withDiskFailing } from './diskFailing';
 
-const meta = { sessionId: 's', messageId: 'm', turn: 1, description: 'disk full test' };
+const meta = diskFullMeta('disk full test');
 
 /**
  * Issue 24, breach 3: a full disk at start-up set the store aside and the next start opened it empty. Now a full
@@ -15,29 +14,20 @@ const meta = { sessionId: 's', messageId: 'm', turn: 1, description: 'disk full 
  */
 describe('opening the store on a full or read-only disk never loses staged work', function () {
   this.timeout(120_000);
+  let fixture: CompactingStore;
   let root: string;
   let ws: string;
-  let template: string;
   let store: string;
   const staged = () => [path.join(ws, 'a.txt'), path.join(ws, 'b.txt')];
 
   before(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'disk-full-'));
-    ws = path.join(root, 'ws');
-    template = path.join(root, 'template');
-    fs.mkdirSync(ws);
-    fs.writeFileSync(path.join(ws, 'a.txt'), 'a\n');
-    const o = await OverlayWorkspace.open(template);
-    o.write(path.join(ws, 'a.txt'), Buffer.from('A\n'), meta);
-    o.write(path.join(ws, 'b.txt'), Buffer.from('B\n'), meta);
-    // Closed with ops in the log after the snapshot: the next open compacts, the write that hit ENOSPC.
-    await o.close();
+    fixture = await makeCompactingStore('disk-full-', 'disk full test');
+    ({ root, ws } = fixture);
   });
-  after(() => fs.rmSync(root, { recursive: true, force: true }));
+  after(() => fixture.dispose());
 
   const fresh = () => {
-    store = path.join(root, `store-${Math.random().toString(36).slice(2)}`);
-    fs.cpSync(template, store, { recursive: true });
+    store = fixture.copy();
   };
   const setAside = () => fs.readdirSync(root).filter(n => n.startsWith(`${path.basename(store)}.unopened-`));
 

@@ -1,13 +1,13 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { openOverlayStore } from '../../../src/fs/openOverlayStore';
 import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
 import { StoreReadOnlyError } from '../../../src/fs/store/storeError';
+import { CompactingStore, diskFullMeta, makeCompactingStore } from './compactingStore';
 import { withDiskFailing } from './diskFailing';
 
-const meta = { sessionId: 's', messageId: 'm', turn: 1, description: 'retry test' };
+const meta = diskFullMeta('retry test');
 
 /**
  * Issue 24, breach 3: a compaction that failed on a full disk left the store read-only until the next start. Now
@@ -15,28 +15,18 @@ const meta = { sessionId: 's', messageId: 'm', turn: 1, description: 'retry test
  */
 describe('a read-only store writes again once the disk has room, without a restart', function () {
   this.timeout(120_000);
+  let fixture: CompactingStore;
   let root: string;
   let ws: string;
   let template: string;
 
   before(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'retry-writes-'));
-    ws = path.join(root, 'ws');
-    template = path.join(root, 'template');
-    fs.mkdirSync(ws);
-    fs.writeFileSync(path.join(ws, 'a.txt'), 'a\n');
-    const o = await OverlayWorkspace.open(template);
-    o.write(path.join(ws, 'a.txt'), Buffer.from('A\n'), meta);
-    o.write(path.join(ws, 'b.txt'), Buffer.from('B\n'), meta);
-    await o.close(); // ops after the snapshot: the next open compacts
+    fixture = await makeCompactingStore('retry-writes-', 'retry test');
+    ({ root, ws, template } = fixture);
   });
-  after(() => fs.rmSync(root, { recursive: true, force: true }));
+  after(() => fixture.dispose());
 
-  const fresh = () => {
-    const store = path.join(root, `store-${Math.random().toString(36).slice(2)}`);
-    fs.cpSync(template, store, { recursive: true });
-    return store;
-  };
+  const fresh = () => fixture.copy();
 
   /** Opens `store` with the disk full from each changing call on until the compaction at open is what failed. */
   async function openReadOnly(store: string): Promise<OverlayWorkspace> {
