@@ -28,8 +28,13 @@ export interface OverlayView {
   folderRecordIds(path: string): readonly string[];
 }
 
-/** Above any committed record's order (those count up from 0). */
-const ADDED_ORDER = Number.MAX_SAFE_INTEGER / 2;
+/**
+ * Above any committed record's order (those count up from 0). An integer: `MAX_SAFE_INTEGER / 2` ends in .5 and lies
+ * just below 2^52, where doubles step by 1, so the orders of the second and third records an op added rounded to the
+ * same number and a replay could take them out of staging order (issue 23, class c: an Undo restaged an overwriting
+ * rename before the destination's delete that preceded it).
+ */
+const ADDED_ORDER = Math.floor(Number.MAX_SAFE_INTEGER / 2);
 
 /** Copy-on-write draft over a state: collects changed entries, added and removed records. */
 export class DraftState implements OverlayDraft {

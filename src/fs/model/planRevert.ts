@@ -1,5 +1,6 @@
 import { replayComponent } from './replay';
 import { isFolderOperation } from './changeRecord';
+import { baseOf } from './mergeRules';
 import type { ChangeRecord } from './changeRecord';
 import type { ContentStore } from './contentStore';
 import type { TextMerge } from './mergeContent';
@@ -52,7 +53,9 @@ export function planRevert(
 /**
  * What "Discard" on composites takes out: every record at those paths and every record whose content they show
  * (a rename's source history), except what another path of the component still shows (a file created here and
- * moved on keeps its creation).
+ * moved on keeps its creation) — and, whatever other paths show, every record that acted on the disk file of a
+ * discarded path wherever it went (see `recordsOnDiskFile`): the person chose the disk's version there, so Apply
+ * must leave that file where it is, as it is (issue 23, class b).
  */
 export function recordsShownBy(view: OverlayView, paths: readonly string[], store: ContentStore): ChangeRecord[] {
   const now = replayComponent(view, paths, store, { origin: 'prune' });
@@ -67,6 +70,40 @@ export function recordsShownBy(view: OverlayView, paths: readonly string[], stor
     if (chosen.has(p)) continue;
     for (const id of ids) take.delete(id);
   }
+  for (const p of paths) for (const id of recordsOnDiskFile(view, p, now.records)) take.add(id);
   const folders = paths.flatMap((p) => view.folderRecordIds(p)).map((id) => view.record(id) as ChangeRecord);
   return [...now.records, ...folders].filter((r) => take.has(r.id));
+}
+
+/**
+ * The records that acted on the disk file at `path` (its baseline), followed through the renames that moved it, in
+ * staging order: each rename that moved it, each write to it where it then was, and the delete or the overwriting
+ * rename that ended it. Left staged, any of them keeps that file away from `path` or changes it after a Discard of
+ * `path` (a rename kept would move it again on Apply; a write or delete kept would follow it home when the rename
+ * is taken out). A path that had no disk file has none.
+ */
+function recordsOnDiskFile(view: OverlayView, path: string, records: readonly ChangeRecord[]): string[] {
+  const e = view.entry(path);
+  if (!e || (baseOf(e.state) ?? null) === null) return [];
+  const acted: string[] = [];
+  let at: string | undefined = path;
+  for (const r of records) {
+    if (at === undefined) break;
+    if (isFolderOperation(r.operation)) continue;
+    if (r.operation === 'rename') {
+      if (r.fromPath === r.path) continue;
+      if (r.fromPath === at) {
+        acted.push(r.id);
+        at = r.path;
+      } else if (r.path === at) {
+        acted.push(r.id); // another file moved over it
+        at = undefined;
+      }
+      continue;
+    }
+    if (r.path !== at) continue;
+    acted.push(r.id);
+    if (r.operation === 'delete') at = undefined;
+  }
+  return acted;
 }

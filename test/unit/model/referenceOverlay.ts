@@ -333,12 +333,29 @@ export class ReferenceOverlay {
     this.takeOut(this.records.filter((r) => r.id === id));
   }
 
-  /** "Discard" on listed paths: the records there and those whose content they show, not what others show. */
+  /**
+   * "Discard" on listed paths: the records there and those whose content they show, not what others show — and
+   * every record that acted on a discarded path's disk file wherever it was moved (the person chose that file).
+   */
   discardPaths(paths: readonly string[]): void {
     const v = this.replay();
     const take = new Set<string>();
     for (const p of paths) for (const id of [...(v.ids.get(p) ?? []), ...(v.shows.get(p) ?? [])]) take.add(id);
     for (const [q, ids] of v.shows) if (!paths.includes(q)) for (const id of ids) take.delete(id);
+    for (const p of paths) {
+      let at: string | undefined = (this.base.get(p) ?? null) !== null ? p : undefined;
+      for (const r of this.records) {
+        if (at === undefined) break;
+        if (isFolderRecord(r) || (r.op === 'rename' && r.from === r.path)) continue;
+        if (r.op === 'rename' && r.from === at) {
+          take.add(r.id);
+          at = r.path;
+        } else if (r.path === at) {
+          take.add(r.id);
+          if (r.op !== 'write') at = undefined; // deleted, or another file moved over it
+        }
+      }
+    }
     this.takeOut(this.records.filter((r) => take.has(r.id)));
   }
 

@@ -163,6 +163,21 @@ describe('restage (Undo Last Apply stages the applied records again)', () => {
     assert.deepStrictEqual(model.planApply(undefined, disk.read).refused, []);
   });
 
+  it('provenance seed 2239 (class c): an overwriting rename onto the agent\'s own new file comes back in staging order, no conflict', () => {
+    // The rename stages the destination's delete, then the move: with the create before them, three records in one
+    // restaging op, whose staging orders must stay distinct (they once rounded to one number and the move replayed
+    // before the delete, a rename conflict over the agent's own file that a hand merge then turned into a loss).
+    const initial = { '/w/b.txt': 'bee\n' };
+    const stage: Stager = (model, disk) => {
+      model.write('/w/h.txt', enc('agent\n'), meta('m1'), disk);
+      model.rename('/w/b.txt', '/w/h.txt', meta('m1'), disk, { overwrite: true });
+    };
+    const { model, disk } = stageApplyUndo(initial, stage);
+    assert.deepStrictEqual(model.conflicts(), []);
+    assert.deepStrictEqual(state(model), state(neverApplied(initial, stage).model));
+    assert.deepStrictEqual(reads(model, disk, ['/w/b.txt', '/w/h.txt']), { '/w/b.txt': undefined, '/w/h.txt': 'bee\n' });
+  });
+
   it('a rename chain (c1→c1b, then c2→c1) and a swap come back as the same renames', () => {
     const initial = { '/w/c1.txt': 'C1\n', '/w/c2.txt': 'C2\n', '/w/a.txt': 'A\n', '/w/b.txt': 'B\n' };
     const stage: Stager = (model, disk) => {

@@ -7,9 +7,10 @@ import type { DiskKind } from './personHands';
  * this list fails, and also when a listed seed passes (take it off the list then), so the list can only shrink.
  * Classified (issue 23, helper prov-fix2; class (a), "Accept agent over a prune conflict writes a deleted message's
  * line", is fixed: agentSide.ts):
- * - (b) discarding a path leaves the rename that moved its disk file, and Apply removes it (LOSS): memory 1742,
- *   10133, 10472, 10694, 14238; folder 1742;
- * - (c) Undo restages an overwriting rename with the destination's delete after it (LOSS): memory 2239, folder 2239;
+ * - (b) discarding a path leaves the rename that moved its disk file, and Apply removes it (LOSS): fixed (a discard
+ *   takes out every record that acted on the path's disk file wherever it went, planRevert.ts);
+ * - (c) Undo restages an overwriting rename with the destination's delete after it (LOSS): fixed (the staging
+ *   orders of an op's added records rounded to one number, overlayDraft.ts);
  * - (a') the disk-conflict side of (a): an apply undone after its message was deleted, a later record's agent side
  *   still holds the deleted message's lines (LEAK): memory 16344;
  * - (d) "Accept disk" over a prune conflict whose other side is the person's own earlier merge, not the disk: the
@@ -26,10 +27,9 @@ import type { DiskKind } from './personHands';
  */
 export const KNOWN_OPEN: Readonly<Record<DiskKind, readonly number[]>> = {
   memory: [
-    1742, 2239, 6596, 10133, 10472, 10694, 11434, 12588, 13026, 13459, 13820, 14238, 14327, 16344,
+    6596, 11434, 12588, 13026, 13459, 13820, 14327, 16344,
   ],
   folder: [
-    1742, 2239,
   ],
   folding: [
   ],
