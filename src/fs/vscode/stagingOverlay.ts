@@ -23,6 +23,7 @@ import { createOverlayTools } from '../../tools/overlay/overlayTools';
 import { vscodeViewServices } from '../../search/vscode/vscodeViewServices';
 import type { OverlayToolContext } from '../../tools/overlay/overlayToolContext';
 import { cellIdOf } from '../../notebook/vscode/notebookContext';
+import { registerStagedDiffUriHandler, stagedDiffLinker, stagedDiffLinkTarget } from '../../chat/vscode/stagedDiffUriHandler';
 
 export interface StagingOverlay extends vscode.Disposable {
   readonly workspace: OverlayWorkspace;
@@ -91,7 +92,10 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     overlay: workspace,
     roots: () => fileRoots().map(f => ({ name: f.name, path: f.uri.fsPath })),
     confirm: async (message, detail) => (await prompts.confirm(message, detail, 'Allow')) === 'Allow',
+    // Issue 27 item 8: every staged change a tool reports carries the link that opens its diff from the chat.
+    reviewLink: stagedDiffLinker(stagedDiffLinkTarget(context)),
   };
+  disposables.push(registerStagedDiffUriHandler({ hasStagedChange: p => workspace.composite(p) !== undefined }));
   const tools = createOverlayTools(toolContext, vscodeViewServices());
   const result: StagingOverlay = {
     workspace,
