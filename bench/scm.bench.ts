@@ -16,7 +16,7 @@ export async function run(): Promise<BenchRow[]> {
     fixture: path.join(REPO_ROOT, 'test', 'fixtures', 'workspace'),
     testsPath: path.join(REPO_ROOT, 'out', 'bench', 'host', 'scmBenchRunner.js'),
     timeoutMs: 30 * 60_000,
-  }, { AGENT_OVERLAY_BENCH_OUT: out }, await freePort());
+  }, { AGENT_OVERLAY_BENCH_OUT: out, ...(process.env.AGENT_OVERLAY_BENCH_PROFILE ? { AGENT_OVERLAY_BENCH_PROFILE: process.env.AGENT_OVERLAY_BENCH_PROFILE } : {}) }, await freePort());
   const r = JSON.parse(fs.readFileSync(out, 'utf8')) as {
     bridgeFiles: number; bridgeWritesMs: number; bridgeLagMs: number; bridgeCounts: { count: number; groups: number; statusBar: number };
     oneMoreWriteMs: number[]; staged: number;

@@ -38,6 +38,7 @@ const CHANGE_FIELDS = {
   messages: strings('Messages whose changes make up this change.'),
   conflict: str('The conflict kind, when the disk changed under the staged change.'),
   conflictDelegated: bool(),
+  review: str('A file\'s change: the Markdown link that opens its staged diff in VS Code, for the chat answer to list.'),
 };
 
 const staged = (description: string): OutputSchema => ({
@@ -151,7 +152,7 @@ export const TOOL_OUTPUT_SCHEMAS: Readonly<Record<string, OutputSchema>> = {
       sandbox: str('"overlayfs" or "copy".'),
       stdout: str('The tail of stdout.'), stderr: str('The tail of stderr.'),
       stdoutTruncated: str('Present when the start of stdout was cut.'), stderrTruncated: str('Present when the start of stderr was cut.'),
-      staged: { type: 'array', items: { type: 'object', properties: { operation: str(), path: str(), fromPath: str() } } },
+      staged: { type: 'array', items: { type: 'object', properties: { operation: str(), path: str(), fromPath: str(), review: CHANGE_FIELDS.review } } },
       conflicts: strings('Staged changes that are conflicts: the disk changed under them while the command ran.'),
       ...ERROR_FIELDS,
     },

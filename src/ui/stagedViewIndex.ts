@@ -162,3 +162,14 @@ export function ancestorsOf(p: string, sep = '/'): string[] {
   for (let i = p.lastIndexOf(sep); i > 0; i = p.lastIndexOf(sep, i - 1)) out.push(p.slice(0, i));
   return out;
 }
+
+/**
+ * The paths a change event may have changed the listing of: the paths it names, and the folders above them that
+ * can hold a folder change of their own (`mayList`: folders with folder records, or already listed) — a folder's
+ * change is listed at its path, which an event about its files may not name.
+ */
+export function pathsToAsk(paths: Iterable<string>, mayList: (dir: string) => boolean, sep = '/'): Set<string> {
+  const out = new Set(paths);
+  for (const p of [...out]) for (const dir of ancestorsOf(p, sep)) if (mayList(dir)) out.add(dir);
+  return out;
+}

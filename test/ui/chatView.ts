@@ -92,6 +92,11 @@ export class ChatView {
     }
   }
 
+  /** The links in the newest answer whose text is `text` exactly (the chat renders a Markdown link as an anchor). */
+  answerLinks(text: string): Locator {
+    return this.responses().last().locator('a', { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  }
+
   /** The texts of the answers the chat list shows, oldest first. */
   private async answers(): Promise<string[]> {
     return this.responses().evaluateAll(els => els.map(e => (e as unknown as { innerText: string }).innerText.replace(/\u00a0/g, ' ')));

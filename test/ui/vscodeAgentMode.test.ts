@@ -205,4 +205,22 @@ describe('UI: VS Code agent mode stages through the overlay with the Staged agen
     await view.locator('.monaco-list-row', { hasText: 'ran-by-agent.txt' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('agent-mode-run-command');
   });
+
+  it('the Staged agent\'s answer ends with links to what it staged: clicking one opens the staged diff (issue 27 item 8)', async () => {
+    // The scripted model ends with the tools' "review" links, as staged.agent.md asks a model to; the Staged agent
+    // is still the one picked (above).
+    await ask('stage-edit:notes.txt list-links', /Staged for your review:\s*notes\.txt/);
+    const link = chat.answerLinks('notes.txt').last();
+    await link.waitFor({ state: 'visible', timeout: 10_000 });
+    // Rendered as a link (the chat keeps links in the app's URL scheme), not as plain text.
+    const href = (await link.getAttribute('data-href')) ?? (await link.getAttribute('href')) ?? '';
+    assert.match(href, /^code-oss:\/\/agent-overlay\.agent-overlay\/staged-diff\?/, href);
+    await wb.screenshot('agent-mode-answer-links');
+    await link.click();
+    const diff = wb.page.locator('.editor-group-container .monaco-diff-editor');
+    await diff.locator('.editor.modified', { hasText: 'staged by the scripted model through VS Code agent mode' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await diff.locator('.editor.original', { hasText: notesBefore.split('\n')[0] }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    assert.strictEqual(notesOnDisk(), notesBefore, 'opening the link changed nothing on disk');
+    await wb.screenshot('agent-mode-answer-link-opens-diff');
+  });
 });

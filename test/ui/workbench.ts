@@ -70,7 +70,9 @@ export class Workbench {
    * tracker.
    */
   async waitForActivation(): Promise<void> {
-    const view = await this.openSourceControl();
+    // Activation waits for the window's start-up to finish (onStartupFinished): on a loaded machine that alone can
+    // take longer than opening a view should.
+    const view = await this.openSourceControl(120_000);
     await view.locator('.monaco-list-row', { hasText: /Agent: |No\sstaged\sagent\schanges/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     await this.openView('Explorer');
   }
@@ -80,12 +82,12 @@ export class Workbench {
     await this.page.locator(`.activitybar li.action-item:has(a[aria-label^="${label}"])`).first().click();
   }
 
-  async openSourceControl(): Promise<Locator> {
+  async openSourceControl(timeoutMs = 20_000): Promise<Locator> {
     const view = this.page.locator('.scm-view').first();
     // Clicking the activity-bar entry of the view already shown would hide the side bar.
     if (await view.isVisible()) return view;
     await this.openView('Source Control');
-    await view.waitFor({ state: 'visible', timeout: 20_000 });
+    await view.waitFor({ state: 'visible', timeout: timeoutMs });
     return view;
   }
 

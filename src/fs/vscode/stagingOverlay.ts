@@ -1,3 +1,4 @@
+import * as path from 'path';
 import { createHash } from 'crypto';
 import * as vscode from 'vscode';
 import type { OverlayWorkspace } from '../overlayWorkspace';
@@ -23,6 +24,8 @@ import { createOverlayTools } from '../../tools/overlay/overlayTools';
 import { vscodeViewServices } from '../../search/vscode/vscodeViewServices';
 import type { OverlayToolContext } from '../../tools/overlay/overlayToolContext';
 import { cellIdOf } from '../../notebook/vscode/notebookContext';
+import { pathsToAsk } from '../../ui/stagedViewIndex';
+import { registerStagedDiffUriHandler, stagedDiffLinker, stagedDiffLinkTarget } from '../../chat/vscode/stagedDiffUriHandler';
 
 export interface StagingOverlay extends vscode.Disposable {
   readonly workspace: OverlayWorkspace;
@@ -91,7 +94,10 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     overlay: workspace,
     roots: () => fileRoots().map(f => ({ name: f.name, path: f.uri.fsPath })),
     confirm: async (message, detail) => (await prompts.confirm(message, detail, 'Allow')) === 'Allow',
+    // Issue 27 item 8: every staged change a tool reports carries the link that opens its diff from the chat.
+    reviewLink: stagedDiffLinker(stagedDiffLinkTarget(context)),
   };
+  disposables.push(registerStagedDiffUriHandler({ hasStagedChange: p => workspace.composite(p) !== undefined }));
   const tools = createOverlayTools(toolContext, vscodeViewServices());
   const result: StagingOverlay = {
     workspace,
@@ -115,7 +121,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
  * Learns the names the SCM view shows: a chat session's title and requests (read once for each new session and
  * message that staged a change: VS Code writes session files periodically, so a message not there yet keeps a
  * generic name until a later change asks again), and an agent chat notebook's cell prompts (from the open
- * notebook, on every change: cells are edited).
+ * notebook, on every change to what it staged: cells are edited).
  */
 function learnChatNames(
   workspace: OverlayWorkspace,
@@ -133,10 +139,19 @@ function learnChatNames(
     });
     return true;
   };
-  const sub = workspace.onDidChange(() => {
+  // The first change once chat recall can read sessions looks at every staged change (those restored at start
+  // included); later ones only at what the event names (issue 27 item 5: every staged change per write cost the
+  // extension host O(staged) per write).
+  let sweptWithReader = false;
+  const sub = workspace.onDidChange(paths => {
     const read = reader();
     let learned = false;
-    for (const c of workspace.composites()) {
+    const sweep = read !== undefined && !sweptWithReader;
+    if (sweep) sweptWithReader = true;
+    const folders = new Set(workspace.model.folderPaths());
+    const changes = sweep ? workspace.composites()
+      : [...pathsToAsk(paths, dir => folders.has(dir), path.sep)].map(p => workspace.composite(p)).filter(c => c !== undefined);
+    for (const c of changes) {
       const last = c.records[c.records.length - 1];
       if (!last) continue;
       if (/^[a-z][\w+.-]*:\/\//i.test(last.sessionId)) {

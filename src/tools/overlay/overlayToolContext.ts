@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { OverlayError } from '../../fs/model/overlayError';
 import { MAX_STAGED_CHARS, StagedTooLargeError } from '../../fs/stagedSizeCap';
-import type { ChangeMeta } from '../../fs/model/changeRecord';
+import { isFolderOperation, type ChangeMeta } from '../../fs/model/changeRecord';
 import type { CompositeChange } from '../../fs/model/overlayQueries';
 import type { OverlayWorkspace } from '../../fs/overlayWorkspace';
 import { WorkspacePathError, resolveWorkspacePath, type WorkspaceRoot } from '../../history/workspacePath';
@@ -13,6 +13,11 @@ export interface OverlayToolContext {
   roots(): readonly WorkspaceRoot[];
   /** Asks the user (a modal); true when they allow. */
   confirm(message: string, detail: string): Promise<boolean>;
+  /**
+   * The Markdown link that opens the staged diff of the file at `absolute` (shown as `display`), for a chat answer
+   * to end with (issue 27 item 8). Absent where no link can open one (unit tests' contexts).
+   */
+  reviewLink?(absolute: string, display: string): string;
 }
 
 /**
@@ -72,15 +77,26 @@ export function toolErrorOf(e: unknown, display: string): never {
 /** One staged change as every tool reports it. */
 export function describeChange(ctx: OverlayToolContext, c: CompositeChange) {
   const last = c.records[c.records.length - 1];
+  const shown = displayPath(ctx, c.path);
   return {
     operation: c.kind,
-    path: displayPath(ctx, c.path),
+    path: shown,
     ...(c.fromPath ? { fromPath: displayPath(ctx, c.fromPath) } : {}),
     description: last?.description ?? '',
     sessions: c.sessions,
     messages: [...new Set(c.records.map(r => r.messageId))],
     ...(c.conflict ? { conflict: c.conflict.kind, conflictDelegated: c.conflict.delegated } : {}),
+    ...reviewOf(ctx, c.kind, c.path, shown),
   };
+}
+
+/**
+ * `{review: "[path](link)"}` for a file's staged change, when the context makes links: the link a chat answer
+ * lists so the person opens the diff from it. A folder operation has no diff of its own (Source Control lists it).
+ */
+export function reviewOf(ctx: OverlayToolContext, kind: CompositeChange['kind'], absolute: string, shown: string): { review?: string } {
+  if (!ctx.reviewLink || isFolderOperation(kind)) return {};
+  return { review: ctx.reviewLink(absolute, shown) };
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

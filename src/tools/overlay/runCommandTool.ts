@@ -1,7 +1,8 @@
 import { CommandSandboxError, type CommandSandbox, type CommandResult } from '../../sandbox/commandSandbox';
 import { ToolError, type AgentTool, type ToolAnswer, type ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
-import { displayPath, resolveToolPath, type OverlayToolContext } from './overlayToolContext';
+import type { ChangeOperation } from '../../fs/model/changeRecord';
+import { displayPath, resolveToolPath, reviewOf, type OverlayToolContext } from './overlayToolContext';
 
 export interface RunCommandInput {
   command: string;
@@ -78,7 +79,7 @@ export class RunCommandTool implements AgentTool<RunCommandInput> {
       if (e instanceof CommandSandboxError) throw new ToolError(e.code, e.message);
       throw e;
     }
-    return answerOf(result, p => displayPath(this.ctx, p), input.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    return answerOf(result, p => displayPath(this.ctx, p), (kind, p) => reviewOf(this.ctx, kind, p, displayPath(this.ctx, p)), input.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   }
 
   /** The folder to run in: a workspace folder (by default the first; by name in a multi-root workspace) or one inside. */
@@ -105,8 +106,8 @@ function shorten(command: string): string {
   return line.length > DESCRIBED_COMMAND_CHARS ? `${line.slice(0, DESCRIBED_COMMAND_CHARS - 1)}…` : line;
 }
 
-function answerOf(r: CommandResult, display: (p: string) => string, timeoutMs: number): ToolAnswer {
-  const staged = r.staged.map(s => ({ operation: s.operation, path: display(s.path), ...(s.fromPath ? { fromPath: display(s.fromPath) } : {}) }));
+function answerOf(r: CommandResult, display: (p: string) => string, review: (kind: ChangeOperation, p: string) => { review?: string }, timeoutMs: number): ToolAnswer {
+  const staged = r.staged.map(s => ({ operation: s.operation, path: display(s.path), ...(s.fromPath ? { fromPath: display(s.fromPath) } : {}), ...review(s.operation, s.path) }));
   const output = {
     stdout: r.stdout.text,
     stderr: r.stderr.text,

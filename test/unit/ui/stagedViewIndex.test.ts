@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { ancestorsOf, compareScmPaths, CONFLICTS, StagedViewIndex } from '../../../src/ui/stagedViewIndex';
+import { ancestorsOf, compareScmPaths, CONFLICTS, pathsToAsk, StagedViewIndex } from '../../../src/ui/stagedViewIndex';
 
 describe('StagedViewIndex (issue 27 item 5: the SCM view path by path)', () => {
   it('keeps each owner\'s rows sorted as VS Code sorts resource states: a folder\'s files before its subfolders, numbers by value', () => {
@@ -41,5 +41,12 @@ describe('StagedViewIndex (issue 27 item 5: the SCM view path by path)', () => {
   it('lists a path\'s folders nearest first', () => {
     assert.deepStrictEqual(ancestorsOf('/w/src/a.ts'), ['/w/src', '/w']);
     assert.deepStrictEqual(ancestorsOf('/a'), []);
+  });
+
+  it('asks the paths an event names and only those folders above them that can hold a change of their own', () => {
+    const folderChanges = new Set(['/w/made']);
+    const asked = pathsToAsk(['/w/made/deep/a.ts', '/w/src/b.ts'], dir => folderChanges.has(dir));
+    assert.deepStrictEqual([...asked].sort(), ['/w/made', '/w/made/deep/a.ts', '/w/src/b.ts']);
+    assert.deepStrictEqual([...pathsToAsk([], () => true)], []);
   });
 });
