@@ -273,29 +273,52 @@ export class NodeDisk implements DiskProbe {
   containedTarget(target: string, roots: readonly string[], follow: boolean, memo?: PlaceMemo): string {
     const realRoots = memo?.realRoots ?? roots.map(r => this.realOrUndefined(path.resolve(r)) ?? path.resolve(r));
     if (memo) memo.realRoots = realRoots;
-    // A target may be named by its real path (a link at it, resolved when the apply was journaled).
-    const root = deepestRootOf(target, [...roots, ...realRoots]);
-    if (root === undefined) throw new OutsideWorkspaceError(target);
     const inside = (real: string) => pathWithinRoots(real, realRoots) !== undefined;
+    // A folder this pass already walked down to from its workspace folder: only the target's own name is left to
+    // look at (or nothing, below a missing folder). Apply asks this of every file, several times. (A workspace
+    // folder itself is never looked at: it is where the walk starts.)
+    const folder = memo === undefined ? undefined : checkedFolderOf(target, memo);
+    if (folder !== undefined && !realRoots.includes(target) && !roots.some(r => path.resolve(r) === target)) {
+      return folder === 'checked' ? this.placeOfName(target, target, follow, inside) : target;
+    }
+    // A target may be named by its real path (a link at it, resolved when the apply was journaled).
+    const root = deepestRootOf(target, memo === undefined ? [...roots, ...realRoots] : (memo.allRoots ??= [...roots, ...realRoots].map(r => path.resolve(r))));
+    if (root === undefined) throw new OutsideWorkspaceError(target);
     const names = path.relative(root, path.resolve(target)).split(path.sep).filter(n => n !== '');
     let current = root;
     for (const [i, name] of names.entries()) {
-      current = path.join(current, name);
       const last = i === names.length - 1;
-      const s = last || memo === undefined ? this.lstatOf(current) : memo.folders.get(current) ?? memoized(memo, current, this.lstatOf(current));
-      if (s === undefined) return target; // the rest is made below a folder checked to be inside
-      if (!s.isSymbolicLink()) continue;
-      if (last && !follow) return target;
-      const real = this.realOrUndefined(current);
-      // A dangling link as the file itself is replaced by the write; as a folder on the way, nothing is made through it.
-      if (real === undefined) {
-        if (last) return target;
-        throw new OutsideWorkspaceError(target, current, fs.readlinkSync(this.osPath(current)), true);
+      // Every folder on the way exists and stays inside: remembered for the pass (a missing one is not: it may be made).
+      if (last && memo !== undefined) memo.checked.set(current, 'checked');
+      current = path.join(current, name);
+      if (last) return this.placeOfName(target, current, follow, inside);
+      const s = memo === undefined ? this.lstatOf(current) : memo.folders.get(current) ?? memoized(memo, current, this.lstatOf(current));
+      if (s === undefined) {
+        // The rest is made below a folder checked to be inside; a missing folder is not remembered as such (it may be
+        // made), only that the walk to the target's folder stops below it in this pass.
+        if (memo !== undefined) memo.checked.set(path.dirname(path.join(root, ...names)), 'missing');
+        return target;
       }
+      if (!s.isSymbolicLink()) continue;
+      const real = this.realOrUndefined(current);
+      // As a folder on the way, nothing is made through a dangling link.
+      if (real === undefined) throw new OutsideWorkspaceError(target, current, fs.readlinkSync(this.osPath(current)), true);
       if (!inside(real)) throw new OutsideWorkspaceError(target, current, real);
-      if (last) return real;
     }
     return target;
+  }
+
+  /**
+   * `containedTarget`'s last step: the target's own name `current` (the folders above it checked). A symlink there is
+   * written through (`follow`) when it leads inside; a dangling one is replaced by the write.
+   */
+  private placeOfName(target: string, current: string, follow: boolean, inside: (real: string) => boolean): string {
+    const s = this.lstatOf(current);
+    if (s === undefined || !s.isSymbolicLink() || !follow) return target;
+    const real = this.realOrUndefined(current);
+    if (real === undefined) return target;
+    if (!inside(real)) throw new OutsideWorkspaceError(target, current, real);
+    return real;
   }
 
   private lstatOf(p: string): fs.Stats | undefined {
@@ -468,13 +491,34 @@ export class NodeDisk implements DiskProbe {
 export interface PlaceMemo {
   realRoots?: string[];
   readonly folders: Map<string, fs.Stats>;
+  /** The workspace folders, as given and real, resolved. */
+  allRoots?: string[];
+  /**
+   * Folders walked down to from their workspace folder in this pass: `checked`, each name there exists and stays
+   * inside; `missing`, a folder on the way does not exist (the ones above it checked). A pass runs synchronously
+   * (nothing of the apply is made during it); the check right before the renames is a pass of its own.
+   */
+  readonly checked: Map<string, 'checked' | 'missing'>;
 }
 
 export function newPlaceMemo(): PlaceMemo {
-  return { folders: new Map() };
+  return { folders: new Map(), checked: new Map() };
 }
 
-/** An existing folder's lstat, kept for the pass (a missing one is looked at again: it may be made meanwhile). */
+/**
+ * The folder holding `target` when the pass checked it already, else undefined. Folders are remembered by their
+ * normalized path, so a hit also says `target` is spelled normalized (no `.`, `..` or trailing separator in its
+ * last name).
+ */
+function checkedFolderOf(target: string, memo: PlaceMemo): 'checked' | 'missing' | undefined {
+  const i = target.lastIndexOf(path.sep);
+  if (i < 0) return undefined;
+  const name = target.slice(i + 1);
+  if (name === '' || name === '.' || name === '..') return undefined;
+  return memo.checked.get(i === 0 ? path.sep : target.slice(0, i));
+}
+
+/** An existing folder's lstat, kept for the pass (a missing one is not: the walk to another folder below it looks again). */
 function memoized(memo: PlaceMemo, p: string, s: fs.Stats | undefined): fs.Stats | undefined {
   if (s !== undefined) memo.folders.set(p, s);
   return s;
@@ -496,7 +540,13 @@ export class OutsideWorkspaceError extends Error {
 
 /** The workspace folder `p` lies in (the deepest, for nested folders), resolved; undefined when none. */
 function deepestRootOf(p: string, roots: readonly string[]): string | undefined {
-  return roots.map(r => path.resolve(r)).filter(r => pathWithinRoots(p, [r]) !== undefined).sort((a, b) => b.length - a.length)[0];
+  const resolved = path.resolve(p);
+  let deepest: string | undefined;
+  for (const r of roots) {
+    const root = path.resolve(r);
+    if ((deepest === undefined || root.length > deepest.length) && pathWithinRoots(resolved, [root]) !== undefined) deepest = root;
+  }
+  return deepest;
 }
 
 /** Files (or folders) synced at once when each gets its own fsync: enough to overlap them, few enough for file handles. */

@@ -5,7 +5,8 @@ import { isIgnoredPath } from './ignoredFolders';
 import { namespaceScript } from './namespaceInit';
 import { spawnGroup } from './processTree';
 import { SandboxUnavailableError, type FolderResult, type RunOutcome, type SandboxMechanism, type SandboxRequest } from './sandboxMechanism';
-import { discardTree, removeTree, resetKeepingIgnored } from './scratchFiles';
+import { removeTree, resetKeepingIgnored } from './scratchFiles';
+import { StagedLayers } from './stagedLayer';
 import { StartView, type StagedView } from './stagedView';
 
 /** Characters the overlay's mount options cannot carry in a folder path. */
@@ -21,6 +22,8 @@ const UNMOUNTABLE = /[:,\\]/;
 export class OverlayfsSandbox implements SandboxMechanism {
   readonly name = 'overlayfs';
   private probed: Promise<void> | undefined;
+  /** The staged layers, kept between a session's commands and brought up to date (not rewritten) for each. */
+  private readonly layers = new StagedLayers();
 
   probe(scratch: string): Promise<void> {
     this.probed ??= this.tryMount(scratch);
@@ -91,28 +94,22 @@ export class OverlayfsSandbox implements SandboxMechanism {
   }
 
   async settle(scratch: string, views: readonly StagedView[]): Promise<void> {
-    for (let i = 0; i < views.length; i++) resetKeepingIgnored(path.join(scratch, 'upper', String(i)));
+    for (let i = 0; i < views.length; i++) {
+      resetKeepingIgnored(path.join(scratch, 'upper', String(i)));
+      this.layers.settled(path.join(scratch, 'layer', String(i)));
+    }
   }
 
-  /** The folder's layers: the staged layer is made anew for each command (its files, then whiteouts by the init). */
+  /**
+   * The folder's layers: the staged layer is kept from the session's last command and brought up to date (only what
+   * changed is written or removed; `stagedLayer.ts`), its whiteouts made by the init.
+   */
   private layoutOf(scratch: string, i: number, view: StagedView) {
     const layer = path.join(scratch, 'layer', String(i));
     const upper = path.join(scratch, 'upper', String(i));
     const work = path.join(scratch, 'work', String(i));
-    discardTree(layer);
-    for (const d of [layer, upper, work]) fs.mkdirSync(d, { recursive: true });
-    for (const [rel, bytes] of view.files) {
-      const target = path.join(layer, rel);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, bytes);
-    }
-    for (const rel of view.folders) fs.mkdirSync(path.join(layer, rel), { recursive: true });
-    const whiteouts: string[] = [];
-    for (const rel of view.hidden) {
-      const target = path.join(layer, rel);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      whiteouts.push(target);
-    }
+    for (const d of [upper, work]) fs.mkdirSync(d, { recursive: true });
+    const whiteouts = this.layers.update(layer, view);
     return { root: view.root, layer, upper, work, whiteouts };
   }
 

@@ -1,4 +1,4 @@
-import { v4 as uuidv4 } from 'uuid';
+import { randomUUID } from 'crypto';
 import type { ContentRef } from './contentStore';
 
 /** File operations, and folder operations (`mkdir`, `rmdir`: an empty folder made or removed; no contents). */
@@ -67,8 +67,8 @@ export interface NewRecordFields {
   readonly after: ContentRef | null;
 }
 
-/** Builds a record with a fresh uuid v4. */
-export function newChangeRecord(fields: NewRecordFields, meta: ChangeMeta, now: () => number, newId: () => string = uuidv4): ChangeRecord {
+/** Builds a record with a fresh uuid v4 (Node's own: no wrapper call per staged write). */
+export function newChangeRecord(fields: NewRecordFields, meta: ChangeMeta, now: () => number, newId: () => string = randomUUID): ChangeRecord {
   return {
     id: newId(),
     operation: fields.operation,

@@ -102,7 +102,8 @@ export class OverlayState implements OverlayView {
         this.tree.delete(path);
       }
     }
-    return [...new Set([...draft.changed.keys(), ...folders])];
+    // (A write, the usual op, touches no folder record: its paths need no merging.)
+    return folders.size === 0 ? [...draft.changed.keys()] : [...new Set([...draft.changed.keys(), ...folders])];
   }
 
   clear(): string[] {

@@ -53,6 +53,9 @@ export function hashBytes(bytes: Uint8Array): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
+/** Shard folders remembered as existing (at most one per two-hex-digit shard name, so a small bound). */
+const SHARDS_REMEMBERED = 4096;
+
 export class BlobStore {
   private readonly root: string;
   private readonly tempDir: string;
@@ -69,6 +72,8 @@ export class BlobStore {
   private putsDuringGc: Set<string> | undefined;
   private gcRunning: Promise<GcResult> | undefined;
   private tempCounter = 0;
+  /** Shard folders known to exist (made or written into by this session). */
+  private readonly shardsSeen = new Set<string>();
   private disposed = false;
 
   private constructor(dir: string, private readonly options: BlobStoreOptions) {
@@ -96,10 +101,9 @@ export class BlobStore {
     const file = this.pathOf(ref);
     const shard = path.dirname(file);
     if (!this.existingIsValid(file, ref)) {
-      fs.mkdirSync(shard, { recursive: true });
       const temp = path.join(this.tempDir, `${process.pid}-${++this.tempCounter}`);
       fs.writeFileSync(temp, bytes);
-      fs.renameSync(temp, file);
+      this.renameIntoShard(temp, file, shard);
       // Copy: the caller may reuse its array, and the cache must keep the bytes the hash was taken of.
       this.cache.set(ref, new Uint8Array(bytes));
     }
@@ -206,7 +210,28 @@ export class BlobStore {
     return path.join(this.root, ref.slice(0, 2), ref.slice(2));
   }
 
+  /**
+   * Moves a written temp to its blob file. A shard folder this session made or used is not made again (a `mkdir`
+   * per blob was a tenth of staging a command's 1,000 files); if it is gone meanwhile (a collection removed it), it is.
+   */
+  private renameIntoShard(temp: string, file: string, shard: string): void {
+    if (this.shardsSeen.has(shard)) {
+      try {
+        fs.renameSync(temp, file);
+        return;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+    }
+    fs.mkdirSync(shard, { recursive: true });
+    fs.renameSync(temp, file);
+    if (this.shardsSeen.size >= SHARDS_REMEMBERED) this.shardsSeen.clear();
+    this.shardsSeen.add(shard);
+  }
+
   private existingIsValid(file: string, ref: string): boolean {
+    // Most puts are of new bytes: a `stat` says so without the cost of a failed open's exception.
+    if (!fs.existsSync(file)) return false;
     let data: Buffer;
     try {
       data = fs.readFileSync(file);
