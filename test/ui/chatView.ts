@@ -114,10 +114,6 @@ export class ChatView {
   async restoreCheckpointOfLastRequest(): Promise<void> {
     const request = this.page.locator('.interactive-item-container.interactive-request').last();
     await request.hover();
-    // A long answer below can leave the request at the very top of the list, its hover toolbar cut off by the
-    // list's edge: scroll the list up a little (over the request) and hover again.
-    await this.page.mouse.wheel(0, -300);
-    await request.hover();
     const restore = request.locator('.action-label[aria-label="Restores workspace and chat to this point"]').first();
     await restore.waitFor({ state: 'visible', timeout: 10_000 });
     await restore.click();
