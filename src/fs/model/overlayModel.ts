@@ -12,6 +12,7 @@ import { diskPathsOf, planReconcile } from './reconcile';
 import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
 import { planStageOverMovedDisk } from './planStage';
+import { settleOne } from './mootConflicts';
 import { applyGroups, planApply } from './applyPlan';
 import { planRestage, restageGroupsOf } from './restage';
 import { afterOf, assertNever, baseOf } from './mergeRules';
@@ -183,8 +184,16 @@ export class OverlayModel {
     const conflictsAbout = (file: string) =>
       [...this.state.allEntries()].filter((e) => e.conflict?.origin === 'disk' && e.conflict.diskPath === file).map((e) => e.path);
     const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, conflictsAbout, this.merge, (p) => disk.read(p) !== undefined);
-    this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) });
+    this.settleMoot(this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) }));
     return record;
+  }
+
+  /** Settles the disk conflicts among `paths` that the records there no longer make a change to (mootConflicts.ts). */
+  private settleMoot(paths: readonly string[]): void {
+    for (const p of paths) {
+      const op = settleOne(this.state, p, this.store, this.merge);
+      if (op) this.apply(op);
+    }
   }
 
   /** Refuses to create `path` where a case-insensitive disk already has it under another spelling. */
@@ -246,7 +255,7 @@ export class OverlayModel {
     const staged = (p: string) => this.state.entry(p) !== undefined || this.state.folderRecordIds(p).length > 0;
     const records = selector.kind === 'paths' ? recordsShownBy(this.state, selector.paths.filter(staged), this.store) : this.state.select(selector);
     const plan = planRevert(this.state, records, selector, this.store, this.merge);
-    if (plan.op.recordIds.length > 0) this.apply(plan.op);
+    if (plan.op.recordIds.length > 0) this.settleMoot(this.apply(plan.op));
     return plan;
   }
 
