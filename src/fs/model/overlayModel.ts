@@ -188,9 +188,12 @@ export class OverlayModel {
     return record;
   }
 
-  /** Settles the disk conflicts among `paths` that the records there no longer make a change to (mootConflicts.ts). */
+  /**
+   * Settles the disk conflicts that the records no longer make a change to (mootConflicts.ts), in the component of
+   * `paths` (a delete at a rename's destination makes the conflict at its origin moot).
+   */
   private settleMoot(paths: readonly string[]): void {
-    for (const p of paths) {
+    for (const p of componentOf(this.state, paths).paths) {
       const op = settleOne(this.state, p, this.store, this.merge);
       if (op) this.apply(op);
     }

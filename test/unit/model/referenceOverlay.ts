@@ -64,6 +64,8 @@ export class ReferenceOverlay {
   records: RefRecord[] = [];
   /** Paths holding a disk conflict → the disk path that diverged (its baseline stays the old one meanwhile). */
   diskConflicts = new Map<string, string>();
+  /** The baseline a disk conflict found at its disk path, by holder (what "the agent side changes nothing" compares with). */
+  private readonly conflictBase = new Map<string, Text>();
   private nextId = 0;
 
   /**
@@ -317,6 +319,26 @@ export class ReferenceOverlay {
 
   private stage(r: Omit<RefRecord, 'id'>): void {
     this.records.push({ id: `r${++this.nextId}`, ...r });
+    this.settleMoot();
+  }
+
+  /**
+   * A disk conflict whose agent side is its base again (the records there taken out, or a create then a delete)
+   * is moot: what the disk has there is what there is, settled at once as the next look at the disk would
+   * (issue 23, provenance classes e and f). This fuzz looks at the disk after every change of it, so the disk
+   * here is the one the conflict found.
+   */
+  private settleMoot(): void {
+    const v = this.replay();
+    for (const [h, d] of [...this.diskConflicts]) {
+      // The agent side: where a rename took the conflicted path's own disk file, if one did.
+      const holder = [...v.origin].find(([q, o]) => o === h && q !== h)?.[0] ?? h;
+      if (this.diskConflicts.get(h) !== d || (v.cur.get(holder) ?? null) !== this.conflictBase.get(h)) continue;
+      // Settled only when the look at the disk settles it; another outcome leaves the conflict as it was.
+      const [base, conflicts] = [new Map(this.base), new Map(this.diskConflicts)];
+      this.reconcile(d);
+      if (this.diskConflicts.has(h)) [this.base, this.diskConflicts] = [base, conflicts];
+    }
   }
 
   // ── taking records out ─────────────────────────────────────────────────────────────────────────────────
@@ -367,6 +389,7 @@ export class ReferenceOverlay {
     }
     this.records = kept;
     this.forgetUntouched();
+    this.settleMoot();
   }
 
   private forgetUntouched(): void {
@@ -419,7 +442,9 @@ export class ReferenceOverlay {
 
   /** A composite shows one disk conflict: the first divergence found stays until its disk path settles. */
   private conflictAt(holder: string, diskPath: string): void {
-    if (!this.diskConflicts.has(holder)) this.diskConflicts.set(holder, diskPath);
+    if (this.diskConflicts.has(holder)) return;
+    this.diskConflicts.set(holder, diskPath);
+    this.conflictBase.set(holder, this.base.get(diskPath) ?? null);
   }
 
   private rebaseOnto(path: string, theirs: Text, before: Replayed, always: boolean): void {
