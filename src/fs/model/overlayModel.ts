@@ -75,6 +75,8 @@ export interface ConflictDetails {
  */
 export class OverlayModel {
   private readonly state = new OverlayState();
+  /** Inside one operation of several records (a rename over a file): moot conflicts are settled once it is done. */
+  private settleHeld = 0;
   private readonly _onDidChange = new Emitter<OverlayChangeEvent>();
   readonly onDidChange: Event<OverlayChangeEvent> = this._onDidChange.event;
   private readonly now: () => number;
@@ -146,11 +148,17 @@ export class OverlayModel {
     // On a case-insensitive disk the destination may be another spelling of an existing file: `readme.md` for
     // `README.md` is that file itself (a case-only rename, free), any other is the file an overwrite replaces.
     const twin = this.currentRef(to, disk.read) !== null ? to : this.twinOf(to, disk, from);
-    if (twin !== undefined) {
-      if (!options.overwrite) throw new OverlayError('FileExists', twin === to ? `${to} already exists` : `${to} already exists as ${twin} (this disk ignores letter case)`, { path: to });
-      records.push(this.delete(twin, meta, disk));
+    if (twin !== undefined && !options.overwrite) throw new OverlayError('FileExists', twin === to ? `${to} already exists` : `${to} already exists as ${twin} (this disk ignores letter case)`, { path: to });
+    // One operation: the overwrite's delete saw what the view showed at `to`, and so did the rename, so a conflict
+    // there made moot by the delete alone is not settled before the rename lands (it would land on the other side).
+    this.settleHeld++;
+    try {
+      if (twin !== undefined) records.push(this.delete(twin, meta, disk));
+      records.push(this.stage(newChangeRecord({ operation: 'rename', path: to, fromPath: from, before: content, after: content }, meta, this.now, this.newId), disk));
+    } finally {
+      this.settleHeld--;
     }
-    records.push(this.stage(newChangeRecord({ operation: 'rename', path: to, fromPath: from, before: content, after: content }, meta, this.now, this.newId), disk));
+    this.settleMoot([from, to, ...(twin !== undefined ? [twin] : [])]);
     return records;
   }
 
@@ -193,6 +201,7 @@ export class OverlayModel {
    * `paths` (a delete at a rename's destination makes the conflict at its origin moot).
    */
   private settleMoot(paths: readonly string[]): void {
+    if (this.settleHeld > 0) return;
     for (const p of componentOf(this.state, paths).paths) {
       const op = settleOne(this.state, p, this.store, this.merge);
       if (op) this.apply(op);

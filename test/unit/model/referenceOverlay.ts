@@ -66,6 +66,7 @@ export class ReferenceOverlay {
   diskConflicts = new Map<string, string>();
   /** The baseline a disk conflict found at its disk path, by holder (what "the agent side changes nothing" compares with). */
   private readonly conflictBase = new Map<string, Text>();
+  private settleHeld = false;
   private nextId = 0;
 
   /**
@@ -296,13 +297,15 @@ export class ReferenceOverlay {
     const moving = this.read(from);
     if (from === to || moving === null) return false;
     const taken = this.read(to) !== null ? to : this.twin(to, from);
-    if (taken !== undefined) {
-      if (!overwrite) return false;
-      this.delete(taken, session, message);
-    }
+    if (taken !== undefined && !overwrite) return false;
+    // One operation: a conflict the overwrite's delete alone makes moot is settled once the rename is staged too.
+    this.settleHeld = true;
+    if (taken !== undefined) this.delete(taken, session, message);
     this.touch(from);
     this.touch(to);
     this.stage({ op: 'rename', path: to, from, before: moving, after: moving, session, message });
+    this.settleHeld = false;
+    this.settleMoot();
     return true;
   }
 
@@ -329,6 +332,7 @@ export class ReferenceOverlay {
    * here is the one the conflict found.
    */
   private settleMoot(): void {
+    if (this.settleHeld) return;
     const v = this.replay();
     for (const [h, d] of [...this.diskConflicts]) {
       // The agent side: where a rename took the conflicted path's own disk file, if one did.
