@@ -517,6 +517,9 @@ async function apply(w: World, say: (l: string) => void): Promise<void> {
   const after = w.hands.snapshot();
   const refused = new Set(result.refused.flatMap(r => [...r.paths, r.path]).map(p => fold(w, p)));
   const applied = new Set(result.applied.map(p => fold(w, p)));
+  // On a case-insensitive disk two spellings are one file: one applied, the other's group refused, the file was
+  // changed by the Apply, and it must show what the review showed (WYSIWYG still catches a wrong change there).
+  for (const p of applied) refused.delete(p);
   say(`  applied [${result.applied.map(p => rel(w, p)).join(', ')}], refused [${result.refused.map(r => `${rel(w, r.path)} ${r.reason}`).join(', ')}]`);
   w.violations.push(...w.ledger.checkApply(before, after, result.applied.length > 0));
   if (review) {
