@@ -12,6 +12,7 @@ import { diskPathsOf, planReconcile } from './reconcile';
 import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
 import { planStageOverMovedDisk } from './planStage';
+import { settleOne } from './mootConflicts';
 import { applyGroups, planApply } from './applyPlan';
 import { planRestage, restageGroupsOf } from './restage';
 import { afterOf, assertNever, baseOf } from './mergeRules';
@@ -74,6 +75,8 @@ export interface ConflictDetails {
  */
 export class OverlayModel {
   private readonly state = new OverlayState();
+  /** Inside one operation of several records (a rename over a file): moot conflicts are settled once it is done. */
+  private settleHeld = 0;
   private readonly _onDidChange = new Emitter<OverlayChangeEvent>();
   readonly onDidChange: Event<OverlayChangeEvent> = this._onDidChange.event;
   private readonly now: () => number;
@@ -145,11 +148,17 @@ export class OverlayModel {
     // On a case-insensitive disk the destination may be another spelling of an existing file: `readme.md` for
     // `README.md` is that file itself (a case-only rename, free), any other is the file an overwrite replaces.
     const twin = this.currentRef(to, disk.read) !== null ? to : this.twinOf(to, disk, from);
-    if (twin !== undefined) {
-      if (!options.overwrite) throw new OverlayError('FileExists', twin === to ? `${to} already exists` : `${to} already exists as ${twin} (this disk ignores letter case)`, { path: to });
-      records.push(this.delete(twin, meta, disk));
+    if (twin !== undefined && !options.overwrite) throw new OverlayError('FileExists', twin === to ? `${to} already exists` : `${to} already exists as ${twin} (this disk ignores letter case)`, { path: to });
+    // One operation: the overwrite's delete saw what the view showed at `to`, and so did the rename, so a conflict
+    // there made moot by the delete alone is not settled before the rename lands (it would land on the other side).
+    this.settleHeld++;
+    try {
+      if (twin !== undefined) records.push(this.delete(twin, meta, disk));
+      records.push(this.stage(newChangeRecord({ operation: 'rename', path: to, fromPath: from, before: content, after: content }, meta, this.now, this.newId), disk));
+    } finally {
+      this.settleHeld--;
     }
-    records.push(this.stage(newChangeRecord({ operation: 'rename', path: to, fromPath: from, before: content, after: content }, meta, this.now, this.newId), disk));
+    this.settleMoot([from, to, ...(twin !== undefined ? [twin] : [])]);
     return records;
   }
 
@@ -183,8 +192,20 @@ export class OverlayModel {
     const conflictsAbout = (file: string) =>
       [...this.state.allEntries()].filter((e) => e.conflict?.origin === 'disk' && e.conflict.diskPath === file).map((e) => e.path);
     const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, conflictsAbout, this.merge, (p) => disk.read(p) !== undefined);
-    this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) });
+    this.settleMoot(this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) }));
     return record;
+  }
+
+  /**
+   * Settles the disk conflicts that the records no longer make a change to (mootConflicts.ts), in the component of
+   * `paths` (a delete at a rename's destination makes the conflict at its origin moot).
+   */
+  private settleMoot(paths: readonly string[]): void {
+    if (this.settleHeld > 0) return;
+    for (const p of componentOf(this.state, paths).paths) {
+      const op = settleOne(this.state, p, this.store, this.merge);
+      if (op) this.apply(op);
+    }
   }
 
   /** Refuses to create `path` where a case-insensitive disk already has it under another spelling. */
@@ -246,7 +267,7 @@ export class OverlayModel {
     const staged = (p: string) => this.state.entry(p) !== undefined || this.state.folderRecordIds(p).length > 0;
     const records = selector.kind === 'paths' ? recordsShownBy(this.state, selector.paths.filter(staged), this.store) : this.state.select(selector);
     const plan = planRevert(this.state, records, selector, this.store, this.merge);
-    if (plan.op.recordIds.length > 0) this.apply(plan.op);
+    if (plan.op.recordIds.length > 0) this.settleMoot(this.apply(plan.op));
     return plan;
   }
 

@@ -49,6 +49,37 @@ describe('issue 23: a record replays only over what it saw', () => {
     assert.strictEqual(disk.text('/x'), 'precious\n');
   });
 
+  it('provenance seeds 13820, 13026 (classes e, f): a delete over a creation conflict settles it at once: the view shows the person\'s file before any Apply looks', () => {
+    const disk = new FakeDisk({ '/a': 'a\n' });
+    const model = newModel();
+    model.write('/d/x', enc('agent\n'), meta('m1'), disk);
+    disk.put('/d/x', 'precious\n');
+    assert.strictEqual(model.reconcile('/d/x', disk).kind, 'conflict');
+    // The agent deletes its own version (or the folder holding it): create then delete is nothing.
+    model.delete('/d/x', meta('m2'), disk);
+    assert.strictEqual(model.composite('/d/x'), undefined, 'no conflict is left to hide the person\'s file');
+    assert.strictEqual(readText(model, disk, '/d/x'), 'precious\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/x'), 'precious\n');
+  });
+
+  it('provenance seed 12588 (class e): a folder move carried a file whose creating message is deleted: the view shows the person\'s file there as Apply will write it', () => {
+    const disk = new FakeDisk({ '/d/c': 'c\n' });
+    const model = newModel();
+    model.write('/d/e', enc('agent\n'), meta('m0', 's2'), disk);
+    model.rename('/d/e', '/k/e', meta('m2'), disk);
+    disk.put('/d/e', 'precious\n');
+    assert.strictEqual(model.reconcile('/d/e', disk).kind, 'conflict', 'the person created /d/e too: add/add');
+    model.prune('m0', 's2');
+    // What the view shows now, without another look at the disk, is what Apply (which looks first) writes: the
+    // surviving move carries what is at its source, as it carries a person's edit there.
+    const shown = { from: readText(model, disk, '/d/e'), to: readText(model, disk, '/k/e') };
+    assert.deepStrictEqual(shown, { from: undefined, to: 'precious\n' });
+    assert.strictEqual(model.composite('/k/e')?.conflict, undefined);
+    applyAll(model, disk);
+    assert.deepStrictEqual({ from: disk.text('/d/e'), to: disk.text('/k/e') }, shown);
+  });
+
   it('3. a delete that saw a rewrite, the rewrite pruned: a modify/delete conflict, not a delete of the original', () => {
     const disk = new FakeDisk({ '/x': 'original\n' });
     const model = newModel();

@@ -64,6 +64,9 @@ export class ReferenceOverlay {
   records: RefRecord[] = [];
   /** Paths holding a disk conflict → the disk path that diverged (its baseline stays the old one meanwhile). */
   diskConflicts = new Map<string, string>();
+  /** The baseline a disk conflict found at its disk path, by holder (what "the agent side changes nothing" compares with). */
+  private readonly conflictBase = new Map<string, Text>();
+  private settleHeld = false;
   private nextId = 0;
 
   /**
@@ -294,13 +297,15 @@ export class ReferenceOverlay {
     const moving = this.read(from);
     if (from === to || moving === null) return false;
     const taken = this.read(to) !== null ? to : this.twin(to, from);
-    if (taken !== undefined) {
-      if (!overwrite) return false;
-      this.delete(taken, session, message);
-    }
+    if (taken !== undefined && !overwrite) return false;
+    // One operation: a conflict the overwrite's delete alone makes moot is settled once the rename is staged too.
+    this.settleHeld = true;
+    if (taken !== undefined) this.delete(taken, session, message);
     this.touch(from);
     this.touch(to);
     this.stage({ op: 'rename', path: to, from, before: moving, after: moving, session, message });
+    this.settleHeld = false;
+    this.settleMoot();
     return true;
   }
 
@@ -317,6 +322,27 @@ export class ReferenceOverlay {
 
   private stage(r: Omit<RefRecord, 'id'>): void {
     this.records.push({ id: `r${++this.nextId}`, ...r });
+    this.settleMoot();
+  }
+
+  /**
+   * A disk conflict whose agent side is its base again (the records there taken out, or a create then a delete)
+   * is moot: what the disk has there is what there is, settled at once as the next look at the disk would
+   * (issue 23, provenance classes e and f). This fuzz looks at the disk after every change of it, so the disk
+   * here is the one the conflict found.
+   */
+  private settleMoot(): void {
+    if (this.settleHeld) return;
+    const v = this.replay();
+    for (const [h, d] of [...this.diskConflicts]) {
+      // The agent side: where a rename took the conflicted path's own disk file, if one did.
+      const holder = [...v.origin].find(([q, o]) => o === h && q !== h)?.[0] ?? h;
+      if (this.diskConflicts.get(h) !== d || (v.cur.get(holder) ?? null) !== this.conflictBase.get(h)) continue;
+      // Settled only when the look at the disk settles it; another outcome leaves the conflict as it was.
+      const [base, conflicts] = [new Map(this.base), new Map(this.diskConflicts)];
+      this.reconcile(d);
+      if (this.diskConflicts.has(h)) [this.base, this.diskConflicts] = [base, conflicts];
+    }
   }
 
   // ── taking records out ─────────────────────────────────────────────────────────────────────────────────
@@ -384,6 +410,7 @@ export class ReferenceOverlay {
     }
     this.records = kept;
     this.forgetUntouched();
+    this.settleMoot();
   }
 
   private forgetUntouched(): void {
@@ -436,7 +463,9 @@ export class ReferenceOverlay {
 
   /** A composite shows one disk conflict: the first divergence found stays until its disk path settles. */
   private conflictAt(holder: string, diskPath: string): void {
-    if (!this.diskConflicts.has(holder)) this.diskConflicts.set(holder, diskPath);
+    if (this.diskConflicts.has(holder)) return;
+    this.diskConflicts.set(holder, diskPath);
+    this.conflictBase.set(holder, this.base.get(diskPath) ?? null);
   }
 
   private rebaseOnto(path: string, theirs: Text, before: Replayed, always: boolean): void {

@@ -15,19 +15,15 @@ import type { DiskKind } from './personHands';
  *   still holds the deleted message's lines (LEAK): memory 16344;
  * - (d) "Accept disk" over a prune conflict whose other side is the person's own earlier merge, not the disk: the
  *   oracle counts the disk's lines as chosen too (LOSS; maybe the oracle's reading): memory 11434;
- * - (e) a partial Apply of folder changes: the view hid a person's new file under a folder the agent moved or
- *   removed, and shows it afterwards (SIDE): memory 12588, 13820;
- * - (f) create, the person creates the same path, the agent deletes: the view shows no file while Apply (rightly)
- *   keeps the person's (WYSIWYG): memory 13026;
- * - (g) the person's disk move copied tokens: a discard at one path rejects a token still staged at another, which
- *   Apply then writes (LEAK by the oracle's global bookkeeping, likely the oracle's): memory 14327;
+ * - (e) and (f), fixed (mootConflicts.ts: a disk conflict the records no longer make a change to is settled at once,
+ *   not at Apply's look at the disk): memory 12588, 13820, 13026; (g), the oracle's (a rejection is per path): 14327;
  * - not yet classified: memory 6596 (LOSS after Accept agent over a disk conflict), 13459 (LOSS after Accept disk
  *   then Undo).
  * `FUZZ_REPLAY=memory:<seed> node scripts/fuzz.mjs` prints a seed's steps.
  */
 export const KNOWN_OPEN: Readonly<Record<DiskKind, readonly number[]>> = {
   memory: [
-    6596, 11434, 12588, 13026, 13459, 13820, 14327, 16344,
+    6596, 11434, 13459, 16344,
   ],
   folder: [
   ],

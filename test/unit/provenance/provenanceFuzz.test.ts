@@ -78,6 +78,10 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     ['folding', 18, 'case 8: Undo on a case-insensitive disk throws instead of refusing the one path (THROW)'],
     ['memory', 911, 'class a: Accept agent over a prune conflict whose file\'s creating message was deleted writes that message\'s line (LEAK)'],
     ['memory', 1608, 'class a: Accept agent over a prune text conflict keeps a deleted message\'s line beside the surviving edit (LEAK)'],
+    ['memory', 12588, 'class e: a folder move carried a file whose creating message is deleted; the person\'s file there stays hidden under a moot creation conflict until Apply moves it (SIDE)'],
+    ['memory', 13820, 'class e: a folder deleted over a creation conflict (create then delete: nothing) hides the person\'s file until Apply looks (SIDE)'],
+    ['folding', 2590, 'two spellings of one file, one applied and the other\'s group refused: the file shows what the review showed (the oracle\'s bookkeeping, not a WYSIWYG breach)'],
+    ['memory', 14327, 'class g: a line adopted at one path and rejected at another (the person\'s disk move copied it) is written where it was adopted (the oracle\'s bookkeeping, not a LEAK)'],
   ];
   for (const [kind, seed, what] of found) {
     it(`seed ${seed} (${kind}): ${what}`, async function () {

@@ -75,7 +75,7 @@ export async function runProvenanceSequence(seed: number, options: ProvenanceOpt
   const hands = handsFor(options.disk);
   const folds = options.disk === 'folding';
   const abs = (rel: string) => path.join(hands.root, rel);
-  const ledger = new ProvenanceLedger();
+  const ledger = new ProvenanceLedger(folds ? p => p.toLowerCase() : undefined);
   const files = (folds ? FOLDED_FILES : FILES).map(abs);
   const folders = FOLDERS.map(abs);
   // The person's files before the agent starts (two spellings of one name never both).
@@ -445,7 +445,7 @@ function discardFile(w: World, say: (l: string) => void): void {
   const shownDisk = paths.map(p => disk.get(p) ?? '');
   say(`person discards ${rel(w, c.path)}${c.fromPath ? ` (renamed from ${rel(w, c.fromPath)})` : ''}`);
   w.ws.model.discardPaths([c.path]);
-  w.ledger.personChoice(tokensIn([...shownView, ...shownDisk]), tokensIn(shownDisk), tokensIn(disk));
+  w.ledger.personChoice(tokensIn([...shownView, ...shownDisk]), tokensIn(shownDisk), tokensIn(disk), paths);
 }
 
 /** The person settles a conflict: accept the agent's version, the disk's, merge by hand, or hand it back. */
@@ -467,11 +467,11 @@ function resolve(w: World, say: (l: string) => void): void {
   } else if (how < 0.45) {
     say(`person accepts the agent's version at ${rel(w, p)}: [${ours.join(' ')}]`);
     w.ws.model.resolve(p, { kind: 'acceptAgent' });
-    w.ledger.personChoice(shown, new Set(ours), onDisk);
+    w.ledger.personChoice(shown, new Set(ours), onDisk, [p]);
   } else if (how < 0.7) {
     say(`person accepts the disk's version at ${rel(w, p)}: [${theirs.join(' ')}]`);
     w.ws.model.resolve(p, { kind: 'acceptDisk' });
-    w.ledger.personChoice(shown, tokensIn([text(details.theirs), disk.get(p) ?? '']), onDisk);
+    w.ledger.personChoice(shown, tokensIn([text(details.theirs), disk.get(p) ?? '']), onDisk, [p]);
   } else {
     // A hand-merged text: some lines of both sides, in order, maybe a line of the person's own; now and then
     // "no file". The person does not keep a line of a message deleted already (the view should not show one).
@@ -482,7 +482,7 @@ function resolve(w: World, say: (l: string) => void): void {
     say(`person merges ${rel(w, p)} by hand: ${none ? 'no file' : `[${keep.join(' ')}]`}`);
     const done = attempt(() => w.ws.model.resolveManually(p, none ? undefined : Buffer.from(textOf(keep))));
     if (done === undefined && w.ws.model.composite(p)?.conflict) return say('  (refused)');
-    w.ledger.personChoice(shown, none ? new Set() : new Set(keep), onDisk);
+    w.ledger.personChoice(shown, none ? new Set() : new Set(keep), onDisk, [p]);
   }
 }
 
@@ -517,6 +517,9 @@ async function apply(w: World, say: (l: string) => void): Promise<void> {
   const after = w.hands.snapshot();
   const refused = new Set(result.refused.flatMap(r => [...r.paths, r.path]).map(p => fold(w, p)));
   const applied = new Set(result.applied.map(p => fold(w, p)));
+  // On a case-insensitive disk two spellings are one file: one applied, the other's group refused, the file was
+  // changed by the Apply, and it must show what the review showed (WYSIWYG still catches a wrong change there).
+  for (const p of applied) refused.delete(p);
   say(`  applied [${result.applied.map(p => rel(w, p)).join(', ')}], refused [${result.refused.map(r => `${rel(w, r.path)} ${r.reason}`).join(', ')}]`);
   w.violations.push(...w.ledger.checkApply(before, after, result.applied.length > 0));
   if (review) {

@@ -52,9 +52,24 @@ describe('provenance oracle', () => {
     l.takeOutMessage('m1', 's1');
     assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': [r1] }), true)), ['LEAK']);
     // The person discards the file showing r2 and chooses the disk (empty): r2 is rejected.
-    l.personChoice(new Set([r2]), new Set(), new Set());
+    l.personChoice(new Set([r2]), new Set(), new Set(), ['/w/x']);
     assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': [r2] }), true)), ['LEAK']);
     assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': ['<<<<<<< ours'] }), true)), ['LEAK']);
+  });
+
+  it('a line the person adopted at one path and rejected at another (a disk move copied it) may be written where it was adopted only', () => {
+    const l = new ProvenanceLedger();
+    const [p0, r1] = [l.token('P'), l.token('R1')];
+    l.agentRecord(1, 's1', 'm1', new Set([p0]), new Set([p0, r1]));
+    // The person moved b's file to d/e on disk; a rename carried it on to h. Accept agent at b keeps [p0 r1]…
+    l.personChoice(new Set([p0, r1]), new Set([p0, r1]), new Set(), ['/w/b']);
+    // …then discards h (renamed from d/e), which showed p0 too: the disk there has neither.
+    l.personChoice(new Set([p0]), new Set(), new Set(), ['/w/h', '/w/d/e']);
+    assert.deepStrictEqual(l.checkApply(tree({}), tree({ '/w/b': [p0, r1] }), true), []);
+    assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/h': [p0] }), true)), ['LEAK']);
+    // A rejection made where the line was adopted takes the adoption back, wherever the line is written.
+    l.personChoice(new Set([p0, r1]), new Set([r1]), new Set(), ['/w/b']);
+    assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/z': [p0] }), true)), ['LEAK']);
   });
 
   it('an agent resolving a conflict handed back to it keeps a line it was shown: the line is its own, live while it is', () => {
@@ -76,14 +91,14 @@ describe('provenance oracle', () => {
     const r1 = l.token('R1');
     l.agentRecord(1, 's1', 'm1', new Set([p0]), new Set([p0, r1]));
     // A hand merge of ours [p0 r1] and theirs [p0 u] keeping r1 and dropping u (on disk).
-    l.personChoice(new Set([p0, r1, u]), new Set([p0, r1]), new Set([p0, u]));
+    l.personChoice(new Set([p0, r1, u]), new Set([p0, r1]), new Set([p0, u]), ['/w/x']);
     l.takeOutMessage('m1', 's1');
     assert.deepStrictEqual(l.checkApply(tree({ '/w/x': [p0, u] }), tree({ '/w/x': [p0, r1] }), true), []);
     // …but a line the person kept on disk is not removed by an older record's say-so.
     const l2 = new ProvenanceLedger();
     const [q0, q1] = [l2.token('P'), l2.token('P')];
     l2.agentRecord(1, 's1', 'm1', new Set([q0, q1]), new Set([q1]));
-    l2.personChoice(new Set([q0, q1]), new Set([q0, q1]), new Set([q0, q1]));
+    l2.personChoice(new Set([q0, q1]), new Set([q0, q1]), new Set([q0, q1]), ['/w/x']);
     assert.deepStrictEqual(props(l2.checkApply(tree({ '/w/x': [q0, q1] }), tree({ '/w/x': [q1] }), true)), ['LOSS']);
   });
 

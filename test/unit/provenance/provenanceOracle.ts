@@ -80,14 +80,17 @@ export class ProvenanceLedger {
   private readonly removers = new Map<Token, { seq: number; live: () => boolean }[]>();
   /** When the person last chose to keep a token on disk (older removals no longer excuse removing it). */
   private readonly keptAt = new Map<Token, number>();
-  /** When the person last rejected a staged token (an Apply must not write it). */
-  private readonly rejectedAt = new Map<Token, number>();
-  /** When the person last took a token as theirs (a resolution that kept it): no prune takes it away. */
-  private readonly adoptedAt = new Map<Token, number>();
+  /** When and where (the paths the person chose at) the person last rejected a staged token (an Apply must not write it). */
+  private readonly rejectedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
+  /** When and where the person last took a token as theirs (a resolution that kept it): no prune takes it away. */
+  private readonly adoptedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
   /** Agent records that resolved a conflict handed back to them and kept a token they were shown there. */
   private readonly keptBy = new Map<Token, number[]>();
   /** The tokens the last Apply that applied anything put on the disk: what an Undo may remove. */
   private lastApplyAdded = new Set<Token>();
+
+  /** `key`: a path as the disk tells paths apart (lower case on a case-insensitive disk). */
+  constructor(private readonly key: (path: string) => string = p => p) {}
 
   /** A new token by `author` (`P` or `R<k>`). */
   token(author: string): Token {
@@ -145,20 +148,22 @@ export class ProvenanceLedger {
    * Shown tokens on disk left out are removed on the person's say-so; shown tokens not on disk left out are
    * rejected; tokens kept are the person's now (no prune takes them away), and those on disk are kept there.
    * Only tokens whose author is live are adopted: a taken-out record's line the view still shows is not the
-   * person's to keep by accident.
+   * person's to keep by accident. `paths`: where the person chose (the conflict's path; a discarded file and its
+   * rename's origin).
    */
-  personChoice(shown: ReadonlySet<Token>, result: ReadonlySet<Token>, onDisk: ReadonlySet<Token>): void {
+  personChoice(shown: ReadonlySet<Token>, result: ReadonlySet<Token>, onDisk: ReadonlySet<Token>, paths: readonly string[]): void {
     const seq = ++this.seq;
     const removed = new Set<Token>();
+    const where = new Set(paths.map(this.key));
     for (const t of shown) {
       if (result.has(t)) continue;
       if (onDisk.has(t)) removed.add(t);
-      else this.rejectedAt.set(t, seq);
+      else this.rejectedAt.set(t, { seq, paths: where });
     }
     for (const t of result) {
       if (onDisk.has(t)) this.keptAt.set(t, seq);
       const author = authorOf(t);
-      if (author === 'P' || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, seq);
+      if (author === 'P' || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, { seq, paths: where });
     }
     const choice = { seq, removed };
     this.choices.push(choice);
@@ -183,15 +188,32 @@ export class ProvenanceLedger {
         out.push({ property: 'LEAK', detail: `wrote a line nobody wrote: ${JSON.stringify(t)} (in ${where(after, t)})` });
         continue;
       }
-      const adopted = this.adoptedAt.get(t) ?? -1;
-      const rejected = this.rejectedAt.get(t) ?? -1;
-      if (rejected > adopted) out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}), which the person rejected` });
+      const adopted = this.adoptedAt.get(t)?.seq ?? -1;
+      if (this.rejects(t, after)) out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}), which the person rejected` });
       else if (author !== 'P' && !this.isLive(Number(author.slice(1))) && adopted < 0 && !(this.keptBy.get(t) ?? []).some(k => this.isLive(k))) {
         out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}) of taken-out record ${author}` });
       }
     }
     if (appliedSomething) this.lastApplyAdded = added;
     return out;
+  }
+
+  /**
+   * Whether writing `t` (as it is in `after`) writes a line the person rejected: rejected after the person last
+   * adopted it. A line is at one path, but a person's disk move copies it (the model still stages it where it was):
+   * the same token can be shown at two paths, adopted at one (Accept agent at `b`) and rejected at the other (a
+   * discard of `h`, which showed the moved file). The person chose at `h` only: rejecting there takes back no
+   * adoption at `b`, so it stands unless the rejection was made at `b` too, and the line may be written at `b` but
+   * at none of the rejection's paths (issue 23, provenance seed 14327).
+   */
+  private rejects(t: Token, after: Tree): boolean {
+    const rejection = this.rejectedAt.get(t);
+    if (rejection === undefined) return false;
+    const adoption = this.adoptedAt.get(t);
+    if (adoption === undefined) return true;
+    if (adoption.seq > rejection.seq) return false;
+    if ([...adoption.paths].some(p => rejection.paths.has(p))) return true;
+    return [...after].some(([p, text]) => rejection.paths.has(this.key(p)) && linesOf(text).includes(t));
   }
 
   /** LOSS of an Undo: it may remove only what the apply it undoes put on the disk. */

@@ -1,0 +1,53 @@
+import { afterOf, baseOf } from './mergeRules';
+import { planReconcile } from './reconcile';
+import type { ContentRef, ContentStore } from './contentStore';
+import type { DiskProbe } from './diskProbe';
+import type { TextMerge } from './mergeContent';
+import type { OverlayView } from './overlayDraft';
+import type { ConflictState } from './pathEntry';
+import type { RebaseOp } from './reconcile';
+
+/**
+ * A disk conflict whose agent side no longer changes the file it is about is moot (issue 23, provenance seeds
+ * 12588 and 13820). It happens when the records there are taken out or cancel out after the conflict was found:
+ * the agent creates `d/e`, the person creates `d/e` on disk (a creation conflict, the agent's version shown), then
+ * the agent deletes its folder (create then delete: nothing), or its creating message is deleted while a folder
+ * move that carried the file survives. The conflict, kept "while its baseline stays", would go on hiding the
+ * person's file — and the next look at the disk (which Apply takes first) settles it and shows that file, so an
+ * Apply writes what the review never showed. The model already holds what the disk has there (the conflict's
+ * `theirs`): it settles such a conflict right away, as that reconcile would, without reading the disk.
+ *
+ * Only a conflict whose agent side equals its base is settled here: the records make no change to that file, so
+ * there is nothing to choose between. A conflict whose agent side still changes the file stays the person's to
+ * settle, and so does one the known disk content would turn into another conflict.
+ */
+/** The rebase that settles the moot disk conflict at `path`; undefined when there is none to settle. */
+export function settleOne(view: OverlayView, path: string, store: ContentStore, merge?: TextMerge): RebaseOp | undefined {
+  const e = view.entry(path);
+  const c = e?.conflict;
+  if (!e || !c || c.origin !== 'disk' || c.delegated || c.diskPath === undefined || c.theirsPath !== undefined) return undefined;
+  const holder = view.entry(e.movedTo ?? path);
+  if (!holder || (afterOf(holder.state) ?? null) !== c.base) return undefined;
+  const outcome = planReconcile(view, path, knownDisk(view, store, c), store, merge);
+  return outcome.kind === 'rebased' ? outcome.op : undefined;
+}
+
+/**
+ * The disk as the model knows it: the conflict's `theirs` at its disk path, every other path as its baseline
+ * (nothing known to have changed there, so a reconcile leaves it alone).
+ */
+function knownDisk(view: OverlayView, store: ContentStore, conflict: ConflictState): DiskProbe {
+  const refOf = (p: string): ContentRef | null => {
+    if (p === conflict.diskPath) return conflict.theirs;
+    const e = view.entry(p);
+    return e ? (baseOf(e.state) ?? null) : null;
+  };
+  return {
+    refOf,
+    read: (p) => {
+      const ref = refOf(p);
+      return ref === null ? undefined : store.get(ref);
+    },
+    identity: (p) => (p === conflict.diskPath ? conflict.theirsIdentity : view.entry(p)?.identity),
+  };
+}
