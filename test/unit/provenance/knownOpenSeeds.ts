@@ -20,13 +20,13 @@ import type { DiskKind } from './personHands';
  *   keeps the person's (WYSIWYG): memory 13026;
  * - (g) the person's disk move copied tokens: a discard at one path rejects a token still staged at another, which
  *   Apply then writes (LEAK by the oracle's global bookkeeping, likely the oracle's): memory 14327;
- * - not yet classified: memory 6596 (LOSS after Accept agent over a disk conflict), 13459 (LOSS after Accept disk
- *   then Undo).
+ * - not yet classified: memory 13459 (LOSS after Accept disk then Undo). (6596, Accept agent over a disk conflict
+ *   accepting a record's own after instead of the side shown, is fixed: overlayModel.acceptedReplay.)
  * `FUZZ_REPLAY=memory:<seed> node scripts/fuzz.mjs` prints a seed's steps.
  */
 export const KNOWN_OPEN: Readonly<Record<DiskKind, readonly number[]>> = {
   memory: [
-    1742, 2239, 6596, 10133, 10472, 10694, 11434, 12588, 13026, 13459, 13820, 14238, 14327, 16344,
+    1742, 2239, 10133, 10472, 10694, 11434, 12588, 13026, 13459, 13820, 14238, 14327, 16344,
   ],
   folder: [
     1742, 2239,
