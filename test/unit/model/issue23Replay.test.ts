@@ -73,4 +73,20 @@ describe('issue 23: replay regressions (provenance and reference fuzz seeds)', (
     applyAll(model, disk);
     assert.strictEqual(disk.text('/x'), '2\n3\nP\n', 'Apply keeps the person\'s P and never brings back the 4 they removed');
   });
+  it('provenance seeds 13459, 11434 (class d, the oracle\'s reading): Accept disk over a prune conflict keeps their side, a live record\'s removal of a disk line included', () => {
+    // The model was right; the oracle counted the disk's lines as the person's choice too (provenanceFuzz.ts).
+    const disk = new FakeDisk({ '/x': 'p2\np3\n' });
+    const model = newModel();
+    model.write('/x', enc('p3\n'), meta('m1'), disk);
+    model.rename('/x', '/y', meta('m2', 's2'), disk);
+    model.write('/x', enc('r4\n'), meta('m1'), disk);
+    model.prune('m2', 's2');
+    const c = model.conflictDetails('/x');
+    assert.strictEqual(c.origin, 'prune', 'the create finds m1\'s edited file back at /x');
+    assert.strictEqual(dec(c.theirs), 'p3\n', 'their side is the surviving records\' result, not the disk');
+    model.resolve('/x', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/x'), 'p3\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/x'), 'p3\n', 'm1, alive, saw p2 and removed it; the person chose p3 over r4');
+  });
 });

@@ -12,21 +12,22 @@ import type { DiskKind } from './personHands';
  * - (c) Undo restages an overwriting rename with the destination's delete after it (LOSS): memory 2239, folder 2239;
  * - (a') the disk-conflict side of (a): an apply undone after its message was deleted, a later record's agent side
  *   still holds the deleted message's lines (LEAK): memory 16344;
- * - (d) "Accept disk" over a prune conflict whose other side is the person's own earlier merge, not the disk: the
- *   oracle counts the disk's lines as chosen too (LOSS; maybe the oracle's reading): memory 11434;
+ * - (d) "Accept disk" over a prune conflict: the oracle counted the disk's lines as chosen too, though their side
+ *   there is the surviving records' result, not the disk (the oracle's reading, fixed in provenanceFuzz.ts
+ *   `resolve`): memory 11434 and 13459 (fixed);
  * - (e) a partial Apply of folder changes: the view hid a person's new file under a folder the agent moved or
  *   removed, and shows it afterwards (SIDE): memory 12588, 13820;
  * - (f) create, the person creates the same path, the agent deletes: the view shows no file while Apply (rightly)
  *   keeps the person's (WYSIWYG): memory 13026;
  * - (g) the person's disk move copied tokens: a discard at one path rejects a token still staged at another, which
  *   Apply then writes (LEAK by the oracle's global bookkeeping, likely the oracle's): memory 14327;
- * - not yet classified: memory 13459 (LOSS after Accept disk then Undo). (6596, Accept agent over a disk conflict
- *   accepting a record's own after instead of the side shown, is fixed: overlayModel.acceptedReplay.)
+ * - 6596 (Accept agent over a disk conflict accepted a record's own after instead of the side shown) is fixed:
+ *   overlayModel.acceptedReplay.
  * `FUZZ_REPLAY=memory:<seed> node scripts/fuzz.mjs` prints a seed's steps.
  */
 export const KNOWN_OPEN: Readonly<Record<DiskKind, readonly number[]>> = {
   memory: [
-    1742, 2239, 10133, 10472, 10694, 11434, 12588, 13026, 13459, 13820, 14238, 14327, 16344,
+    1742, 2239, 10133, 10472, 10694, 12588, 13026, 13820, 14238, 14327, 16344,
   ],
   folder: [
     1742, 2239,
