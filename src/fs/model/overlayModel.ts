@@ -375,9 +375,12 @@ export class OverlayModel {
       ? new Map([[c.diskPath, { base: c.theirs, ...(c.theirsIdentity ? { identity: c.theirsIdentity } : {}) }]])
       : undefined;
     const shown = replayComponent(this.state, touched, this.store, { origin: c.origin }, this.merge).movedBy;
-    // A prune conflict's agent side keeps only the surviving records' lines (agentSide.ts): that is what is accepted.
+    // What is accepted is the agent's side the view showed: for a prune conflict only the surviving records' lines
+    // (agentSide.ts); for a disk conflict what the records left merged with the disk's earlier changes (a rebase
+    // onto the disk, or an Undo restaging over what the person had), not a record's own `after` from before those
+    // (provenance seed 6596: that brought back a line the person had removed and dropped one the person had added).
     const e = this.state.entry(path);
-    const side = c.origin === 'prune' && e ? afterOf(e.state) : undefined;
+    const side = e ? afterOf(e.state) : undefined;
     return replayComponent(this.state, touched, this.store, {
       origin: c.origin,
       ...(baselines ? { baselines } : {}),

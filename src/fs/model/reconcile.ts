@@ -2,6 +2,8 @@ import { contentRefOf } from './contentStore';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { replayComponent } from './replay';
 import { mergeContent } from './mergeContent';
+import { DraftState } from './overlayDraft';
+import { withEntry } from './accumulator';
 import type { ContentStore } from './contentStore';
 import type { DiskProbe } from './diskProbe';
 import type { ConflictReason, TextMerge } from './mergeContent';
@@ -18,8 +20,11 @@ export type ReconcileOutcome =
   | { readonly kind: 'unchanged' }
   /** Merged cleanly: apply `op` (base := disk, after := merged). */
   | { readonly kind: 'rebased'; readonly path: string; readonly op: RebaseOp }
-  /** `op` marks it; absent when the composite already has this very conflict (nothing new to record). */
-  | { readonly kind: 'conflict'; readonly path: string; readonly conflict: ConflictState; readonly op?: ConflictOp };
+  /**
+   * `op` marks it (a replay of its component when holding it there changes what the component shows); absent when
+   * the composite already has this very conflict (nothing new to record).
+   */
+  | { readonly kind: 'conflict'; readonly path: string; readonly conflict: ConflictState; readonly op?: ConflictOp | RebaseOp };
 
 /** The disk paths a composite depends on: its own and, for a rename, its origin. Adapters pre-read these. */
 export function diskPathsOf(view: Pick<OverlayView, 'entry'>, path: string): string[] {
@@ -58,7 +63,7 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     const identity = bytes ? disk.identity?.(diskPath) : undefined;
     const ours = afterOf(h.state) ?? null;
     const conflict = (kind: ConflictKind, binary: boolean, theirsPath?: string): ReconcileOutcome =>
-      conflictOutcome(view, holderPath, { kind, origin: 'disk', diskPath, base, theirs, binary, delegated: false, ...(theirsPath !== undefined ? { theirsPath } : {}), ...(identity ? { theirsIdentity: identity } : {}) });
+      conflictOutcome(view, holderPath, store, merge, { kind, origin: 'disk', diskPath, base, theirs, binary, delegated: false, ...(theirsPath !== undefined ? { theirsPath } : {}), ...(identity ? { theirsIdentity: identity } : {}) });
     const replaced = (r: ReplayResult): ReconcileOutcome => rebasedBy(holderPath, r);
 
     if (holderPath === diskPath && d.movedFrom !== undefined) {
@@ -127,12 +132,38 @@ function kindOf(reason: ConflictReason): ConflictKind {
   }
 }
 
-function conflictOutcome(view: OverlayView, path: string, conflict: ConflictState): ReconcileOutcome {
+function conflictOutcome(view: OverlayView, path: string, store: ContentStore, merge: TextMerge | undefined, conflict: ConflictState): ReconcileOutcome {
   const existing = view.entry(path)?.conflict;
   if (existing && existing.origin === 'disk' && existing.kind === conflict.kind && existing.diskPath === conflict.diskPath
     && existing.base === conflict.base && existing.theirs === conflict.theirs && existing.theirsPath === conflict.theirsPath) {
     return { kind: 'conflict', path, conflict: existing };
   }
-  return { kind: 'conflict', path, conflict, op: { type: 'conflict', path, conflict } };
+  return { kind: 'conflict', path, conflict, op: heldBy(view, path, store, merge, conflict) ?? { type: 'conflict', path, conflict } };
 }
 
+/**
+ * The component replayed with the new disk conflict held at `path` (replay.ts: a disk conflict stays and wins, and a
+ * conflict a replay found there no longer travels with the content a rename moves away). The state stays a replay
+ * of its records: without this, the paths a rename took content to keep what the replay computed when no disk
+ * conflict was there (reference seed 46569: a create-then-delete over a conflict carried from here showed this
+ * path's old disk file at the rename's destination, over the person's own file there). Undefined when the replay
+ * changes nothing but the conflict (the usual case: a plain conflict op).
+ */
+function heldBy(view: OverlayView, path: string, store: ContentStore, merge: TextMerge | undefined, conflict: ConflictState): RebaseOp | undefined {
+  const e = view.entry(path);
+  if (!e) return undefined;
+  const draft = new DraftState(view);
+  draft.setEntry(withEntry(e, { conflict }));
+  const r = replayComponent(draft, [path], store, { origin: 'prune' }, merge);
+  const same = r.removedPaths.length === 0 && r.rewritten.length === 0 && r.entries.every((x) => {
+    const old = view.entry(x.path);
+    return old !== undefined && (x.path === path || sameConflict(old.conflict, x.conflict))
+      && baseOf(old.state) === baseOf(x.state) && afterOf(old.state) === afterOf(x.state) && old.movedFrom === x.movedFrom;
+  });
+  if (same) return undefined;
+  return { type: 'replace', reason: 'conflict', recordIds: [], rewritten: r.rewritten, entries: r.entries, removedPaths: r.removedPaths };
+}
+
+function sameConflict(a: ConflictState | undefined, b: ConflictState | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.kind === b.kind && a.origin === b.origin && a.recordId === b.recordId && a.theirs === b.theirs);
+}

@@ -357,10 +357,12 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // A conflict travels with the content it is about.
         const carried = diskHeld.has(from) ? undefined : conflicts.get(from);
         const carriedValue = carried ? open.get(from) : undefined;
-        if (carried) {
-          conflicts.delete(from);
-          open.delete(from);
-        }
+        // A conflict this replay found at the source is about the content that leaves it: it does not stay behind as
+        // a value later records there would settle (reference seed 84500: a create there after the move, then its
+        // delete, "resolved" the stale conflict to its theirs and showed the old baseline). Under a disk conflict
+        // held there it does not travel either: the disk conflict stays and wins (below).
+        conflicts.delete(from);
+        open.delete(from);
         if (carried && !conflicts.has(to)) {
           conflicts.set(to, carried);
           if (carriedValue) open.set(to, carriedValue);

@@ -13,17 +13,18 @@ import type { DiskKind } from './personHands';
  *   orders of an op's added records rounded to one number, overlayDraft.ts);
  * - (a') the disk-conflict side of (a): an apply undone after its message was deleted, a later record's agent side
  *   still holds the deleted message's lines (LEAK): memory 16344;
- * - (d) "Accept disk" over a prune conflict whose other side is the person's own earlier merge, not the disk: the
- *   oracle counts the disk's lines as chosen too (LOSS; maybe the oracle's reading): memory 11434;
+ * - (d) "Accept disk" over a prune conflict: the oracle counted the disk's lines as chosen too, though their side
+ *   there is the surviving records' result, not the disk (the oracle's reading, fixed in provenanceFuzz.ts
+ *   `resolve`): memory 11434 and 13459 (fixed);
  * - (e) and (f), fixed (mootConflicts.ts: a disk conflict the records no longer make a change to is settled at once,
  *   not at Apply's look at the disk): memory 12588, 13820, 13026; (g), the oracle's (a rejection is per path): 14327;
- * - not yet classified: memory 6596 (LOSS after Accept agent over a disk conflict), 13459 (LOSS after Accept disk
- *   then Undo).
+ * - 6596 (Accept agent over a disk conflict accepted a record's own after instead of the side shown) is fixed:
+ *   overlayModel.acceptedReplay.
  * `FUZZ_REPLAY=memory:<seed> node scripts/fuzz.mjs` prints a seed's steps.
  */
 export const KNOWN_OPEN: Readonly<Record<DiskKind, readonly number[]>> = {
   memory: [
-    6596, 11434, 13459, 16344,
+    16344,
   ],
   folder: [
   ],

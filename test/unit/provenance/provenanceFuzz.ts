@@ -471,7 +471,12 @@ function resolve(w: World, say: (l: string) => void): void {
   } else if (how < 0.7) {
     say(`person accepts the disk's version at ${rel(w, p)}: [${theirs.join(' ')}]`);
     w.ws.model.resolve(p, { kind: 'acceptDisk' });
-    w.ledger.personChoice(shown, tokensIn([text(details.theirs), disk.get(p) ?? '']), onDisk, [p]);
+    // Over a disk conflict their side is the disk's file. Over a conflict a prune left, their side is what the
+    // path shows without the change that no longer applies (the surviving records' result, which may already
+    // remove a disk line a live record saw): the person chose between the two sides shown, and a disk line on
+    // neither is not theirs to keep or remove by this choice (provenance seeds 13459, 11434).
+    if (details.origin === 'disk') w.ledger.personChoice(shown, tokensIn([text(details.theirs), disk.get(p) ?? '']), onDisk, [p]);
+    else w.ledger.personChoice(tokensIn([text(details.ours), text(details.theirs)]), tokensIn([text(details.theirs)]), onDisk, [p]);
   } else {
     // A hand-merged text: some lines of both sides, in order, maybe a line of the person's own; now and then
     // "no file". The person does not keep a line of a message deleted already (the view should not show one).
