@@ -157,7 +157,8 @@ describe('mcp bridge in the real extension host, through the SDK client', functi
     assert.strictEqual(write.data.status, 'staged');
     const list = await call(client, 'overlay_listChanges', { sessionOnly: true, sessionId: 'cli-conv-1' });
     // The sessionId argument is a label inside the client's own namespace (issue 24).
-    assert.deepStrictEqual(list.data.changes, [{ operation: 'create', path: 'mcp/new.ts', description: 'From MCP', sessions: ['mcp:integration-agent/cli-conv-1'], messages: ['cli-msg-1'] }]);
+    const link = `[mcp/new.ts](${vscode.env.uriScheme}://agent-overlay.agent-overlay/staged-diff?${encodeURIComponent(abs('mcp/new.ts'))})`;
+    assert.deepStrictEqual(list.data.changes, [{ operation: 'create', path: 'mcp/new.ts', description: 'From MCP', sessions: ['mcp:integration-agent/cli-conv-1'], messages: ['cli-msg-1'], review: link }]);
     assert.strictEqual(list.data.session, 'mcp:integration-agent/cli-conv-1');
     await eventually(() => t.scmState().some(g => g.resources.some(r => r.path === abs('mcp/new.ts') && /Session: .*cli-conv-1/.test(r.tooltip ?? ''))), 'the SCM view to show the MCP change');
     assert.strictEqual(fs.existsSync(abs('mcp/new.ts')), false, 'nothing reached the disk');
