@@ -1,22 +1,11 @@
 import * as assert from 'assert';
-import { FakeDisk, enc, meta, newModel, readText } from './modelFixtures';
-import type { OverlayModel } from '../../../src/fs/model/overlayModel';
+import { FakeDisk, applyAsAdapter as applyAll, enc, meta, newModel, readText } from './modelFixtures';
 
 /**
  * Issue 23, class (b): "Discard" on a file row chooses the disk's version of that file. Whatever the agent did to
  * that disk file — moved it, edited or deleted it where it moved — is taken out with it, even where another path
  * still shows one of those records; otherwise Apply moves or deletes the file the person sees on disk.
  */
-
-/** Apply everything that can be applied, as the adapter would. */
-function applyAll(model: OverlayModel, disk: FakeDisk): void {
-  model.reconcileAll(disk);
-  const plan = model.planApply(undefined, disk);
-  for (const g of plan.groups) {
-    disk.execute(g.actions, model.store);
-    model.markApplied(g.paths);
-  }
-}
 
 describe('discard keeps the disk file of the discarded path where it is (issue 23, class b)', () => {
   it('provenance seed 10694: the file moved away then deleted — a delete left staged would follow it home', () => {

@@ -1,21 +1,10 @@
 import * as assert from 'assert';
-import { FakeDisk, dec, enc, meta, newModel, readText } from './modelFixtures';
-import type { OverlayModel } from '../../../src/fs/model/overlayModel';
+import { FakeDisk, applyAsAdapter as applyAll, dec, enc, meta, newModel, readText } from './modelFixtures';
 
 /**
  * The model-level reproductions of issue 23: nothing a person wrote is removed by a change that never saw it. A
  * record replays only over what it saw; over anything else it is a conflict, never a silent success.
  */
-
-/** Apply everything that can be applied, as the adapter would (reconciling every path first, as it does). */
-function applyAll(model: OverlayModel, disk: FakeDisk): void {
-  model.reconcileAll(disk);
-  const plan = model.planApply(undefined, disk);
-  for (const g of plan.groups) {
-    disk.execute(g.actions, model.store);
-    model.markApplied(g.paths);
-  }
-}
 
 describe('issue 23: a record replays only over what it saw', () => {
   it('1. create then delete leaves nothing that acts on a file the person creates later (read, or prune of the create)', () => {

@@ -1,21 +1,10 @@
 import * as assert from 'assert';
-import { FakeDisk, dec, enc, meta, newModel, readText } from './modelFixtures';
-import type { OverlayModel } from '../../../src/fs/model/overlayModel';
+import { FakeDisk, applyAsAdapter as applyAll, dec, enc, meta, newModel, readText } from './modelFixtures';
 
 /**
  * Issue 23, the replay side: seeds the provenance fuzz (`memory:<seed>`) and the reference fuzz (`reference
  * <seed>`) found after the first round of fixes, each cut down to the few steps that matter.
  */
-
-/** Apply everything that can be applied, as the adapter would (reconciling every path first, as it does). */
-function applyAll(model: OverlayModel, disk: FakeDisk): void {
-  model.reconcileAll(disk);
-  const plan = model.planApply(undefined, disk);
-  for (const g of plan.groups) {
-    disk.execute(g.actions, model.store);
-    model.markApplied(g.paths);
-  }
-}
 
 describe('issue 23: replay regressions (provenance and reference fuzz seeds)', () => {
   it('reference seed 84500: a conflict found where a disk conflict is held leaves with the content a rename moves away', () => {

@@ -140,3 +140,13 @@ export class FakeDisk implements DiskProbe {
 export function readText(model: OverlayModel, disk: FakeDisk, path: string): string | undefined {
   return dec(model.read(path, disk.read));
 }
+
+/** Applies everything that can be applied, as the adapter would (reconciling every path first, as it does). */
+export function applyAsAdapter(model: OverlayModel, disk: FakeDisk): void {
+  model.reconcileAll(disk);
+  const plan = model.planApply(undefined, disk);
+  for (const g of plan.groups) {
+    disk.execute(g.actions, model.store);
+    model.markApplied(g.paths);
+  }
+}
