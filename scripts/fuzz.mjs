@@ -10,10 +10,11 @@
 //    FUZZ_PROV_FOLDER (default 50,000) on a real temporary folder (tmpfs when there is one), FUZZ_PROV_FOLDING
 //    (default 250,000) on FoldingDisk (case-insensitive), from the same first seed, spread over FUZZ_WORKERS
 //    worker threads (default: one per core), FUZZ_CONCURRENCY sequences at once in each (default 4: they wait on
-//    the store's fsyncs).
+//    the store's fsyncs). The reference fuzz is spread over the same workers (its sequences are synchronous).
 //
 // A count of 0 skips that run. Every failure prints its seed; the first few their steps too. Replay one with
-// FUZZ_REPLAY=<memory|folder|folding>:<seed> (prints its steps as they run). Ends with "N passed, N failed".
+// FUZZ_REPLAY=<kind>:<seed>, kind one of reference, reference-folded, memory, folder, folding (a provenance seed
+// prints its steps as they run, a reference seed when it fails). Ends with "N passed, N failed".
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -25,19 +26,22 @@ const require = createRequire(import.meta.url);
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 
 if (!isMainThread) {
-  // A worker: runs the provenance seeds of its share and reports each failure, then its tally.
-  const { runProvenanceSequence } = require(path.join(root, 'out/test/unit/provenance/provenanceFuzz.js'));
-  const { kind, seeds, concurrency } = workerData;
-  let next = 0;
+  // A worker: runs its share of one kind's seeds (every `stride`-th from `from`) and reports each failure, progress
+  // every 1,000 sequences, then its tally.
+  const { kind, from, to, stride, concurrency, options } = workerData;
+  const run = kind === 'reference' || kind === 'reference-folded'
+    ? (() => { const { runSequence } = require(path.join(root, 'out/test/unit/model/referenceFuzz.js')); return async seed => runSequence(seed, options); })()
+    : (() => { const { runProvenanceSequence } = require(path.join(root, 'out/test/unit/provenance/provenanceFuzz.js')); return seed => runProvenanceSequence(seed, { disk: kind }); })();
+  let next = from;
   let processed = 0;
   let passed = 0;
   let steps = 0;
   const lane = async () => {
-    while (next < seeds.length) {
-      const seed = seeds[next++];
+    while (next < to) {
+      const seed = next;
+      next += stride;
       try {
-        const n = await runProvenanceSequence(seed, { disk: kind });
-        steps += n;
+        steps += await run(seed);
         passed++;
       } catch (e) {
         parentPort.postMessage({ failed: seed, message: e instanceof Error ? e.message : String(e) });
@@ -56,9 +60,15 @@ async function main() {
   const replay = process.env.FUZZ_REPLAY;
   if (replay) {
     const [kind, seed] = replay.split(':');
-    const { runProvenanceSequence } = require(path.join(root, 'out/test/unit/provenance/provenanceFuzz.js'));
     try {
-      await runProvenanceSequence(Number(seed), { disk: kind, trace: line => console.log(`  ${line}`) });
+      if (kind === 'reference' || kind === 'reference-folded') {
+        // A failure's message carries its steps; a pass prints nothing more.
+        const { runSequence } = require(path.join(root, 'out/test/unit/model/referenceFuzz.js'));
+        runSequence(Number(seed), { diskOverConflicts: process.env.FUZZ_DISK_OVER_CONFLICTS === '1', caseInsensitive: kind === 'reference-folded' });
+      } else {
+        const { runProvenanceSequence } = require(path.join(root, 'out/test/unit/provenance/provenanceFuzz.js'));
+        await runProvenanceSequence(Number(seed), { disk: kind, trace: line => console.log(`  ${line}`) });
+      }
       console.log('1 passed, 0 failed');
     } catch (e) {
       console.log(`\n${e instanceof Error ? e.message : String(e)}\n0 passed, 1 failed`);
@@ -70,60 +80,49 @@ async function main() {
   const failed = [];
   const t0 = Date.now();
   const seconds = () => ((Date.now() - t0) / 1000).toFixed(0);
-
-  // 1. The reference fuzz.
-  const { runSequence } = require(path.join(root, 'out/test/unit/model/referenceFuzz.js'));
-  const diskOverConflicts = process.env.FUZZ_DISK_OVER_CONFLICTS === '1';
-  let steps = 0;
-  for (const [label, n, options] of [['', env('FUZZ_COUNT', 1_000_000), { diskOverConflicts }], ['case-insensitive ', env('FUZZ_FOLDED_COUNT', 250_000), { diskOverConflicts, caseInsensitive: true }]]) {
-    if (n === 0) continue;
-    const failedBefore = failed.length;
-    for (let seed = first; seed < first + n; seed++) {
-      try {
-        steps += runSequence(seed, options);
-        passed++;
-      } catch (e) {
-        failed.push(`reference ${label}${seed}`);
-        if (failed.length <= 5) console.log(`\n${label}${e.message}\n`);
-      }
-      if ((seed - first + 1) % 50_000 === 0) console.log(`${label}${seed - first + 1} sequences, ${failed.length - failedBefore} failed, ${seconds()} s`);
-    }
-    console.log(`reference ${label}sequences ${n} (seeds ${first}–${first + n - 1}), ${failed.length - failedBefore} failed, steps ${steps}, ${seconds()} s`);
-  }
-
-  // 2. The provenance fuzz.
   const workers = Math.max(1, env('FUZZ_WORKERS', os.availableParallelism?.() ?? os.cpus().length));
   const concurrency = Math.max(1, env('FUZZ_CONCURRENCY', 4));
-  for (const [kind, n] of [['memory', env('FUZZ_PROV_MEMORY', 1_000_000)], ['folder', env('FUZZ_PROV_FOLDER', 50_000)], ['folding', env('FUZZ_PROV_FOLDING', 250_000)]]) {
-    if (n === 0) continue;
+  const diskOverConflicts = process.env.FUZZ_DISK_OVER_CONFLICTS === '1';
+
+  /** Runs seeds first… first+n-1 of one kind over the workers; prints failures as they come and a summary line. */
+  const runKind = async (kind, label, n, options) => {
     const failedBefore = failed.length;
     let done = 0;
-    let provSteps = 0;
-    const shares = Array.from({ length: workers }, (_, i) => {
-      const seeds = [];
-      for (let s = first + i; s < first + n; s += workers) seeds.push(s);
-      return seeds;
-    });
-    await Promise.all(shares.filter(s => s.length).map(seeds => new Promise((resolve, reject) => {
-      const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { kind, seeds, concurrency } });
+    let kindSteps = 0;
+    const every = kind.startsWith('reference') ? 50_000 : 10_000;
+    const shares = Array.from({ length: Math.min(workers, n) }, (_, i) => ({ kind, from: first + i, to: first + n, stride: workers, options,
+      // The reference sequences are synchronous: more than one lane would only interleave nothing.
+      concurrency: kind.startsWith('reference') ? 1 : concurrency }));
+    await Promise.all(shares.map(share => new Promise((resolve, reject) => {
+      const worker = new Worker(fileURLToPath(import.meta.url), { workerData: share });
       worker.on('message', m => {
         if (m.failed !== undefined) {
           failed.push(`${kind}:${m.failed}`);
-          if (failed.length - failedBefore <= 5) console.log(`\n${m.message}\n`);
-          else console.log(`provenance ${kind} seed ${m.failed} failed: ${m.message.split('\n')[0]}`);
+          if (failed.length - failedBefore <= 5) console.log(`\n${label} seed ${m.failed}:\n${m.message}\n`);
+          else console.log(`${label} seed ${m.failed} failed: ${m.message.split('\n')[0]}`);
         } else if (m.progress) {
           done += m.progress;
-          if (done % 10_000 < m.progress) console.log(`provenance ${kind}: about ${done} sequences, ${failed.length - failedBefore} failed, ${seconds()} s`);
+          if (done % every < m.progress) console.log(`${label}: about ${done} sequences, ${failed.length - failedBefore} failed, ${seconds()} s`);
         } else if (m.done) {
           passed += m.passed;
-          provSteps += m.steps;
+          kindSteps += m.steps;
         }
       });
       worker.on('error', reject);
       worker.on('exit', code => (code === 0 ? resolve() : reject(new Error(`a fuzz worker exited with ${code}`))));
     })));
-    console.log(`provenance ${kind}: sequences ${n} (seeds ${first}–${first + n - 1}), ${failed.length - failedBefore} failed, steps ${provSteps}, ${seconds()} s`);
-  }
+    console.log(`${label}: sequences ${n} (seeds ${first}–${first + n - 1}), ${failed.length - failedBefore} failed, steps ${kindSteps}, ${seconds()} s`);
+  };
+
+  // 1. The reference fuzz, then 2. the provenance fuzz.
+  const runs = [
+    ['reference', 'reference', env('FUZZ_COUNT', 1_000_000), { diskOverConflicts }],
+    ['reference-folded', 'reference case-insensitive', env('FUZZ_FOLDED_COUNT', 250_000), { diskOverConflicts, caseInsensitive: true }],
+    ['memory', 'provenance memory', env('FUZZ_PROV_MEMORY', 1_000_000)],
+    ['folder', 'provenance folder', env('FUZZ_PROV_FOLDER', 50_000)],
+    ['folding', 'provenance folding', env('FUZZ_PROV_FOLDING', 250_000)],
+  ];
+  for (const [kind, label, n, options] of runs) if (n > 0) await runKind(kind, label, n, options);
 
   console.log(`${seconds()} s`);
   if (failed.length) console.log(`failing seeds (replay one with FUZZ_REPLAY=<kind>:<seed>): ${failed.slice(0, 200).join(' ')}${failed.length > 200 ? ' …' : ''}`);
