@@ -1,7 +1,8 @@
 import { isFolderOperation } from '../fs/model/changeRecord';
 import type { ContentRef } from '../fs/model/contentStore';
 import type { CompositeChange } from '../fs/model/overlayQueries';
-import { refsOfRestage, restageAll, restageFolderRecordsOf, type RestageGroup, type RestageOutcome, type RestageRecord } from '../fs/model/restage';
+import { refsOfRestage, restageFolderRecordsOf, type RestageGroup, type RestageOutcome, type RestageRecord } from '../fs/model/restage';
+import { restageAll } from '../fs/model/stageAgain';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 
 /** What a discard took out, as Undo Discard stages it again (the same shape Undo Last Apply uses). */

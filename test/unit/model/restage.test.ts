@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { planUndo } from '../../../src/fs/model/applyPlan';
-import { restageItems as restage, withoutForgotten, type RestageItem } from '../../../src/fs/model/restage';
+import { withoutForgotten, type RestageItem } from '../../../src/fs/model/restage';
+import { restageItems as restage } from '../../../src/fs/model/stageAgain';
 import { FakeDisk, enc, meta, newModel, readText } from './modelFixtures';
 import type { CompositeChange } from '../../../src/fs/model/overlayQueries';
 import type { OverlayModel } from '../../../src/fs/model/overlayModel';
