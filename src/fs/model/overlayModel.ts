@@ -35,7 +35,7 @@ import type { ConflictKind, ConflictState, PathEntry } from './pathEntry';
 import type { ReplayResult } from './replay';
 import type { ReconcileOutcome } from './reconcile';
 import type { RevertPlan } from './planRevert';
-import type { RestageGroup, RestageOutcome } from './restage';
+import type { LaterChanges, RestageGroup, RestageOutcome } from './restage';
 import type { ConflictResolution } from './resolveConflict';
 
 export interface OverlayModelOptions {
@@ -494,9 +494,10 @@ export class OverlayModel {
    * the same messages) replayed from their baselines, and the changes staged since at their paths on top of them.
    * Skips a component Undo left a path of alone, or one staged again already (never stages twice): restage.ts.
    */
-  restage(groups: readonly RestageGroup[], disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
+  restage(groups: readonly RestageGroup[], disk: DiskProbe, leftAlone: ReadonlySet<string>, later: LaterChanges = 'onTop'): RestageOutcome {
     const plan = planRestage(groups, {
       view: this.state,
+      later,
       leftAlone,
       identityOf: (p) => disk.identity?.(p),
       newRecord: (r) => newChangeRecord(r, r, this.now, this.newId),

@@ -104,9 +104,17 @@ export interface RestagePlan extends RestageOutcome {
   readonly ops: readonly RestageOp[];
 }
 
+/**
+ * What becomes of the changes staged since at a group's paths. `onTop` (Undo Last Apply): they saw what the apply
+ * wrote, the group's result, so they are staged again on top of its records. `leave` (Undo Discard): they saw the
+ * disk, not the discarded proposal, so the group is left to them and not staged again.
+ */
+export type LaterChanges = 'onTop' | 'leave';
+
 export interface RestageContext {
-  /** What is staged now: later changes at a group's paths are staged again on top of the group's records. */
+  /** What is staged now. */
   readonly view: OverlayView;
+  readonly later: LaterChanges;
   /** Paths Undo left alone. */
   readonly leftAlone: ReadonlySet<string>;
   /** Identity of the disk file at a path now (Undo may have written it anew). */
@@ -143,8 +151,9 @@ interface Cluster {
  *
  * A group is skipped, with the changes staged since, when Undo left one of its paths alone (the person changed the
  * file: the later changes stay on what they saw), when a change there holds a disk conflict (the person's side
- * must not be lost), or when its records are staged already (recovery plans this again after a crash: what it
- * staged before is not staged twice). Pure: the model applies the ops.
+ * must not be lost), when its records are staged already (recovery plans this again after a crash: what it
+ * staged before is not staged twice), or with `later: 'leave'` (Undo Discard) when anything is staged there.
+ * Pure: the model applies the ops.
  */
 export function planRestage(groups: readonly RestageGroup[], ctx: RestageContext): RestagePlan {
   const taken: string[] = [];
@@ -164,7 +173,8 @@ export function planRestage(groups: readonly RestageGroup[], ctx: RestageContext
     const laterPaths = [...cluster.paths].filter(p => ctx.view.entry(p) !== undefined);
     const leftAlone = cluster.groups.some(g => g.baselines.some(b => ctx.leftAlone.has(b.path)));
     const diskConflict = laterPaths.some(p => ctx.view.entry(p)?.conflict?.origin === 'disk');
-    if (leftAlone || diskConflict || (given.length > 0 && stagedAlready(given, later))) {
+    const leave = ctx.later === 'leave' && later.length > 0;
+    if (leftAlone || diskConflict || leave || (given.length > 0 && stagedAlready(given, later))) {
       skipped.push(...listed);
       continue;
     }

@@ -3,7 +3,7 @@ import { isFolderOperation } from './changeRecord';
 import type { ChangeMeta } from './changeRecord';
 import type { DiskProbe } from './diskProbe';
 import type { OverlayModel } from './overlayModel';
-import type { RestageItem, RestageOutcome, RestageRecord, RestageSource } from './restage';
+import type { LaterChanges, RestageItem, RestageOutcome, RestageRecord, RestageSource } from './restage';
 
 /**
  * Undo Last Apply (and Undo of a discard) staging the proposal again through the model, once the disk is restored:
@@ -12,9 +12,9 @@ import type { RestageItem, RestageOutcome, RestageRecord, RestageSource } from '
  * which the model and the undo record's schema use, imports no model.
  */
 
-/** Undo's restaging, whichever version of the undo record it has. */
-export function restageAll(model: OverlayModel, source: RestageSource, disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
-  const groups = source.restageGroups ? model.restage(source.restageGroups, disk, leftAlone) : { restaged: [], skipped: [] };
+/** Undo's restaging, whichever version of the undo record it has (`later`: see `LaterChanges`). */
+export function restageAll(model: OverlayModel, source: RestageSource, disk: DiskProbe, leftAlone: ReadonlySet<string>, later: LaterChanges = 'onTop'): RestageOutcome {
+  const groups = source.restageGroups ? model.restage(source.restageGroups, disk, leftAlone, later) : { restaged: [], skipped: [] };
   const folders = source.restageFolders ? restageFolderRecords(model, source.restageFolders, leftAlone) : { restaged: [], skipped: [] };
   const items = source.restage ? restageItems(model, source.restage, disk, leftAlone) : { restaged: [], skipped: [] };
   return { restaged: [...groups.restaged, ...folders.restaged, ...items.restaged], skipped: [...groups.skipped, ...folders.skipped, ...items.skipped] };

@@ -281,6 +281,18 @@ describe('restage (Undo Last Apply stages the applied records again)', () => {
     assert.strictEqual(readText(model, disk, '/w/n.txt'), 'm2\n', 'no line of the deleted message');
   });
 
+  it('Undo Discard leaves a component to a change staged there since (it saw the disk, not the discarded proposal)', () => {
+    const disk = new FakeDisk({ '/w/a.txt': 'one\n' });
+    const model = newModel();
+    model.write('/w/a.txt', enc('one\nm1\n'), meta('m1'), disk);
+    const groups = model.restageGroupsOf(['/w/a.txt']);
+    model.discardPaths(['/w/a.txt']);
+    model.write('/w/a.txt', enc('one\nm2\n'), meta('m2'), disk);
+    const before = state(model);
+    assert.deepStrictEqual(model.restage(groups, disk, new Set(), 'leave'), { restaged: [], skipped: ['/w/a.txt'] });
+    assert.deepStrictEqual(state(model), before);
+  });
+
   it('the groups hold no record ids or clock times (the undo record is the same bytes in every run)', () => {
     const disk = new FakeDisk({ '/w/a.txt': 'one\n' });
     const model = newModel();
