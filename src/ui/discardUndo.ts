@@ -1,7 +1,8 @@
 import { isFolderOperation } from '../fs/model/changeRecord';
 import type { ContentRef } from '../fs/model/contentStore';
 import type { CompositeChange } from '../fs/model/overlayQueries';
-import { refsOfRestage, restageAll, restageFolderRecordsOf, type RestageGroup, type RestageOutcome, type RestageRecord } from '../fs/model/restage';
+import { refsOfRestage, restageFolderRecordsOf, type RestageGroup, type RestageOutcome, type RestageRecord } from '../fs/model/restage';
+import { restageAll } from '../fs/model/stageAgain';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 
 /** What a discard took out, as Undo Discard stages it again (the same shape Undo Last Apply uses). */
@@ -52,7 +53,8 @@ export class DiscardUndo {
     this.last = undefined;
     const store = this.overlay.model.store;
     for (const bytes of last.contents.values()) store.put(bytes);
-    const outcome = restageAll(this.overlay.model, { restageGroups: last.restageGroups, restageFolders: last.restageFolders }, this.overlay.disk, new Set());
+    // A change staged since saw the disk, not the discarded proposal: the component is left to it.
+    const outcome = restageAll(this.overlay.model, { restageGroups: last.restageGroups, restageFolders: last.restageFolders }, this.overlay.disk, new Set(), 'leave');
     this.overlay.reconcilePaths([...outcome.restaged, ...last.restageGroups.flatMap(g => g.baselines.map(b => b.path))]);
     await this.overlay.flush();
     return outcome;

@@ -35,7 +35,7 @@ import type { ConflictKind, ConflictState, PathEntry } from './pathEntry';
 import type { ReplayResult } from './replay';
 import type { ReconcileOutcome } from './reconcile';
 import type { RevertPlan } from './planRevert';
-import type { RestageGroup, RestageOutcome } from './restage';
+import type { LaterChanges, RestageGroup, RestageOutcome } from './restage';
 import type { ConflictResolution } from './resolveConflict';
 
 export interface OverlayModelOptions {
@@ -490,20 +490,21 @@ export class OverlayModel {
   }
 
   /**
-   * Undo Last Apply restored the disk: stages the applied components again, in one op, with their records (new ids
-   * and times, the same messages) replayed from their baselines. Skips a component Undo left a path of alone, or
-   * with something staged at one of its paths (never stages twice).
+   * Undo Last Apply restored the disk: stages the applied components again with their records (new ids and times,
+   * the same messages) replayed from their baselines, and the changes staged since at their paths on top of them.
+   * Skips a component Undo left a path of alone, or one staged again already (never stages twice): restage.ts.
    */
-  restage(groups: readonly RestageGroup[], disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
+  restage(groups: readonly RestageGroup[], disk: DiskProbe, leftAlone: ReadonlySet<string>, later: LaterChanges = 'onTop'): RestageOutcome {
     const plan = planRestage(groups, {
-      isStaged: (p) => this.state.entry(p) !== undefined,
+      view: this.state,
+      later,
       leftAlone,
       identityOf: (p) => disk.identity?.(p),
       newRecord: (r) => newChangeRecord(r, r, this.now, this.newId),
       store: this.store,
       merge: this.merge,
     });
-    if (plan.op) this.apply(plan.op);
+    for (const op of plan.ops) this.apply(op);
     return { restaged: plan.restaged, skipped: plan.skipped };
   }
 

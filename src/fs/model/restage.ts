@@ -1,15 +1,13 @@
 import { componentOf } from './component';
 import { makeEntry } from './accumulator';
 import { DraftState } from './overlayDraft';
-import { assertNever, baseOf, stateOf } from './mergeRules';
+import { baseOf, stateOf } from './mergeRules';
 import { isListed } from './pathEntry';
 import { replayComponent } from './replay';
 import type { ChangeMeta, ChangeOperation, ChangeRecord } from './changeRecord';
 import type { ContentRef, ContentStore } from './contentStore';
-import type { DiskProbe } from './diskProbe';
 import type { TextMerge } from './mergeContent';
 import { isFolderOperation } from './changeRecord';
-import type { OverlayModel } from './overlayModel';
 import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
 import type { ReplayResult } from './replay';
@@ -73,7 +71,7 @@ export function restageGroupsOf(view: OverlayView, paths: readonly string[]): Re
 }
 
 /** The record without id and time, its fields in one fixed order (the undo record's bytes depend on it). */
-function restageRecordOf(r: ChangeRecord): RestageRecord {
+function restageRecordOf(r: RestageRecord): RestageRecord {
   return {
     operation: r.operation,
     path: r.path,
@@ -102,13 +100,21 @@ function refsOfGroup(group: RestageGroup): ContentRef[] {
 export type RestageOp = Extract<OverlayOp, { type: 'replace' }>;
 
 export interface RestagePlan extends RestageOutcome {
-  /** The op staging the groups again (undefined: nothing to stage). */
-  readonly op?: RestageOp;
+  /** The ops staging the groups again, to apply in this order (none: nothing to stage). */
+  readonly ops: readonly RestageOp[];
 }
 
+/**
+ * What becomes of the changes staged since at a group's paths. `onTop` (Undo Last Apply): they saw what the apply
+ * wrote, the group's result, so they are staged again on top of its records. `leave` (Undo Discard): they saw the
+ * disk, not the discarded proposal, so the group is left to them and not staged again.
+ */
+export type LaterChanges = 'onTop' | 'leave';
+
 export interface RestageContext {
-  /** True when the model has an entry at the path (something is staged there). */
-  readonly isStaged: (path: string) => boolean;
+  /** What is staged now. */
+  readonly view: OverlayView;
+  readonly later: LaterChanges;
   /** Paths Undo left alone. */
   readonly leftAlone: ReadonlySet<string>;
   /** Identity of the disk file at a path now (Undo may have written it anew). */
@@ -119,53 +125,131 @@ export interface RestageContext {
   readonly merge?: TextMerge;
 }
 
+/** Applied groups and the changes staged since at their paths, which must be staged again together. */
+interface Cluster {
+  readonly groups: RestageGroup[];
+  /** The groups' paths and those of the later changes' components. */
+  readonly paths: Set<string>;
+  /** Records staged since the apply at the groups' paths (their components'). */
+  readonly later: Set<string>;
+}
+
 /**
- * Plans staging the groups again, after Undo restored the disk: one op adding their records and the entries their
- * replay from the baselines gives. A group is skipped whole when Undo left one of its paths alone or something is
- * staged at one of them (recovery plans this again after a crash: what it staged before is not staged twice).
- * Pure: the model applies the op.
+ * Plans staging the groups again, after Undo restored the disk: their records (a deleted message's already taken
+ * out, `withoutForgotten`) replayed from the baselines, as if there had been no Apply.
+ *
+ * A change staged since the apply at one of a group's paths saw what the apply wrote: it is staged again on top of
+ * the group's records, in its order, and replayed with them from the baselines (issue 23, provenance seed 16344).
+ * Left where it was, it would sit on a disk content Undo took away and keep, as its own, the lines of a message
+ * deleted since (an "Accept agent version" then wrote them), and a prune of the applied message would no longer
+ * find what it proposed. So such a change is taken out and staged again after the group's records, with its id,
+ * time and message (two ops: one id cannot be taken out and added by one op).
+ *
+ * Whatever was applied of a group whose every record was deleted since is not given back, but its baselines still
+ * count: the later changes replay from them, so a change that edited a deleted message's file no longer finds it
+ * (a modify/delete conflict whose agent side is only the change's own lines, agentSide.ts).
+ *
+ * A group is skipped, with the changes staged since, when Undo left one of its paths alone (the person changed the
+ * file: the later changes stay on what they saw), when a change there holds a disk conflict (the person's side
+ * must not be lost), when its records are staged already (recovery plans this again after a crash: what it
+ * staged before is not staged twice), or with `later: 'leave'` (Undo Discard) when anything is staged there.
+ * Pure: the model applies the ops.
  */
 export function planRestage(groups: readonly RestageGroup[], ctx: RestageContext): RestagePlan {
+  const taken: string[] = [];
   const added: ChangeRecord[] = [];
   const entries: PathEntry[] = [];
   const rewritten: ChangeRecord[] = [];
+  const removedPaths: string[] = [];
   const restaged: string[] = [];
   const skipped: string[] = [];
-  for (const group of groups) {
-    if (!isWholeGroup(group)) continue;
-    const records = group.records.map(ctx.newRecord);
-    const replayed = replayGroup(group, records, ctx);
-    const listed = replayed.entries.filter(isListed).map(e => e.path);
-    if (group.baselines.some(b => ctx.leftAlone.has(b.path) || ctx.isStaged(b.path))) {
+  for (const cluster of clustersOf(groups.filter(namesOnlyItsPaths), ctx.view)) {
+    const given = cluster.groups.flatMap(g => g.records);
+    const later = [...cluster.later].map(id => ctx.view.record(id) as ChangeRecord).sort((a, b) => ctx.view.order(a.id) - ctx.view.order(b.id));
+    const records = [...given.map(ctx.newRecord), ...later];
+    const replayed = replayCluster(cluster, records, ctx);
+    const groupPaths = new Set(cluster.groups.flatMap(g => (g.records.length > 0 ? g.baselines.map(b => b.path) : [])));
+    const listed = replayed.entries.filter(e => groupPaths.has(e.path) && isListed(e)).map(e => e.path);
+    const laterPaths = [...cluster.paths].filter(p => ctx.view.entry(p) !== undefined);
+    const leftAlone = cluster.groups.some(g => g.baselines.some(b => ctx.leftAlone.has(b.path)));
+    const diskConflict = laterPaths.some(p => ctx.view.entry(p)?.conflict?.origin === 'disk');
+    const leave = ctx.later === 'leave' && later.length > 0;
+    if (leftAlone || diskConflict || leave || (given.length > 0 && stagedAlready(given, later))) {
       skipped.push(...listed);
       continue;
     }
+    if (records.length === 0) continue;
+    taken.push(...cluster.later);
+    removedPaths.push(...laterPaths);
     added.push(...records);
     entries.push(...replayed.entries);
     rewritten.push(...replayed.rewritten);
     restaged.push(...listed);
   }
-  const op: RestageOp | undefined = added.length > 0 ? { type: 'replace', reason: 'restage', added, recordIds: [], rewritten, entries, removedPaths: [] } : undefined;
-  return { restaged, skipped, ...(op ? { op } : {}) };
+  const ops: RestageOp[] = [];
+  // The changes staged since go first, their entries with them; the second op stages them again after the group's.
+  if (taken.length > 0) ops.push({ type: 'replace', reason: 'restage', recordIds: taken, rewritten: [], entries: [], removedPaths });
+  if (added.length > 0) ops.push({ type: 'replace', reason: 'restage', added, recordIds: [], rewritten, entries, removedPaths: [] });
+  return { restaged, skipped, ops };
 }
 
-/** Nothing staged: a group's replay sees only its own records. */
+/** True when every path a record names has a baseline (unlike `isWholeGroup`, a group left with no record is one). */
+function namesOnlyItsPaths(group: RestageGroup): boolean {
+  const paths = new Set(group.baselines.map(b => b.path));
+  return group.records.every(r => paths.has(r.path) && (r.fromPath === undefined || paths.has(r.fromPath)));
+}
+
+/** The groups joined by the changes staged since at their paths (two groups a later rename links are one). */
+function clustersOf(groups: readonly RestageGroup[], view: OverlayView): Cluster[] {
+  let clusters: Cluster[] = [];
+  for (const group of groups) {
+    const component = componentOf(view, group.baselines.map(b => b.path));
+    const paths = new Set([...group.baselines.map(b => b.path), ...component.paths]);
+    const joined = clusters.filter(c => [...paths].some(p => c.paths.has(p)));
+    const cluster: Cluster = { groups: [], paths, later: component.recordIds };
+    for (const c of joined) {
+      cluster.groups.push(...c.groups);
+      for (const p of c.paths) cluster.paths.add(p);
+      for (const id of c.later) cluster.later.add(id);
+    }
+    cluster.groups.push(group);
+    clusters = [...clusters.filter(c => !joined.includes(c)), cluster];
+  }
+  return clusters;
+}
+
+/** True when every record given back is staged already, with the same fields (a restage before a crash). */
+function stagedAlready(given: readonly RestageRecord[], later: readonly ChangeRecord[]): boolean {
+  const staged = new Set(later.map(r => JSON.stringify(restageRecordOf(r))));
+  return given.every(r => staged.has(JSON.stringify(restageRecordOf(r))));
+}
+
+/** Nothing staged: a cluster's replay sees only its own records. */
 const EMPTY: OverlayView = { entry: () => undefined, record: () => undefined, order: () => -1, folderRecordIds: () => [] };
 
-/** The group's records replayed from its baselines, on their own (no other record touches its paths). */
-function replayGroup(group: RestageGroup, records: readonly ChangeRecord[], ctx: RestageContext): ReplayResult {
+/**
+ * The cluster's records replayed, in the order given, from the groups' baselines (and, at a path only a later
+ * change links, from what that path's entry has as its disk baseline now).
+ */
+function replayCluster(cluster: Cluster, records: readonly ChangeRecord[], ctx: RestageContext): ReplayResult {
   const draft = new DraftState(EMPTY);
   for (const r of records) draft.addRecord(r);
-  for (const { path, base } of group.baselines) {
-    const identity = base === null ? undefined : ctx.identityOf(path);
-    draft.setEntry(makeEntry({
-      path,
-      state: stateOf(base, base),
-      recordIds: records.filter(r => r.path === path || r.fromPath === path).map(r => r.id),
-      ...(identity ? { identity } : {}),
-    }));
+  const baselines = new Map<string, { base: ContentRef | null; identity?: FileIdentity }>();
+  for (const p of cluster.paths) {
+    const e = ctx.view.entry(p);
+    if (e) baselines.set(p, { base: baseOf(e.state) ?? null, ...(e.identity ? { identity: e.identity } : {}) });
   }
-  return replayComponent(draft, group.baselines.map(b => b.path), ctx.store, { origin: 'prune' }, ctx.merge);
+  for (const g of cluster.groups) {
+    for (const { path, base } of g.baselines) {
+      const identity = base === null ? undefined : ctx.identityOf(path);
+      baselines.set(path, { base, ...(identity ? { identity } : {}) });
+    }
+  }
+  for (const [path, { base, identity }] of baselines) {
+    const recordIds = records.filter(r => r.path === path || r.fromPath === path).map(r => r.id);
+    draft.setEntry(makeEntry({ path, state: stateOf(base, base), recordIds, ...(identity ? { identity } : {}) }));
+  }
+  return replayComponent(draft, baselines.keys(), ctx.store, { origin: 'prune' }, ctx.merge);
 }
 
 /** What the undo record names, in either version: the v4 groups, or the v3 items of an older record. */
@@ -189,47 +273,23 @@ export interface ForgottenMessage {
 
 /**
  * The restaging without the records of messages deleted since the apply (issue 23 case 6): Undo gives back only
- * what a live message proposed. A group left with no record is not staged again; one that keeps some replays them
- * from its baselines, as a prune would have left them.
+ * what a live message proposed. A group that keeps some records replays them from its baselines, as a prune would
+ * have left them; one left with none keeps its baselines, from which the changes staged there since replay
+ * (`planRestage`).
  */
 export function withoutForgotten(source: RestageSource, forgotten: readonly ForgottenMessage[]): RestageSource {
   if (forgotten.length === 0) return source;
   const gone = (r: { readonly sessionId: string; readonly messageId: string }) => forgotten.some(f => f.messageId === r.messageId && (f.sessionId === undefined || f.sessionId === r.sessionId));
   return {
-    ...(source.restageGroups ? { restageGroups: source.restageGroups.map(g => ({ ...g, records: g.records.filter(r => !gone(r)) })).filter(g => g.records.length > 0) } : {}),
+    ...(source.restageGroups ? { restageGroups: source.restageGroups.map(g => ({ ...g, records: g.records.filter(r => !gone(r)) })) } : {}),
     ...(source.restageFolders ? { restageFolders: source.restageFolders.filter(r => !gone(r)) } : {}),
     ...(source.restage ? { restage: source.restage.filter(i => !gone(i.origin)) } : {}),
   };
 }
 
-/** Undo's restaging, whichever version of the undo record it has. */
-export function restageAll(model: OverlayModel, source: RestageSource, disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
-  const groups = source.restageGroups ? model.restage(source.restageGroups, disk, leftAlone) : { restaged: [], skipped: [] };
-  const folders = source.restageFolders ? restageFolderRecords(model, source.restageFolders, leftAlone) : { restaged: [], skipped: [] };
-  const items = source.restage ? restageItems(model, source.restage, disk, leftAlone) : { restaged: [], skipped: [] };
-  return { restaged: [...groups.restaged, ...folders.restaged, ...items.restaged], skipped: [...groups.skipped, ...folders.skipped, ...items.skipped] };
-}
-
 /** The applied folder records as records of their own (session, message), so a prune still finds each of them. */
 export function restageFolderRecordsOf(records: readonly ChangeRecord[]): RestageRecord[] {
   return records.filter(r => isFolderOperation(r.operation)).map(restageRecordOf);
-}
-
-/**
- * Stages the folder records again, in their order. A folder with records staged before this began (a later
- * change, or this very record restaged before a crash) or one Undo left alone is skipped, all its records with it.
- */
-function restageFolderRecords(model: OverlayModel, records: readonly RestageRecord[], leftAlone: ReadonlySet<string>): RestageOutcome {
-  const taken = new Set(records.map(r => r.path).filter(p => leftAlone.has(p) || model.folderIntent(p) !== undefined));
-  const restaged = new Set<string>();
-  for (const r of records) {
-    if (taken.has(r.path)) continue;
-    const meta = { sessionId: r.sessionId, messageId: r.messageId, turn: r.turn, description: r.description };
-    if (r.operation === 'mkdir') model.mkdir(r.path, meta);
-    else model.rmdir(r.path, meta);
-    restaged.add(r.path);
-  }
-  return { restaged: [...restaged], skipped: [...taken] };
 }
 
 // ── undo record version 3 (read only: an undo record written before version 4) ──────────────────────────────
@@ -248,91 +308,4 @@ export interface RestageItem {
   readonly after: ContentRef | null;
   /** The request of the composite's last change: restaged records carry it, so a prune still finds them. */
   readonly origin: Omit<ChangeMeta, 'timestamp'>;
-}
-
-/**
- * Stages the items again through the model's ordinary staging ops, after Undo restored the disk: a write, a
- * delete, or a rename (onto what the disk has at the destination, as the original did) followed by the agent's
- * edit of the moved file. Each item's before is what the disk holds now, so the result lists the same
- * composites, kinds and contents as before the apply.
- *
- * Order matters where renames chain (a→b, then c→a): a file moves out of a path before anything moves in, so
- * an item that lands on another's origin waits for it. A cycle (a swap) cannot be staged as renames from the
- * disk: its items are staged as writes of what the agent left there (same contents; the kind reads "modified").
- * An item is skipped, with those that land on its origin, when Undo left one of its files alone or something
- * was staged at one of its paths before this began.
- */
-export function restageItems(model: OverlayModel, items: readonly RestageItem[], disk: DiskProbe, leftAlone: ReadonlySet<string>): RestageOutcome {
-  const pathsOf = (i: RestageItem) => (i.fromPath !== undefined ? [i.fromPath, i.path] : [i.path]);
-  // A folder item is skipped where folder records are staged already (a file entry at its path is another matter).
-  const taken = (i: RestageItem, p: string) => (isFolderOperation(i.kind) ? model.folderIntent(p) !== undefined : model.hasEntry(p));
-  const skipped = new Set(items.filter(i => pathsOf(i).some(p => leftAlone.has(p) || taken(i, p))));
-  // Whatever lands on a skipped item's origin would take the place of a file that is not moving away.
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const i of items) {
-      if (!skipped.has(i) && items.some(x => skipped.has(x) && x.fromPath === i.path)) {
-        skipped.add(i);
-        grew = true;
-      }
-    }
-  }
-  let pending = items.filter(i => !skipped.has(i));
-  const restaged: string[] = [];
-  // Undo has restored the disk by now and recovery runs this again after a crash: a refusal of the model (say, a
-  // destination taken meanwhile) skips that item and never stops the rest, nor the opening of the store.
-  const attempt = (i: RestageItem, f: () => void) => {
-    try {
-      f();
-      restaged.push(i.path);
-    } catch {
-      skipped.add(i);
-    }
-  };
-  for (;;) {
-    const ready = pending.filter(i => !pending.some(x => x !== i && x.fromPath === i.path));
-    if (ready.length === 0) break;
-    for (const i of ready) attempt(i, () => stageOne(model, i, disk));
-    pending = pending.filter(i => !ready.includes(i));
-  }
-  // A file that moved into the cycle from outside it: its origin is gone after the apply, so it goes again.
-  const destinations = new Set(items.map(i => i.path));
-  for (const i of pending) {
-    attempt(i, () => {
-      stageContent(model, i, disk);
-      if (i.fromPath !== undefined && !destinations.has(i.fromPath) && model.read(i.fromPath, disk.read) !== undefined) model.delete(i.fromPath, i.origin, disk);
-    });
-  }
-  return { restaged, skipped: items.filter(i => skipped.has(i)).map(i => i.path) };
-}
-
-function stageOne(model: OverlayModel, item: RestageItem, disk: DiskProbe): void {
-  const meta: ChangeMeta = item.origin;
-  switch (item.kind) {
-    case 'create':
-    case 'modify':
-    case 'delete':
-      stageContent(model, item, disk);
-      return;
-    case 'rename': {
-      const [moved] = model.rename(item.fromPath as string, item.path, meta, disk, { overwrite: true }).slice(-1);
-      if (item.after === null) model.delete(item.path, meta, disk);
-      else if (item.after !== moved.after) model.write(item.path, model.store.get(item.after), meta, disk);
-      return;
-    }
-    case 'mkdir':
-      model.mkdir(item.path, meta);
-      return;
-    case 'rmdir':
-      model.rmdir(item.path, meta);
-      return;
-    default:
-      assertNever(item.kind);
-  }
-}
-
-/** The agent's content at the item's path, whatever the kind (a rename's origin is another item's business). */
-function stageContent(model: OverlayModel, item: RestageItem, disk: DiskProbe): void {
-  if (item.after !== null) model.write(item.path, model.store.get(item.after), item.origin, disk);
-  else if (model.read(item.path, disk.read) !== undefined) model.delete(item.path, item.origin, disk);
 }

@@ -85,6 +85,45 @@ describe('issue 23: Undo and Apply at workspace level', () => {
     assert.strictEqual(disk('x.txt'), 'x\n');
   });
 
+  it('provenance seed 16344 (class a\'): a later edit of an applied file whose message is deleted: Undo brings back none of that message\'s lines', async () => {
+    await open();
+    overlay.write(file('n.txt'), bytes('m0 one\nm0 two\n'), meta('m0'));
+    assert.deepStrictEqual((await overlay.apply()).refused, []);
+    // A later message edits the applied file (it saw m0's lines on disk), then m0 is deleted in the chat.
+    overlay.write(file('n.txt'), bytes('m2\nm0 one\nm0 two\n'), meta('m2'));
+    await overlay.forgetMessage('m0', 's1');
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, []);
+    assert.strictEqual(disk('n.txt'), undefined, 'Undo removes the file the apply created');
+    const shown = (p: string) => {
+      try {
+        return Buffer.from(overlay.readFile(p)).toString('utf8');
+      } catch {
+        return undefined;
+      }
+    };
+    assert.ok(!(shown(file('n.txt')) ?? '').includes('m0'), `the view holds no line of the deleted message: ${JSON.stringify(shown(file('n.txt')))}`);
+    if (overlay.composite(file('n.txt'))?.conflict) overlay.model.resolve(file('n.txt'), { kind: 'acceptAgent' });
+    await overlay.apply();
+    assert.ok(!(disk('n.txt') ?? '').includes('m0'), `Apply writes no line of the deleted message: ${JSON.stringify(disk('n.txt'))}`);
+  });
+
+  it('Undo stages the applied change again beneath a later edit of the same file: the view is as if there had been no Apply', async () => {
+    await open();
+    overlay.write(file('x.txt'), bytes('m1\n'), meta('m1'));
+    assert.deepStrictEqual((await overlay.apply()).refused, []);
+    overlay.write(file('x.txt'), bytes('m1\nm2\n'), meta('m2'));
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, []);
+    assert.strictEqual(disk('x.txt'), 'x\n', 'Undo restores the disk');
+    const c = overlay.composite(file('x.txt'));
+    assert.strictEqual(c?.conflict, undefined, 'no conflict: the later edit sits on the change given back');
+    assert.deepStrictEqual(c?.records.map(r => r.messageId), ['m1', 'm2']);
+    assert.strictEqual(Buffer.from(overlay.readFile(file('x.txt'))).toString('utf8'), 'm1\nm2\n');
+    await overlay.forgetMessage('m1', 's1');
+    assert.ok(!Buffer.from(overlay.readFile(file('x.txt'))).toString('utf8').includes('m1'), 'a prune of the first message afterwards takes its line out');
+  });
+
   it('8. Undo on a case-insensitive disk reports a path taken by another spelling as refused and restores the rest', async () => {
     await open(true);
     fs.writeFileSync(file('other.txt'), 'the person\'s\n');

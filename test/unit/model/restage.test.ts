@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { planUndo } from '../../../src/fs/model/applyPlan';
-import { restageItems as restage, type RestageItem } from '../../../src/fs/model/restage';
+import { withoutForgotten, type RestageItem } from '../../../src/fs/model/restage';
+import { restageItems as restage } from '../../../src/fs/model/stageAgain';
 import { FakeDisk, enc, meta, newModel, readText } from './modelFixtures';
 import type { CompositeChange } from '../../../src/fs/model/overlayQueries';
 import type { OverlayModel } from '../../../src/fs/model/overlayModel';
@@ -235,6 +236,61 @@ describe('restage (Undo Last Apply stages the applied records again)', () => {
     assert.deepStrictEqual(model.restage(groups, disk, new Set()).restaged, ['/w/d.txt']);
     model.reconcileAll(disk);
     assert.ok(model.composite('/w/d.txt')?.conflict, 'the proposal is kept as a conflict, never lost or applied blind');
+  });
+
+  it('provenance seed 16344: a change staged since the apply comes back on top of the applied records, keeps its id, and is not staged twice', () => {
+    const disk = new FakeDisk({ '/w/a.txt': 'one\n' });
+    const model = newModel();
+    model.write('/w/a.txt', enc('one\nm1\n'), meta('m1'), disk);
+    const plan = model.planApply(undefined, disk.read);
+    const groups = model.restageGroupsOf(plan.groups.flatMap(g => g.paths));
+    for (const g of plan.groups) disk.execute(g.actions, model.store);
+    model.markApplied(plan.groups.flatMap(g => g.paths));
+    const later = model.write('/w/a.txt', enc('one\nm1\nm2\n'), meta('m2'), disk);
+    disk.execute(planUndo(plan.undo, disk.read).actions, model.store);
+    assert.strictEqual(disk.text('/w/a.txt'), 'one\n');
+    assert.deepStrictEqual(model.restage(groups, disk, new Set()), { restaged: ['/w/a.txt'], skipped: [] });
+    const c = model.composite('/w/a.txt');
+    assert.deepStrictEqual(c?.records.map(r => r.messageId), ['m1', 'm2']);
+    assert.strictEqual(c?.records[1].id, later?.id, 'the later change keeps its id');
+    assert.strictEqual(c?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/w/a.txt'), 'one\nm1\nm2\n');
+    // Recovery plans the same restaging again after a crash: nothing is staged twice.
+    const before = state(model);
+    assert.deepStrictEqual(model.restage(groups, disk, new Set()), { restaged: [], skipped: ['/w/a.txt'] });
+    assert.deepStrictEqual(state(model), before);
+    model.prune('m1');
+    assert.strictEqual(readText(model, disk, '/w/a.txt'), 'one\nm2\n', 'a prune of the applied message takes its line out');
+  });
+
+  it('provenance seed 16344: the applied message deleted since, a change that edited its file finds the file gone (only its own line is the agent\'s side)', () => {
+    const disk = new FakeDisk({ '/w/a.txt': 'one\n' });
+    const model = newModel();
+    model.write('/w/n.txt', enc('m1 one\nm1 two\n'), meta('m1'), disk);
+    const plan = model.planApply(undefined, disk.read);
+    const groups = model.restageGroupsOf(plan.groups.flatMap(g => g.paths));
+    for (const g of plan.groups) disk.execute(g.actions, model.store);
+    model.markApplied(plan.groups.flatMap(g => g.paths));
+    model.write('/w/n.txt', enc('m2\nm1 one\nm1 two\n'), meta('m2'), disk);
+    disk.execute(planUndo(plan.undo, disk.read).actions, model.store);
+    assert.strictEqual(disk.text('/w/n.txt'), undefined);
+    const kept = withoutForgotten({ restageGroups: groups }, [{ messageId: 'm1' }]).restageGroups ?? [];
+    model.restage(kept, disk, new Set());
+    assert.strictEqual(model.composite('/w/n.txt')?.conflict?.kind, 'deletion', 'an edit of a file that is gone: modify/delete');
+    model.resolve('/w/n.txt', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/w/n.txt'), 'm2\n', 'no line of the deleted message');
+  });
+
+  it('Undo Discard leaves a component to a change staged there since (it saw the disk, not the discarded proposal)', () => {
+    const disk = new FakeDisk({ '/w/a.txt': 'one\n' });
+    const model = newModel();
+    model.write('/w/a.txt', enc('one\nm1\n'), meta('m1'), disk);
+    const groups = model.restageGroupsOf(['/w/a.txt']);
+    model.discardPaths(['/w/a.txt']);
+    model.write('/w/a.txt', enc('one\nm2\n'), meta('m2'), disk);
+    const before = state(model);
+    assert.deepStrictEqual(model.restage(groups, disk, new Set(), 'leave'), { restaged: [], skipped: ['/w/a.txt'] });
+    assert.deepStrictEqual(state(model), before);
   });
 
   it('the groups hold no record ids or clock times (the undo record is the same bytes in every run)', () => {

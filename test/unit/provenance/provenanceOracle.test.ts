@@ -42,6 +42,18 @@ describe('provenance oracle', () => {
     assert.deepStrictEqual(props(l.checkUndo(tree({ '/w/x': [p0, 'R1#9', p1] }), tree({ '/w/x': [p0] }))), ['LOSS']);
   });
 
+  it('LOSS: Undo may remove a line its Apply wrote at a path, also one a disk copy elsewhere had, but not one the Apply moved (seeds 33200, 35851)', () => {
+    const l = new ProvenanceLedger();
+    const p0 = l.token('P');
+    const p1 = l.token('P');
+    // The person's move copied p0 to /w/a; the Apply writes it at /w/h too; the person then overwrites /w/a.
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/a': [p0] }), tree({ '/w/a': [p0], '/w/h': [p0] }), true), []);
+    assert.deepStrictEqual(l.checkUndo(tree({ '/w/a': [p1], '/w/h': [p0] }), tree({ '/w/a': [p1] })), [], 'Undo takes back what the Apply wrote at /w/h');
+    // An Apply that moved p0 (/w/a → /w/h): an Undo that drops it instead of putting it back loses it.
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/a': [p0] }), tree({ '/w/h': [p0] }), true), []);
+    assert.deepStrictEqual(props(l.checkUndo(tree({ '/w/h': [p0] }), tree({}))), ['LOSS']);
+  });
+
   it('LEAK: an Apply writing a line of a taken-out record, a rejected line, or a line nobody wrote', () => {
     const l = new ProvenanceLedger();
     const r1 = l.token('R1');

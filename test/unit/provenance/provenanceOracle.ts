@@ -194,7 +194,7 @@ export class ProvenanceLedger {
         out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}) of taken-out record ${author}` });
       }
     }
-    if (appliedSomething) this.lastApplyAdded = added;
+    if (appliedSomething) this.lastApplyAdded = this.putThere(before, after);
     return out;
   }
 
@@ -214,6 +214,29 @@ export class ProvenanceLedger {
     if (adoption.seq > rejection.seq) return false;
     if ([...adoption.paths].some(p => rejection.paths.has(p))) return true;
     return [...after].some(([p, text]) => rejection.paths.has(this.key(p)) && linesOf(text).includes(t));
+  }
+
+  /**
+   * The lines an Apply put at a path that did not have them: what an Undo of it may remove. A line the person's disk
+   * move or copy also had at another path is one of them — the Undo takes back what the Apply wrote there, and the
+   * other copy is the person's to keep or remove (issue 23, provenance seeds 33200 and 35851: the person then
+   * overwrote or deleted it). A line the Apply took away from another path (a move) is not: Undo puts it back there.
+   */
+  private putThere(before: Tree, after: Tree): Set<Token> {
+    const byPath = (tree: Tree) => {
+      const out = new Map<string, Set<Token>>();
+      for (const [p, text] of tree) {
+        const at = out.get(this.key(p)) ?? new Set<Token>();
+        for (const t of linesOf(text)) at.add(t);
+        out.set(this.key(p), at);
+      }
+      return out;
+    };
+    const missing = (from: Map<string, Set<Token>>, to: Map<string, Set<Token>>) => new Set([...from].flatMap(([p, ts]) => [...ts].filter(t => !to.get(p)?.has(t))));
+    const was = byPath(before);
+    const now = byPath(after);
+    const taken = missing(was, now);
+    return new Set([...missing(now, was)].filter(t => !taken.has(t)));
   }
 
   /** LOSS of an Undo: it may remove only what the apply it undoes put on the disk. */
