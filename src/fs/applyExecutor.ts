@@ -61,7 +61,10 @@ export class ApplyExecutor {
    * `memo`: shared by the checks of one pass over an apply's groups (see `PlaceMemo`).
    */
   check(actions: readonly ApplyAction[], removedElsewhere: ReadonlySet<string> = new Set(), roots = this.roots?.(), memo = newPlaceMemo()): void {
-    const steps = netSteps(actions.flatMap(stepsOf));
+    this.checkSteps(netSteps(actions.flatMap(stepsOf)), removedElsewhere, roots, memo);
+  }
+
+  private checkSteps(steps: readonly FileStep[], removedElsewhere: ReadonlySet<string>, roots: readonly string[] | undefined, memo: PlaceMemo): void {
     const removedHere = new Set(steps.filter(s => s.after === null).map(s => s.path));
     const removed = (p: string) => removedHere.has(p) || removedElsewhere.has(p);
     for (const s of steps) this.placeOf(s.path, s.after !== null, roots, memo);
@@ -93,18 +96,19 @@ export class ApplyExecutor {
     // synchronous stretch): each file's `stat` and `lstat` asked once.
     this.disk.lookOnce();
     const memo = newPlaceMemo();
-    this.check(actions, new Set(), roots, memo);
     const steps = netSteps(actions.flatMap(stepsOf));
+    this.checkSteps(steps, new Set(), roots, memo);
     const folders: FolderSteps = { makeDirs: options.makeDirs ?? [], removeDirs: options.removeDirs ?? [] };
     if (steps.length === 0 && !hasFolderSteps(folders) && (options.pruneDirs ?? []).length === 0) return options.onWritten?.();
     for (const d of [...folders.makeDirs, ...folders.removeDirs]) this.placeOf(d, false, roots, memo);
     const id = randomUUID();
     const sources = new Map<string, string>();
+    const before = new Map(steps.map(s => [s.path, s.expected]));
     const files: JournalFile[] = steps.map(s => {
       // A write through a symlink lands on the linked file (inside the workspace); a delete removes the link itself.
       const target = this.placeOf(s.path, s.after !== null, roots, memo);
       const mode = s.after === null ? undefined : options.modes?.get(s.path) ?? (s.modeFrom === undefined ? undefined : this.disk.modeOf(s.modeFrom));
-      const origin = movedFrom(s, steps);
+      const origin = movedFrom(s, before);
       if (origin !== undefined && target === s.path && !options.modes?.has(s.path)) sources.set(s.path, origin);
       return {
         path: target,
@@ -396,9 +400,9 @@ function netSteps(steps: readonly FileStep[]): FileStep[] {
  * The origin of a rename whose file arrives at `s.path` unchanged: the origin held exactly these bytes before the
  * apply (a chain or a swap included), so the file can be moved rather than written anew.
  */
-function movedFrom(s: FileStep, steps: readonly FileStep[]): string | undefined {
+function movedFrom(s: FileStep, before: ReadonlyMap<string, ContentRef | null>): string | undefined {
   if (s.after === null || s.modeFrom === undefined || s.modeFrom === s.path) return undefined;
-  return steps.find(o => o.path === s.modeFrom)?.expected === s.after ? s.modeFrom : undefined;
+  return before.get(s.modeFrom) === s.after ? s.modeFrom : undefined;
 }
 
 function stepsOf(a: ApplyAction): FileStep[] {

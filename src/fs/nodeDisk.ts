@@ -359,7 +359,7 @@ export class NodeDisk implements DiskProbe {
     // look at (or nothing, below a missing folder). Apply asks this of every file, several times. (A workspace
     // folder itself is never looked at: it is where the walk starts.)
     const folder = memo === undefined ? undefined : checkedFolderOf(target, memo);
-    if (folder !== undefined && !realRoots.includes(target) && !roots.some(r => path.resolve(r) === target)) {
+    if (memo !== undefined && folder !== undefined && !(memo.allRoots ??= [...roots, ...realRoots].map(r => path.resolve(r))).includes(target)) {
       return folder === 'checked' ? this.placeOfName(target, target, follow, inside) : target;
     }
     // A target may be named by its real path (a link at it, resolved when the apply was journaled).
