@@ -61,8 +61,12 @@ export class ApplyExecutor {
    * `memo`: shared by the checks of one pass over an apply's groups (see `PlaceMemo`).
    */
   check(actions: readonly ApplyAction[], removedElsewhere: ReadonlySet<string> = new Set(), roots = this.roots?.(), memo = newPlaceMemo()): void {
-    const steps = netSteps(actions.flatMap(stepsOf));
-    const removed = new Set([...removedElsewhere, ...steps.filter(s => s.after === null).map(s => s.path)]);
+    this.checkSteps(netSteps(actions.flatMap(stepsOf)), removedElsewhere, roots, memo);
+  }
+
+  private checkSteps(steps: readonly FileStep[], removedElsewhere: ReadonlySet<string>, roots: readonly string[] | undefined, memo: PlaceMemo): void {
+    const removedHere = new Set(steps.filter(s => s.after === null).map(s => s.path));
+    const removed = (p: string) => removedHere.has(p) || removedElsewhere.has(p);
     for (const s of steps) this.placeOf(s.path, s.after !== null, roots, memo);
     for (const s of steps) {
       // The file's verified identity: read and hashed once per Apply (or since staging), then checked by `stat`.
@@ -70,7 +74,7 @@ export class ApplyExecutor {
       // A case-insensitive disk: a new name whose other spelling holds a file would land on that file.
       if (s.expected === null && s.after !== null) {
         const twin = this.disk.caseTwin(s.path);
-        if (twin !== undefined && !removed.has(twin)) throw new StaleDiskError(s.path, twin);
+        if (twin !== undefined && !removed(twin)) throw new StaleDiskError(s.path, twin);
       }
     }
   }
@@ -88,19 +92,23 @@ export class ApplyExecutor {
   async run(actions: readonly ApplyAction[], options: RunOptions = {}): Promise<void> {
     const { onProgress } = options;
     const roots = options.roots ?? this.roots?.();
-    this.check(actions, new Set(), roots);
+    // The check and the placing below are one look at the disk (the caller's planning too, when it is in the same
+    // synchronous stretch): each file's `stat` and `lstat` asked once.
+    this.disk.lookOnce();
+    const memo = newPlaceMemo();
     const steps = netSteps(actions.flatMap(stepsOf));
+    this.checkSteps(steps, new Set(), roots, memo);
     const folders: FolderSteps = { makeDirs: options.makeDirs ?? [], removeDirs: options.removeDirs ?? [] };
     if (steps.length === 0 && !hasFolderSteps(folders) && (options.pruneDirs ?? []).length === 0) return options.onWritten?.();
-    const memo = newPlaceMemo();
     for (const d of [...folders.makeDirs, ...folders.removeDirs]) this.placeOf(d, false, roots, memo);
     const id = randomUUID();
     const sources = new Map<string, string>();
+    const before = new Map(steps.map(s => [s.path, s.expected]));
     const files: JournalFile[] = steps.map(s => {
       // A write through a symlink lands on the linked file (inside the workspace); a delete removes the link itself.
       const target = this.placeOf(s.path, s.after !== null, roots, memo);
       const mode = s.after === null ? undefined : options.modes?.get(s.path) ?? (s.modeFrom === undefined ? undefined : this.disk.modeOf(s.modeFrom));
-      const origin = movedFrom(s, steps);
+      const origin = movedFrom(s, before);
       if (origin !== undefined && target === s.path && !options.modes?.has(s.path)) sources.set(s.path, origin);
       return {
         path: target,
@@ -142,6 +150,8 @@ export class ApplyExecutor {
       if (together) await this.disk.syncFiles(temps);
       else await forEachLimited([...new Set(linked.map(t => path.dirname(t)))], TEMP_WRITE_CONCURRENCY, d => this.disk.syncFolder(d));
       // The moment of writing: a folder on the way may have become a link leading out while the temps were written.
+      // One look of its own (the temps are written): each file's `lstat` here also answers its `stat` below.
+      this.disk.lookOnce();
       const now = newPlaceMemo();
       for (const [i, f] of files.entries()) {
         try {
@@ -261,9 +271,13 @@ export class ApplyExecutor {
   }
 
   /**
-   * Removes deleted files, then renames temps over targets, makes each touched directory durable once, then
-   * removes the folders of `pruneDirs` that are empty now. Deletions go first: on a case-insensitive disk a rename
-   * that changes only letter case deletes `readme.md` and writes `README.md`, which are one file there.
+   * Removes deleted files, then renames temps over targets, makes the staged folders, removes the folders of
+   * `pruneDirs` that are empty now, and only then makes each touched folder durable, all in one parallel batch (each
+   * folder once). Deletions go first: on a case-insensitive disk a rename that changes only letter case deletes
+   * `readme.md` and writes `README.md`, which are one file there. Nothing here needs a sync before the next step:
+   * every new content is durable already (its temp, synced before any target was touched), so whichever of these
+   * steps a power loss keeps, the journal finishes the rest, and an emptied folder removed before its entries were
+   * synced needs no sync of its own (its parent's says it is gone).
    */
   private async finish(files: readonly JournalFile[], pruneDirs: readonly string[], folders: FolderSteps): Promise<void> {
     // A folder removed first if empty already: a file of this apply may take its path.
@@ -279,19 +293,16 @@ export class ApplyExecutor {
       await this.disk.commitTemp(f.tempPath, f.path);
       dirs.add(path.dirname(f.path));
     }
-    await this.makeFolders(folders.makeDirs);
-    await forEachLimited([...dirs], TEMP_WRITE_CONCURRENCY, d => this.disk.syncFolder(d));
-    await this.pruneEmpty([...folders.removeDirs, ...pruneDirs]);
-  }
-
-  /**
-   * Makes the folders (with their parents), each durable in its parent. Idempotent (recovery runs it again); a
-   * path something else took meanwhile (a file) is left alone: never an error that would stop a recovery.
-   */
-  private async makeFolders(dirs: readonly string[]): Promise<void> {
-    const parents = new Set<string>();
-    for (const d of dirs) if (await this.disk.makeFolder(d)) parents.add(path.dirname(d));
-    for (const p of parents) await this.disk.syncFolder(p);
+    // Made with their parents (idempotent: recovery runs it again); a path something else took meanwhile (a file) is
+    // left alone: never an error that would stop a recovery.
+    for (const d of folders.makeDirs) if (await this.disk.makeFolder(d)) dirs.add(path.dirname(d));
+    for (const d of [...folders.removeDirs, ...pruneDirs]) {
+      if (!this.disk.removeEmptyFolder(d)) continue;
+      dirs.delete(d);
+      dirs.add(path.dirname(d));
+    }
+    const present = [...dirs].filter(d => this.disk.stat(d)?.type === 'directory');
+    await forEachLimited(present, TEMP_WRITE_CONCURRENCY, d => this.disk.syncFolder(d));
   }
 
   /** Removes the folders (deepest first) that are empty, and makes each removal durable in its parent. */
@@ -389,9 +400,9 @@ function netSteps(steps: readonly FileStep[]): FileStep[] {
  * The origin of a rename whose file arrives at `s.path` unchanged: the origin held exactly these bytes before the
  * apply (a chain or a swap included), so the file can be moved rather than written anew.
  */
-function movedFrom(s: FileStep, steps: readonly FileStep[]): string | undefined {
+function movedFrom(s: FileStep, before: ReadonlyMap<string, ContentRef | null>): string | undefined {
   if (s.after === null || s.modeFrom === undefined || s.modeFrom === s.path) return undefined;
-  return steps.find(o => o.path === s.modeFrom)?.expected === s.after ? s.modeFrom : undefined;
+  return before.get(s.modeFrom) === s.after ? s.modeFrom : undefined;
 }
 
 function stepsOf(a: ApplyAction): FileStep[] {

@@ -39,6 +39,14 @@ interface VerifiedContent {
  * file's timestamps: whole seconds (FAT has 2 s, HFS+ and old ext3 1 s) when its mtime has no fraction, else the
  * kernel's coarse clock, which lags the real one by a scheduler tick (at most 10 ms) — 100 ms leaves room.
  */
+/** What a held look remembers (see `NodeDisk.lookOnce`), by path. */
+interface Glance {
+  readonly stats: Map<string, fs.Stats | undefined>;
+  readonly lstats: Map<string, fs.Stats | undefined>;
+  /** A racy file's hash, with the stat data it was read under. */
+  readonly refs: Map<string, { readonly stat: DiskStat; readonly ref: ContentRef | null }>;
+}
+
 function isRacy(v: VerifiedContent): boolean {
   const tick = v.stat.mtime % 1000 === 0 ? 2000 : 100;
   // mtime only, as git: a change of content moves it; ctime (in the identity) also moves when Apply links the file.
@@ -72,6 +80,64 @@ export class NodeDisk implements DiskProbe {
   private readonly foldsByFolder = new Map<string, boolean>();
   /** Each file's content as last hashed, by path: Apply reads and hashes a file once (issue 28). */
   private readonly verified = new Map<string, VerifiedContent>();
+  /** While a look is held (`lookOnce`): what the OS said of each path in this synchronous stretch. */
+  private glance: Glance | undefined;
+
+  /**
+   * Until the current synchronous stretch of JavaScript ends (the next `await`), asks the OS about each path at most
+   * once: `stat`, `lstat`, existence, mode and a racy file's hash are remembered and answered again. Apply's planning
+   * and checks ask the same few things of every file three or four times in one stretch (reconcile, the plan, each
+   * group's check, the run's check, where each file lands); nothing JavaScript does can change the disk in between,
+   * so one look is as much "the moment of checking" as four. Every call here that changes the disk forgets the look,
+   * and it ends by itself at the next turn of the microtask queue: the check right before the renames, after the
+   * temps were written, is a look of its own. Idempotent within a stretch.
+   */
+  lookOnce(): void {
+    if (this.glance !== undefined) return;
+    const glance: Glance = { stats: new Map(), lstats: new Map(), refs: new Map() };
+    this.glance = glance;
+    queueMicrotask(() => {
+      if (this.glance === glance) this.glance = undefined;
+    });
+  }
+
+  /** The disk is about to change (or changed): what a look remembered may be stale. */
+  private changing(): void {
+    this.glance = undefined;
+  }
+
+  /** `fs.statSync(p, { throwIfNoEntry: false })`, through the look when one is held. */
+  private osStat(p: string): fs.Stats | undefined {
+    const g = this.glance;
+    if (g === undefined) return fs.statSync(this.osPath(p), { throwIfNoEntry: false });
+    if (g.stats.has(p)) return g.stats.get(p);
+    // Asked as `lstat` (which the containment check asks of the same path): for a name that is no link, or is not
+    // there at all, it says what `stat` would; only a link costs a second call.
+    const l = this.osLstat(p);
+    const s = !l?.isSymbolicLink() ? l : fs.statSync(this.osPath(p), { throwIfNoEntry: false });
+    g.stats.set(p, s);
+    return s;
+  }
+
+  /** `fs.lstatSync(p, { throwIfNoEntry: false })`, through the look when one is held. */
+  private osLstat(p: string): fs.Stats | undefined {
+    const g = this.glance;
+    if (g === undefined) return fs.lstatSync(this.osPath(p), { throwIfNoEntry: false });
+    if (g.lstats.has(p)) return g.lstats.get(p);
+    const s = fs.lstatSync(this.osPath(p), { throwIfNoEntry: false });
+    g.lstats.set(p, s);
+    return s;
+  }
+
+  /** `fs.existsSync(p)`, through the look when one is held. */
+  private exists(p: string): boolean {
+    if (this.glance === undefined) return fs.existsSync(this.osPath(p));
+    try {
+      return this.osStat(p) !== undefined;
+    } catch {
+      return false;
+    }
+  }
 
   readonly read = (p: string): Uint8Array | undefined => {
     try {
@@ -96,7 +162,12 @@ export class NodeDisk implements DiskProbe {
     }
     // No file there (or not spelled so, on a case-insensitive disk): `read` would say so too.
     if (before === undefined) return null;
-    return this.readAndRemember(p, before)?.ref ?? null;
+    // A racy file is read once per look (see `lookOnce`), not once per question.
+    const looked = this.glance?.refs.get(p);
+    if (looked !== undefined && sameFile(looked.stat, before)) return looked.ref;
+    const ref = this.readAndRemember(p, before)?.ref ?? null;
+    if (before.type === 'file') this.glance?.refs.set(p, { stat: before, ref });
+    return ref;
   }
 
   /**
@@ -113,7 +184,8 @@ export class NodeDisk implements DiskProbe {
       return undefined;
     }
     const ref = contentRefOf(bytes);
-    const after = before?.type === 'file' ? this.stat(p) : undefined;
+    // Asked of the OS again, never of a look: a change made while the file was read must show.
+    const after = before?.type === 'file' ? this.freshStat(p) : undefined;
     if (before !== undefined && after !== undefined && sameFile(before, after)) {
       if (this.verified.size >= CONTENTS_REMEMBERED) this.verified.clear();
       this.verified.set(p, { stat: before, ref, readAt });
@@ -145,8 +217,8 @@ export class NodeDisk implements DiskProbe {
     const known = this.foldsByFolder.get(folder);
     if (known !== undefined) return known;
     let probe = p;
-    while (!fs.existsSync(this.osPath(probe)) && path.dirname(probe) !== probe) probe = path.dirname(probe);
-    const dev = fs.statSync(this.osPath(probe)).dev;
+    while (!this.exists(probe) && path.dirname(probe) !== probe) probe = path.dirname(probe);
+    const dev = (this.osStat(probe) ?? fs.statSync(this.osPath(probe))).dev;
     let folds = this.foldsByDevice.get(dev);
     if (folds === undefined) {
       folds = this.probeFolding(probe);
@@ -162,7 +234,7 @@ export class NodeDisk implements DiskProbe {
    * `/w/readme.md` for `/w/README.md`); undefined when `p` is spelled as on disk, or reaches nothing.
    */
   caseTwin(p: string): string | undefined {
-    if (!fs.existsSync(this.osPath(p)) || !this.foldsCase(p)) return undefined;
+    if (!this.exists(p) || !this.foldsCase(p)) return undefined;
     const actual = this.spelledOnDisk(p);
     return actual === p ? undefined : actual;
   }
@@ -213,9 +285,18 @@ export class NodeDisk implements DiskProbe {
   }
 
   stat(p: string): DiskStat | undefined {
+    return this.statThrough(p, q => this.osStat(q));
+  }
+
+  /** `stat`, asked of the OS whether or not a look is held. */
+  private freshStat(p: string): DiskStat | undefined {
+    return this.statThrough(p, q => fs.statSync(this.osPath(q), { throwIfNoEntry: false }));
+  }
+
+  private statThrough(p: string, statOf: (p: string) => fs.Stats | undefined): DiskStat | undefined {
     let s: fs.Stats | undefined;
     try {
-      s = fs.statSync(this.osPath(p), { throwIfNoEntry: false });
+      s = statOf(p);
     } catch (e) {
       if (isAbsent(e)) return undefined;
       throw e;
@@ -278,7 +359,7 @@ export class NodeDisk implements DiskProbe {
     // look at (or nothing, below a missing folder). Apply asks this of every file, several times. (A workspace
     // folder itself is never looked at: it is where the walk starts.)
     const folder = memo === undefined ? undefined : checkedFolderOf(target, memo);
-    if (folder !== undefined && !realRoots.includes(target) && !roots.some(r => path.resolve(r) === target)) {
+    if (memo !== undefined && folder !== undefined && !(memo.allRoots ??= [...roots, ...realRoots].map(r => path.resolve(r))).includes(target)) {
       return folder === 'checked' ? this.placeOfName(target, target, follow, inside) : target;
     }
     // A target may be named by its real path (a link at it, resolved when the apply was journaled).
@@ -322,7 +403,7 @@ export class NodeDisk implements DiskProbe {
   }
 
   private lstatOf(p: string): fs.Stats | undefined {
-    return fs.lstatSync(this.osPath(p), { throwIfNoEntry: false });
+    return this.osLstat(p);
   }
 
   private realOrUndefined(p: string): string | undefined {
@@ -335,7 +416,7 @@ export class NodeDisk implements DiskProbe {
 
   /** Permission bits of `p` (e.g. 0o755); undefined when there is no file. */
   modeOf(p: string): number | undefined {
-    const mode = fs.statSync(this.osPath(p), { throwIfNoEntry: false })?.mode;
+    const mode = this.osStat(p)?.mode;
     return mode === undefined ? undefined : mode & 0o7777;
   }
 
@@ -345,6 +426,7 @@ export class NodeDisk implements DiskProbe {
    * is created if needed.
    */
   async writeTemp(temp: string, bytes: Uint8Array, mode?: number, unsynced = false): Promise<void> {
+    this.changing();
     if (unsynced) return this.writeTempNow(temp, bytes, mode);
     await fs.promises.mkdir(this.osPath(path.dirname(temp)), { recursive: true });
     const handle = await fs.promises.open(this.osPath(temp), 'w', mode ?? 0o666);
@@ -400,6 +482,7 @@ export class NodeDisk implements DiskProbe {
    * caller writes the temp instead.
    */
   async linkTemp(source: string, temp: string): Promise<boolean> {
+    this.changing();
     const s = fs.lstatSync(this.osPath(source), { throwIfNoEntry: false });
     if (!s?.isFile()) return false;
     // Synchronous inside, as `commitTemp`: a link costs microseconds, and a folder rename makes thousands.
@@ -415,6 +498,7 @@ export class NodeDisk implements DiskProbe {
 
   /** Gives a temp its mode again (recovery: the crash may have come between its content and its chmod). */
   async setMode(temp: string, mode: number): Promise<void> {
+    this.changing();
     await fs.promises.chmod(this.osPath(temp), mode);
   }
 
@@ -436,6 +520,7 @@ export class NodeDisk implements DiskProbe {
 
   /** Removes `dir` if it is empty; true when it did (or was gone already). */
   removeEmptyFolder(dir: string): boolean {
+    this.changing();
     try {
       fs.rmdirSync(this.osPath(dir));
       return true;
@@ -449,6 +534,7 @@ export class NodeDisk implements DiskProbe {
    * (or anything but a folder) is in the way. The caller fsyncs the parent.
    */
   async makeFolder(dir: string): Promise<boolean> {
+    this.changing();
     try {
       await fs.promises.mkdir(this.osPath(dir), { recursive: true });
       return true;
@@ -464,6 +550,7 @@ export class NodeDisk implements DiskProbe {
    * a rename costs microseconds, less than a round trip through the thread pool, and Apply makes thousands.
    */
   async commitTemp(temp: string, target: string): Promise<void> {
+    this.changing();
     fs.renameSync(this.osPath(temp), this.osPath(target));
   }
 
@@ -474,10 +561,20 @@ export class NodeDisk implements DiskProbe {
 
   /** Removes `target`. The caller fsyncs the directory. Synchronous inside, as `commitTemp`. */
   async remove(target: string): Promise<void> {
-    fs.rmSync(this.osPath(target), { force: true });
+    this.changing();
+    // `unlink` first: one system call for a file or a link (`rm` looks at the path twice before it unlinks).
+    try {
+      fs.unlinkSync(this.osPath(target));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return;
+      if (code !== 'EISDIR' && code !== 'EPERM') throw e;
+      fs.rmSync(this.osPath(target), { force: true });
+    }
   }
 
   async discardTemp(temp: string): Promise<void> {
+    this.changing();
     await fs.promises.rm(this.osPath(temp), { force: true });
   }
 }

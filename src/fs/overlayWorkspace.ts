@@ -400,6 +400,8 @@ export class OverlayWorkspace {
   /** Applies staged changes to the disk, group by group, journaled; refuses conflicts, stale bases, dirty editors. */
   async apply(options: ApplyOptions = {}): Promise<ApplyResult> {
     this.assertWritable('Apply');
+    // Reconcile, the plan and the checks below ask the same things of each file: one look (see `NodeDisk.lookOnce`).
+    this.disk.lookOnce();
     const { selection, folderSelection } = this.selectionOf(options.paths);
     for (const p of selection) this.reconcileIfStaged(p);
     const plan = this.model.planApply(selection, this.disk);
@@ -445,8 +447,8 @@ export class OverlayWorkspace {
             // Set first: a blob collection during the flush keeps what the new record names.
             this.lastApply = last;
             this.model.markApplied(paths);
-            await this.flush();
-            await writeLastApply(this.storeDir, last);
+            // Two files, made durable side by side (each needs only to be durable before the journal forgets the apply).
+            await Promise.all([this.flush(), writeLastApply(this.storeDir, last)]);
           },
         });
         break;

@@ -40,6 +40,25 @@ class EditDuringApplyDisk extends NodeDisk {
 }
 
 /**
+ * The same hands for a file Apply moves: once the temp of the file `at` is linked to it (one inode, two names), `edit`
+ * changes the file in place, as an editor saving over it does — the temp, the same inode, changes with it.
+ */
+class EditAfterLinkDisk extends NodeDisk {
+  at: string | undefined;
+  edit: (() => void) | undefined;
+
+  override async linkTemp(source: string, temp: string): Promise<boolean> {
+    const linked = await super.linkTemp(source, temp);
+    if (this.edit !== undefined && source === this.at) {
+      const edit = this.edit;
+      this.edit = undefined;
+      edit();
+    }
+    return linked;
+  }
+}
+
+/**
  * Issue 28: Apply reads and hashes each file once (or not at all, when staging hashed it and `stat` shows it
  * unchanged since), re-checks each file with a `stat` right before renaming over it, and still never overwrites a
  * person's edit that lands meanwhile.
@@ -121,6 +140,30 @@ describe('Apply reads each file once and re-checks it right before the rename', 
       assert.deepStrictEqual(result.applied, [file('b.txt')]);
       assert.strictEqual(fs.readFileSync(file('b.txt'), 'utf8'), 'b by the agent\n');
       assert.deepStrictEqual(tempsIn(ws), [], 'no temp is left behind');
+    } finally {
+      await overlay.close();
+    }
+  });
+
+  it('a person saving over a moved file after it was linked into place keeps the edit where it was; nothing is moved', async () => {
+    oldFile('old/a.txt', 'a before\n');
+    oldFile('old/b.txt', 'b before\n');
+    const disk = new EditAfterLinkDisk();
+    const overlay = await OverlayWorkspace.open(store, { roots, disk });
+    try {
+      overlay.rename(file('old'), file('new'), meta);
+      disk.at = file('old/a.txt');
+      // In place (same inode, as `>` in a shell): the hard-linked temp shows the new bytes too.
+      disk.edit = () => fs.writeFileSync(file('old/a.txt'), 'a by the person, typed during the apply\n');
+
+      const result = await overlay.apply();
+
+      assert.strictEqual(disk.edit, undefined, 'the edit was made during the apply');
+      assert.strictEqual(fs.readFileSync(file('old/a.txt'), 'utf8'), 'a by the person, typed during the apply\n', 'the edit stays where it was made');
+      assert.ok(result.refused.some(r => r.path === file('old/a.txt') && r.reason === 'diskChanged'), JSON.stringify(result.refused));
+      assert.ok(!fs.existsSync(file('new/a.txt')), 'the edited file is not moved');
+      assert.deepStrictEqual(tempsIn(file('old')), [], 'no temp is left behind');
+      assert.ok(!fs.existsSync(file('new')) || tempsIn(file('new')).length === 0, 'no temp is left behind');
     } finally {
       await overlay.close();
     }
