@@ -79,8 +79,9 @@ export class MemoryContentStore implements ContentStore {
       this.slab = new Uint8Array(SLAB_BYTES);
       this.used = 0;
     }
-    const view = this.slab.subarray(this.used, this.used + n);
-    view.set(bytes);
+    // A view made by the constructor, not `subarray` (which looks up a species constructor per call).
+    this.slab.set(bytes, this.used);
+    const view = new Uint8Array(this.slab.buffer, this.used, n);
     this.used += n;
     return view;
   }

@@ -36,16 +36,30 @@ export interface OverlayView {
  */
 const ADDED_ORDER = Math.floor(Number.MAX_SAFE_INTEGER / 2);
 
-/** Copy-on-write draft over a state: collects changed entries, added and removed records. */
+const NO_IDS: ReadonlySet<string> = new Set();
+const NO_RECORDS: ReadonlyMap<string, ChangeRecord> = new Map();
+
+/**
+ * Copy-on-write draft over a state: collects changed entries, added and removed records. Every op runs on one, so
+ * the collections an op does not use (a staged write removes and rewrites no record) are made only when first
+ * written: less for the garbage collector at a hundred thousand writes (issue 28).
+ */
 export class DraftState implements OverlayDraft {
   /** path → new entry, or null when deleted. */
   readonly changed = new Map<string, PathEntry | null>();
-  readonly removedRecords = new Set<string>();
   readonly addedRecords: ChangeRecord[] = [];
-  readonly rewrittenRecords = new Map<string, ChangeRecord>();
-  private readonly addedById = new Map<string, { record: ChangeRecord; order: number }>();
+  private removed: Set<string> | undefined;
+  private rewritten: Map<string, ChangeRecord> | undefined;
+  private addedById: Map<string, { record: ChangeRecord; order: number }> | undefined;
 
   constructor(private readonly base: OverlayView) {}
+
+  get removedRecords(): ReadonlySet<string> {
+    return this.removed ?? NO_IDS;
+  }
+  get rewrittenRecords(): ReadonlyMap<string, ChangeRecord> {
+    return this.rewritten ?? NO_RECORDS;
+  }
 
   entry(path: string): PathEntry | undefined {
     const c = this.changed.get(path);
@@ -59,25 +73,25 @@ export class DraftState implements OverlayDraft {
     this.changed.set(path, null);
   }
   record(id: string): ChangeRecord | undefined {
-    if (this.removedRecords.has(id)) return undefined;
-    return this.rewrittenRecords.get(id) ?? this.addedById.get(id)?.record ?? this.base.record(id);
+    if (this.removed?.has(id)) return undefined;
+    return this.rewritten?.get(id) ?? this.addedById?.get(id)?.record ?? this.base.record(id);
   }
   order(id: string): number {
-    return this.addedById.get(id)?.order ?? this.base.order(id);
+    return this.addedById?.get(id)?.order ?? this.base.order(id);
   }
   folderRecordIds(path: string): readonly string[] {
     const added = this.addedRecords.filter((r) => r.path === path && isFolderOperation(r.operation)).map((r) => r.id);
-    return [...this.base.folderRecordIds(path), ...added].filter((id) => !this.removedRecords.has(id));
+    return [...this.base.folderRecordIds(path), ...added].filter((id) => !this.removed?.has(id));
   }
   /** A record staged by this op: it orders after every committed one. */
   addRecord(record: ChangeRecord): void {
     this.addedRecords.push(record);
-    this.addedById.set(record.id, { record, order: ADDED_ORDER + this.addedRecords.length });
+    (this.addedById ??= new Map()).set(record.id, { record, order: ADDED_ORDER + this.addedRecords.length });
   }
   removeRecord(id: string): void {
-    this.removedRecords.add(id);
+    (this.removed ??= new Set()).add(id);
   }
   rewriteRecord(record: ChangeRecord): void {
-    this.rewrittenRecords.set(record.id, record);
+    (this.rewritten ??= new Map()).set(record.id, record);
   }
 }

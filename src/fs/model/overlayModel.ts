@@ -190,7 +190,7 @@ export class OverlayModel {
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
     const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
     const conflictsAbout = (file: string) =>
-      [...this.state.allEntries()].filter((e) => e.conflict?.origin === 'disk' && e.conflict.diskPath === file).map((e) => e.path);
+      [...this.state.diskConflictPaths()].filter((p) => this.state.entry(p)?.conflict?.diskPath === file);
     const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, conflictsAbout, this.merge, (p) => disk.read(p) !== undefined);
     this.settleMoot(this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) }));
     return record;
@@ -201,7 +201,8 @@ export class OverlayModel {
    * `paths` (a delete at a rename's destination makes the conflict at its origin moot).
    */
   private settleMoot(paths: readonly string[]): void {
-    if (this.settleHeld > 0) return;
+    // Only a disk conflict can be moot: with none held anywhere (the usual case) the component need not be walked.
+    if (this.settleHeld > 0 || this.state.diskConflictPaths().size === 0) return;
     for (const p of componentOf(this.state, paths).paths) {
       const op = settleOne(this.state, p, this.store, this.merge);
       if (op) this.apply(op);

@@ -15,27 +15,43 @@ export interface OverlaySnapshot {
 
 export const SNAPSHOT_VERSION = 1;
 
+/** A staged record and its staging order, kept together: one lookup answers both (a replay asks both of every record). */
+interface RecordSlot {
+  record: ChangeRecord;
+  readonly order: number;
+}
+
 /** The live model data: entries by path, records in staging order, and indexes by message and session. */
 export class OverlayState implements OverlayView {
   private readonly entries = new Map<string, PathEntry>();
   /** The entries' paths by folder: "what is staged under this folder" costs what it finds, not every entry. */
   private readonly tree = new PathTree();
-  private readonly records = new Map<string, ChangeRecord>();
-  private readonly orders = new Map<string, number>();
+  private readonly records = new Map<string, RecordSlot>();
   private nextOrder = 0;
   private readonly byMessage = new Map<string, Set<string>>();
-  private readonly bySession = new Map<string, Set<string>>();
+  /**
+   * The message ids each session staged under, not its record ids: a session's records are found through its
+   * messages' (a set of a hundred thousand ids, grown by every write, cost staging more than the record itself;
+   * a session has few messages). A message id may stay listed after its records are gone: select skips it.
+   */
+  private readonly sessionMessages = new Map<string, Set<string>>();
   /** Folder records (mkdir, rmdir) by folder path, in staging order: a folder's whole staged state. */
   private readonly byFolder = new Map<string, string[]>();
+  /**
+   * The paths whose entries hold a disk conflict. Settling moot conflicts follows every write and prune, and a
+   * conflict is rare: with none held, there is nothing to look for in the component (issue 28: that walk of the
+   * component's records was an eighth of staging's time).
+   */
+  private readonly diskConflicts = new Set<string>();
 
   entry(path: string): PathEntry | undefined {
     return this.entries.get(path);
   }
   record(id: string): ChangeRecord | undefined {
-    return this.records.get(id);
+    return this.records.get(id)?.record;
   }
   order(id: string): number {
-    return this.orders.get(id) ?? -1;
+    return this.records.get(id)?.order ?? -1;
   }
   allEntries(): IterableIterator<PathEntry> {
     return this.entries.values();
@@ -47,8 +63,8 @@ export class OverlayState implements OverlayView {
   get entryCount(): number {
     return this.entries.size;
   }
-  allRecords(): IterableIterator<ChangeRecord> {
-    return this.records.values();
+  *allRecords(): IterableIterator<ChangeRecord> {
+    for (const slot of this.records.values()) yield slot.record;
   }
   folderRecordIds(path: string): readonly string[] {
     return this.byFolder.get(path) ?? [];
@@ -56,6 +72,10 @@ export class OverlayState implements OverlayView {
   /** Paths with folder records, in no particular order. */
   folderPaths(): IterableIterator<string> {
     return this.byFolder.keys();
+  }
+  /** The paths whose entries hold a disk conflict, in no particular order. */
+  diskConflictPaths(): ReadonlySet<string> {
+    return this.diskConflicts;
   }
 
   /** Records a selector picks, oldest first. */
@@ -67,17 +87,27 @@ export class OverlayState implements OverlayView {
         break;
       case 'message': {
         const all = this.byMessage.get(selector.messageId) ?? [];
-        ids = selector.sessionId === undefined ? all : [...all].filter((id) => this.records.get(id)?.sessionId === selector.sessionId);
+        ids = selector.sessionId === undefined ? all : [...all].filter((id) => this.records.get(id)?.record.sessionId === selector.sessionId);
         break;
       }
       case 'paths':
         ids = [];
         break;
       case 'session':
-        ids = this.bySession.get(selector.sessionId) ?? [];
+        ids = this.sessionRecordIds(selector.sessionId);
         break;
     }
-    return [...ids].map((id) => this.records.get(id) as ChangeRecord).sort((a, b) => this.order(a.id) - this.order(b.id));
+    const slots: RecordSlot[] = [];
+    for (const id of ids) slots.push(this.records.get(id) as RecordSlot);
+    return slots.sort((a, b) => a.order - b.order).map((slot) => slot.record);
+  }
+
+  private sessionRecordIds(sessionId: string): string[] {
+    const ids: string[] = [];
+    for (const messageId of this.sessionMessages.get(sessionId) ?? []) {
+      for (const id of this.byMessage.get(messageId) ?? []) if (this.records.get(id)?.record.sessionId === sessionId) ids.push(id);
+    }
+    return ids;
   }
 
   /** Installs a draft's changes; returns the paths whose entries changed. */
@@ -86,20 +116,22 @@ export class OverlayState implements OverlayView {
     // listeners that update path by path (the Source Control view) must hear of it.
     const folders = new Set<string>();
     for (const id of draft.removedRecords) {
-      const r = this.records.get(id);
+      const r = this.records.get(id)?.record;
       if (r && isFolderOperation(r.operation)) folders.add(r.path);
     }
     for (const r of draft.addedRecords) if (isFolderOperation(r.operation)) folders.add(r.path);
     for (const id of draft.removedRecords) this.removeRecord(id);
     for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(draft.rewrittenRecords.get(r.id) ?? r);
-    for (const [id, r] of draft.rewrittenRecords) if (this.records.has(id) && !draft.removedRecords.has(id)) this.records.set(id, r);
+    for (const [id, r] of draft.rewrittenRecords) {
+      const slot = this.records.get(id);
+      if (slot && !draft.removedRecords.has(id)) slot.record = r;
+    }
     for (const [path, e] of draft.changed) {
-      if (e) {
-        this.entries.set(path, e);
-        this.tree.add(path);
-      } else {
+      if (e) this.setEntry(e);
+      else {
         this.entries.delete(path);
         this.tree.delete(path);
+        this.diskConflicts.delete(path);
       }
     }
     // (A write, the usual op, touches no folder record: its paths need no merging.)
@@ -111,42 +143,44 @@ export class OverlayState implements OverlayView {
     this.entries.clear();
     this.tree.clear();
     this.records.clear();
-    this.orders.clear();
     this.byMessage.clear();
-    this.bySession.clear();
+    this.sessionMessages.clear();
     this.byFolder.clear();
+    this.diskConflicts.clear();
     return paths;
   }
 
   snapshot(): OverlaySnapshot {
-    return { version: SNAPSHOT_VERSION, records: [...this.records.values()], entries: [...this.entries.values()] };
+    return { version: SNAPSHOT_VERSION, records: [...this.allRecords()], entries: [...this.entries.values()] };
   }
 
   /** Replaces everything with a (validated) snapshot. */
   load(snapshot: OverlaySnapshot): void {
     this.clear();
     for (const r of snapshot.records) this.addRecord(r);
-    for (const e of snapshot.entries) {
-      this.entries.set(e.path, e);
-      this.tree.add(e.path);
-    }
+    for (const e of snapshot.entries) this.setEntry(e);
+  }
+
+  private setEntry(e: PathEntry): void {
+    this.entries.set(e.path, e);
+    this.tree.add(e.path);
+    if (e.conflict?.origin === 'disk') this.diskConflicts.add(e.path);
+    else this.diskConflicts.delete(e.path);
   }
 
   private addRecord(r: ChangeRecord): void {
-    this.records.set(r.id, r);
-    this.orders.set(r.id, this.nextOrder++);
+    this.records.set(r.id, { record: r, order: this.nextOrder++ });
     index(this.byMessage, r.messageId, r.id);
-    index(this.bySession, r.sessionId, r.id);
+    index(this.sessionMessages, r.sessionId, r.messageId);
     if (isFolderOperation(r.operation)) this.byFolder.set(r.path, [...(this.byFolder.get(r.path) ?? []), r.id]);
   }
 
   private removeRecord(id: string): void {
-    const r = this.records.get(id);
+    const r = this.records.get(id)?.record;
     if (!r) return;
     this.records.delete(id);
-    this.orders.delete(id);
     unindex(this.byMessage, r.messageId, id);
-    unindex(this.bySession, r.sessionId, id);
+    if (!this.byMessage.has(r.messageId)) unindex(this.sessionMessages, r.sessionId, r.messageId);
     if (isFolderOperation(r.operation)) {
       const left = (this.byFolder.get(r.path) ?? []).filter((x) => x !== id);
       if (left.length) this.byFolder.set(r.path, left);
