@@ -94,11 +94,19 @@ export class ReferenceOverlay {
     const consumed = new Set<string>();
     // The conflicts found here, as values: what the record that did not apply saw (base) and found (theirs).
     // (`top`: the records' own outcome, where the agent's side shown keeps only their own lines: issue 23.)
-    const open = new Map<string, { base: Text; theirs: Text; top?: Text }>();
+    // (`was`: the records that showed `theirs`, whose content the path shows again when the conflict settles to it.)
+    interface Open { base: Text; theirs: Text; top?: Text; was: Set<string> }
+    const open = new Map<string, Open>();
     const conflict = (p: string, base: Text, theirs: Text, top?: Text): void => {
       if (conflicts.has(p)) return;
       conflicts.add(p);
-      open.set(p, { base, theirs, ...(top !== undefined ? { top } : {}) });
+      open.set(p, { base, theirs, ...(top !== undefined ? { top } : {}), was: new Set(shows.get(p)) });
+    };
+    // Settled to the other side: the path shows `theirs` again, not the records of the agent's side (a discard of
+    // the path takes out what it shows). Which disk file it lists stays as the records left it, as a rename there
+    // stays listed.
+    const showTheirs = (p: string, v: Open): void => {
+      shows.set(p, new Set(v.was));
     };
     records.forEach((r, i) => {
       if (consumed.has(r.id) || isFolderRecord(r)) return;
@@ -174,6 +182,7 @@ export class ReferenceOverlay {
               after = settled;
               conflicts.delete(r.path);
               open.delete(r.path);
+              if (!visible) showTheirs(r.path, v);
             } else if (sawSide && top !== null && v.base !== null) {
               // Still a conflict, continuing the records' own outcome: its agent side is that outcome without the
               // lines they only kept.
@@ -183,10 +192,15 @@ export class ReferenceOverlay {
                 after = v.theirs;
                 conflicts.delete(r.path);
                 open.delete(r.path);
+                showTheirs(r.path, v);
               } else {
                 after = side;
                 v.top = top;
               }
+            } else if (sawSide && top !== null) {
+              // Still a conflict (a create's: no base), continuing the records' own outcome: that outcome is now
+              // this record's (a later record that saw it saw the agent's side, whatever came between).
+              v.top = top;
             }
           }
         }
@@ -214,7 +228,10 @@ export class ReferenceOverlay {
             open.delete(from);
             if (!held.has(from) && conflicts.delete(from) && !conflicts.has(r.path)) {
               conflicts.add(r.path);
-              if (value) open.set(r.path, value);
+              if (value) {
+                value.was.add(r.id); // settled to the other side, that content is what this rename moved
+                open.set(r.path, value);
+              }
             }
             if (c !== null && c !== moving) conflict(r.path, null, c); // the same bytes there already: nothing is lost
             cur.set(r.path, moving);
