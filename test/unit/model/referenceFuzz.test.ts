@@ -57,6 +57,13 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 108149: a write that saw a create conflict\'s agent side, continued by a record, replaces that side (not merged as if over another file)', () => {
     runSequence(108149);
   });
+  // Found by session 10's wider windows (reference seeds 150,001 on, case-insensitive 5,001 on): the reference's.
+  it('seed 160111: a change to an unrelated file does not settle a disk conflict (the records there did not change)', () => {
+    runSequence(160111);
+  });
+  it('seed 11990 (case-insensitive): a change to an unrelated file does not settle a disk conflict', () => {
+    runSequence(11990, { caseInsensitive: true });
+  });
   // Found with disk changes over pending conflicts (the restriction lifted; see referenceFuzz.ts).
   it('seed 4196 (disk changes over conflicts): the disk coming back to the baseline shows again the change its conflict hid', () => {
     runSequence(4196, { diskOverConflicts: true, folders: false });

@@ -322,7 +322,7 @@ export class ReferenceOverlay {
     this.touch(to);
     this.stage({ op: 'rename', path: to, from, before: moving, after: moving, session, message });
     this.settleHeld = false;
-    this.settleMoot();
+    this.settleMoot(this.scopeOf([from, to, ...(taken !== undefined ? [taken] : [])]));
     return true;
   }
 
@@ -339,7 +339,18 @@ export class ReferenceOverlay {
 
   private stage(r: Omit<RefRecord, 'id'>): void {
     this.records.push({ id: `r${++this.nextId}`, ...r });
-    this.settleMoot();
+    this.settleMoot(this.scopeOf(r.from !== undefined ? [r.path, r.from] : [r.path]));
+  }
+
+  /**
+   * The paths whose records a change at `paths` changes: their components (what one Apply takes together). A
+   * change elsewhere leaves the records of a conflict as they were, so the next look at the disk would find there
+   * what the last one did (session 10, seeds 160111 and case-insensitive 11990: a write to an unrelated file
+   * settled a conflict the person's new file had just made, and a rename of the old file then moved the new one).
+   */
+  private scopeOf(paths: readonly string[]): Set<string> {
+    if (this.diskConflicts.size === 0) return new Set();
+    return new Set(paths.flatMap((p) => [p, ...this.component(p)]));
   }
 
   /**
@@ -348,10 +359,11 @@ export class ReferenceOverlay {
    * (issue 23, provenance classes e and f). This fuzz looks at the disk after every change of it, so the disk
    * here is the one the conflict found.
    */
-  private settleMoot(): void {
-    if (this.settleHeld) return;
+  private settleMoot(scope: ReadonlySet<string>): void {
+    if (this.settleHeld || this.diskConflicts.size === 0) return;
     const v = this.replay();
     for (const [h, d] of [...this.diskConflicts]) {
+      if (!scope.has(h) && !scope.has(d)) continue;
       // The agent side: where a rename took the conflicted path's own disk file, if one did.
       const holder = [...v.origin].find(([q, o]) => o === h && q !== h)?.[0] ?? h;
       if (this.diskConflicts.get(h) !== d || (v.cur.get(holder) ?? null) !== this.conflictBase.get(h)) continue;
@@ -404,6 +416,8 @@ export class ReferenceOverlay {
 
   private takeOut(gone: readonly RefRecord[]): void {
     const ids = new Set(gone.map((r) => r.id));
+    const touched = gone.flatMap((r) => (isFolderRecord(r) ? [] : r.from !== undefined ? [r.path, r.from] : [r.path]));
+    const before = this.scopeOf(touched);
     // A rename taken out did not happen: later records at its destination follow the file home.
     const alias = new Map<string, string>();
     const home = (p: string): string => alias.get(p) ?? p;
@@ -427,7 +441,7 @@ export class ReferenceOverlay {
     }
     this.records = kept;
     this.forgetUntouched();
-    this.settleMoot();
+    this.settleMoot(new Set([...before, ...this.scopeOf(touched.map(home))]));
   }
 
   private forgetUntouched(): void {
