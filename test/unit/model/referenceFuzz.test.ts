@@ -64,6 +64,9 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 11990 (case-insensitive): a change to an unrelated file does not settle a disk conflict', () => {
     runSequence(11990, { caseInsensitive: true });
   });
+  it('seed 76391: a stack of records at one file is not cut short by a delete of a file no record links to it', () => {
+    runSequence(76391);
+  });
   // Found with disk changes over pending conflicts (the restriction lifted; see referenceFuzz.ts).
   it('seed 4196 (disk changes over conflicts): the disk coming back to the baseline shows again the change its conflict hid', () => {
     runSequence(4196, { diskOverConflicts: true, folders: false });

@@ -92,6 +92,18 @@ export class ReferenceOverlay {
     const shows = new Map([...base.keys()].map((p) => [p, new Set<string>()]));
     const conflicts = new Set<string>();
     const consumed = new Set<string>();
+    // Which files the records link (a rename links its two paths): a stack at one never ends at a record about a
+    // file no record links to it (session 10, seed 76391: a delete of an unrelated file cut one short).
+    const group = new Map<string, string>();
+    const groupOf = (p: string): string => {
+      const g = group.get(p);
+      if (g === undefined || g === p) return p;
+      const top = groupOf(g);
+      group.set(p, top);
+      return top;
+    };
+    for (const r of records) if (r.op === 'rename' && r.from !== undefined) group.set(groupOf(r.from), groupOf(r.path));
+    const linked = (a: string, b: string): boolean => groupOf(a) === groupOf(b);
     // The conflicts found here, as values: what the record that did not apply saw (base) and found (theirs).
     // (`top`: the records' own outcome, where the agent's side shown keeps only their own lines: issue 23.)
     // (`was`: the records that showed `theirs`, whose content the path shows again when the conflict settles to it.)
@@ -113,13 +125,15 @@ export class ReferenceOverlay {
       const c = cur.get(r.path) ?? null;
       if (r.op === 'write' || r.op === 'delete') {
         // A write or delete that no longer finds its `before` is replayed with the writes at the same file that
-        // follow it exactly and a delete that ends them (up to a rename, or a delete elsewhere), as one change.
+        // follow it exactly and a delete that ends them (up to a rename, or a delete elsewhere among the files the
+        // records link to it), as one change.
         const stack = [r];
         // A record that saw the agent's own outcome of a conflict found above saw its agent side.
         const sawSide = r.before !== null && open.get(r.path)?.top === r.before;
         if (c !== r.before && !sawSide && r.op === 'write') {
           for (const o of records.slice(i + 1)) {
             if (isFolderRecord(o)) continue;
+            if (!linked(o.path, r.path)) continue;
             if (o.op === 'rename') break;
             if (o.path !== r.path) {
               if (o.op === 'delete') break;
