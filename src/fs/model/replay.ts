@@ -154,11 +154,14 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // found (theirs). Later records that saw the agent's side move it; see the content case below.
   // `top` is the records' own outcome, which the agent's side shown (agentSide.ts) may differ from: a later record
   // that saw either saw the agent's side.
-  const open = new Map<string, { readonly base: ContentRef | null; readonly theirs: ContentRef | null; top?: ContentRef | null }>();
+  // `was`: the records whose content `theirs` is. Settled to theirs, the path shows that content again, not the
+  // agent's side: a Discard of another path must not count the agent side's records as shown here (reference seed
+  // 293: a rename kept that way moved the person's file away after they discarded its path).
+  const open = new Map<string, { readonly base: ContentRef | null; readonly theirs: ContentRef | null; top?: ContentRef | null; readonly was: Set<string> }>();
   const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null, top?: ContentRef | null): void => {
     if (conflicts.has(path)) return;
     conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
-    open.set(path, { base: saw, theirs, ...(top !== undefined ? { top } : {}) });
+    open.set(path, { base: saw, theirs, ...(top !== undefined ? { top } : {}), was: new Set(prov.get(path)) });
   };
 
   // A rename taken out did not happen: until its file leaves the destination, later records there are about the
@@ -299,6 +302,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
               shows = m.result !== held.theirs;
               conflicts.delete(p);
               open.delete(p);
+              if (!shows) prov.set(p, new Set(held.was));
             } else if (sawSide && after !== null && held.base !== null) {
               // Still a conflict, and this record continued the records' own outcome there: its agent side is
               // that outcome without lines they only kept (agentSide.ts).
@@ -309,6 +313,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
                 shows = false;
                 conflicts.delete(p);
                 open.delete(p);
+                prov.set(p, new Set(held.was));
               } else {
                 after = side;
                 open.set(p, { ...held, top });
@@ -365,7 +370,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         open.delete(from);
         if (carried && !conflicts.has(to)) {
           conflicts.set(to, carried);
-          if (carriedValue) open.set(to, carriedValue);
+          if (carriedValue) open.set(to, { ...carriedValue, was: new Set([...carriedValue.was, r.id]) });
         }
         // A rename that settled a conflict by hand carries the merged result as its after.
         const moved = r.after !== r.before ? (r.after as ContentRef) : c;

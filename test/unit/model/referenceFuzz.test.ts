@@ -47,6 +47,26 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 210979 (case-insensitive): the disk deleting a file a rename replaces is settled even while the rename\'s origin is in conflict', () => {
     runSequence(210979, { caseInsensitive: true, folders: false });
   });
+  // Found by session 9's window (seeds 1–150,000), each the reference's own mistake (issue 23).
+  it('seed 51766: a conflict settled back to the person\'s file no longer counts the agent side\'s records as shown (discarding a rename of that file leaves it there)', () => {
+    runSequence(51766);
+  });
+  it('seed 76107: a record that continues a create conflict\'s agent side is the records\' outcome a later delete saw (the person\'s file shows when they delete it)', () => {
+    runSequence(76107);
+  });
+  it('seed 108149: a write that saw a create conflict\'s agent side, continued by a record, replaces that side (not merged as if over another file)', () => {
+    runSequence(108149);
+  });
+  // Found by session 10's wider windows (reference seeds 150,001 on, case-insensitive 5,001 on): the reference's.
+  it('seed 160111: a change to an unrelated file does not settle a disk conflict (the records there did not change)', () => {
+    runSequence(160111);
+  });
+  it('seed 11990 (case-insensitive): a change to an unrelated file does not settle a disk conflict', () => {
+    runSequence(11990, { caseInsensitive: true });
+  });
+  it('seed 76391: a stack of records at one file is not cut short by a delete of a file no record links to it', () => {
+    runSequence(76391);
+  });
   // Found with disk changes over pending conflicts (the restriction lifted; see referenceFuzz.ts).
   it('seed 4196 (disk changes over conflicts): the disk coming back to the baseline shows again the change its conflict hid', () => {
     runSequence(4196, { diskOverConflicts: true, folders: false });

@@ -92,26 +92,48 @@ export class ReferenceOverlay {
     const shows = new Map([...base.keys()].map((p) => [p, new Set<string>()]));
     const conflicts = new Set<string>();
     const consumed = new Set<string>();
+    // Which files the records link (a rename links its two paths): a stack at one never ends at a record about a
+    // file no record links to it (session 10, seed 76391: a delete of an unrelated file cut one short).
+    const group = new Map<string, string>();
+    const groupOf = (p: string): string => {
+      const g = group.get(p);
+      if (g === undefined || g === p) return p;
+      const top = groupOf(g);
+      group.set(p, top);
+      return top;
+    };
+    for (const r of records) if (r.op === 'rename' && r.from !== undefined) group.set(groupOf(r.from), groupOf(r.path));
+    const linked = (a: string, b: string): boolean => groupOf(a) === groupOf(b);
     // The conflicts found here, as values: what the record that did not apply saw (base) and found (theirs).
     // (`top`: the records' own outcome, where the agent's side shown keeps only their own lines: issue 23.)
-    const open = new Map<string, { base: Text; theirs: Text; top?: Text }>();
+    // (`was`: the records that showed `theirs`, whose content the path shows again when the conflict settles to it.)
+    interface Open { base: Text; theirs: Text; top?: Text; was: Set<string> }
+    const open = new Map<string, Open>();
     const conflict = (p: string, base: Text, theirs: Text, top?: Text): void => {
       if (conflicts.has(p)) return;
       conflicts.add(p);
-      open.set(p, { base, theirs, ...(top !== undefined ? { top } : {}) });
+      open.set(p, { base, theirs, ...(top !== undefined ? { top } : {}), was: new Set(shows.get(p)) });
+    };
+    // Settled to the other side: the path shows `theirs` again, not the records of the agent's side (a discard of
+    // the path takes out what it shows). Which disk file it lists stays as the records left it, as a rename there
+    // stays listed.
+    const showTheirs = (p: string, v: Open): void => {
+      shows.set(p, new Set(v.was));
     };
     records.forEach((r, i) => {
       if (consumed.has(r.id) || isFolderRecord(r)) return;
       const c = cur.get(r.path) ?? null;
       if (r.op === 'write' || r.op === 'delete') {
         // A write or delete that no longer finds its `before` is replayed with the writes at the same file that
-        // follow it exactly and a delete that ends them (up to a rename, or a delete elsewhere), as one change.
+        // follow it exactly and a delete that ends them (up to a rename, or a delete elsewhere among the files the
+        // records link to it), as one change.
         const stack = [r];
         // A record that saw the agent's own outcome of a conflict found above saw its agent side.
         const sawSide = r.before !== null && open.get(r.path)?.top === r.before;
         if (c !== r.before && !sawSide && r.op === 'write') {
           for (const o of records.slice(i + 1)) {
             if (isFolderRecord(o)) continue;
+            if (!linked(o.path, r.path)) continue;
             if (o.op === 'rename') break;
             if (o.path !== r.path) {
               if (o.op === 'delete') break;
@@ -174,6 +196,7 @@ export class ReferenceOverlay {
               after = settled;
               conflicts.delete(r.path);
               open.delete(r.path);
+              if (!visible) showTheirs(r.path, v);
             } else if (sawSide && top !== null && v.base !== null) {
               // Still a conflict, continuing the records' own outcome: its agent side is that outcome without the
               // lines they only kept.
@@ -183,10 +206,15 @@ export class ReferenceOverlay {
                 after = v.theirs;
                 conflicts.delete(r.path);
                 open.delete(r.path);
+                showTheirs(r.path, v);
               } else {
                 after = side;
                 v.top = top;
               }
+            } else if (sawSide && top !== null) {
+              // Still a conflict (a create's: no base), continuing the records' own outcome: that outcome is now
+              // this record's (a later record that saw it saw the agent's side, whatever came between).
+              v.top = top;
             }
           }
         }
@@ -214,7 +242,10 @@ export class ReferenceOverlay {
             open.delete(from);
             if (!held.has(from) && conflicts.delete(from) && !conflicts.has(r.path)) {
               conflicts.add(r.path);
-              if (value) open.set(r.path, value);
+              if (value) {
+                value.was.add(r.id); // settled to the other side, that content is what this rename moved
+                open.set(r.path, value);
+              }
             }
             if (c !== null && c !== moving) conflict(r.path, null, c); // the same bytes there already: nothing is lost
             cur.set(r.path, moving);
@@ -305,7 +336,7 @@ export class ReferenceOverlay {
     this.touch(to);
     this.stage({ op: 'rename', path: to, from, before: moving, after: moving, session, message });
     this.settleHeld = false;
-    this.settleMoot();
+    this.settleMoot(this.scopeOf([from, to, ...(taken !== undefined ? [taken] : [])]));
     return true;
   }
 
@@ -322,7 +353,18 @@ export class ReferenceOverlay {
 
   private stage(r: Omit<RefRecord, 'id'>): void {
     this.records.push({ id: `r${++this.nextId}`, ...r });
-    this.settleMoot();
+    this.settleMoot(this.scopeOf(r.from !== undefined ? [r.path, r.from] : [r.path]));
+  }
+
+  /**
+   * The paths whose records a change at `paths` changes: their components (what one Apply takes together). A
+   * change elsewhere leaves the records of a conflict as they were, so the next look at the disk would find there
+   * what the last one did (session 10, seeds 160111 and case-insensitive 11990: a write to an unrelated file
+   * settled a conflict the person's new file had just made, and a rename of the old file then moved the new one).
+   */
+  private scopeOf(paths: readonly string[]): Set<string> {
+    if (this.diskConflicts.size === 0) return new Set();
+    return new Set(paths.flatMap((p) => [p, ...this.component(p)]));
   }
 
   /**
@@ -331,10 +373,11 @@ export class ReferenceOverlay {
    * (issue 23, provenance classes e and f). This fuzz looks at the disk after every change of it, so the disk
    * here is the one the conflict found.
    */
-  private settleMoot(): void {
-    if (this.settleHeld) return;
+  private settleMoot(scope: ReadonlySet<string>): void {
+    if (this.settleHeld || this.diskConflicts.size === 0) return;
     const v = this.replay();
     for (const [h, d] of [...this.diskConflicts]) {
+      if (!scope.has(h) && !scope.has(d)) continue;
       // The agent side: where a rename took the conflicted path's own disk file, if one did.
       const holder = [...v.origin].find(([q, o]) => o === h && q !== h)?.[0] ?? h;
       if (this.diskConflicts.get(h) !== d || (v.cur.get(holder) ?? null) !== this.conflictBase.get(h)) continue;
@@ -387,6 +430,8 @@ export class ReferenceOverlay {
 
   private takeOut(gone: readonly RefRecord[]): void {
     const ids = new Set(gone.map((r) => r.id));
+    const touched = gone.flatMap((r) => (isFolderRecord(r) ? [] : r.from !== undefined ? [r.path, r.from] : [r.path]));
+    const before = this.scopeOf(touched);
     // A rename taken out did not happen: later records at its destination follow the file home.
     const alias = new Map<string, string>();
     const home = (p: string): string => alias.get(p) ?? p;
@@ -410,7 +455,7 @@ export class ReferenceOverlay {
     }
     this.records = kept;
     this.forgetUntouched();
-    this.settleMoot();
+    this.settleMoot(new Set([...before, ...this.scopeOf(touched.map(home))]));
   }
 
   private forgetUntouched(): void {
