@@ -335,11 +335,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const to = r.path;
         const c = cur.get(from) as ContentRef | null;
         const d = cur.get(to) as ContentRef | null;
-        if (c === null && options.force?.(original) && d === null) {
+        // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
+        // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
+        const shown = options.moved ? options.moved.get(r.id) : (r.after as ContentRef);
+        if (c === null && options.force?.(original) && d === null && shown !== undefined) {
           // The file to move is gone and the person kept the agent's version: what it moved is created there.
           // What it moved is what the view showed it moving (the surviving records' content), not its own `after`:
           // that may hold a write since taken out (issue 23 case 7).
-          const shown = options.moved?.get(r.id) ?? (r.after as ContentRef);
           out = { ...withoutFrom(r), operation: 'create', before: null, after: shown };
           cur.set(to, shown);
           lineage.set(to, null);

@@ -1,0 +1,26 @@
+import * as assert from 'assert';
+import { FakeDisk, applyAsAdapter as applyAll, enc, meta, newModel, readText } from './modelFixtures';
+
+/**
+ * Issue 23, the replay / resolve side: seeds of the provenance fuzz beyond the unit suite's window (memory seeds
+ * 16,501 and up), each cut down to the few steps that matter.
+ */
+
+describe('issue 23: replay regressions beyond the unit window (provenance seeds)', () => {
+  it('provenance seed 20988: Accept agent over a prune conflict never makes a rename that moved nothing create a deleted message\'s file', () => {
+    const disk = new FakeDisk({ '/c': 'p2\np3\np4\np5\n' });
+    const model = newModel();
+    model.write('/c', enc('p2\np3\np5\n'), meta('m0', 's2'), disk);
+    model.write('/e', enc('r7\nr8\nr9\n'), meta('m0', 's2'), disk);
+    // s1/m1 moves the new file over /c (the overwrite deletes what it saw there: m0's edit of /c).
+    model.rename('/e', '/c', meta('m1', 's1'), disk, { overwrite: true });
+    // m0 deleted: its file /e is gone, so the rename has nothing to move; the delete finds p4 back (delete/modify).
+    model.prune('m0', 's2');
+    assert.strictEqual(model.composite('/c')?.conflict?.origin, 'prune');
+    assert.strictEqual(readText(model, disk, '/c'), undefined, 'the agent\'s side shown: the delete, with nothing moved there');
+    model.resolve('/c', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/c'), undefined, 'the person accepted what was shown: no file');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/c'), undefined, 'Apply never writes m0\'s deleted lines r7 r8 r9');
+  });
+});
