@@ -181,7 +181,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     for (let j = i + 1; j < all.length; j++) {
       const o = all[j];
       if (removed.has(o.id)) {
-        if (o.operation === 'rename' && o.fromPath !== undefined) ahead.set(o.path, home(o.fromPath));
+        if (o.operation === 'rename' && o.fromPath !== undefined) moveAlias(ahead, o.fromPath, o.path);
         continue;
       }
       const g = options.rewrites?.get(o.id) ?? o;
@@ -209,7 +209,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       continue;
     }
     if (removed.has(original.id)) {
-      if (original.operation === 'rename' && original.fromPath !== undefined) alias.set(original.path, resolve(original.fromPath));
+      if (original.operation === 'rename' && original.fromPath !== undefined) moveAlias(alias, original.fromPath, original.path);
       continue;
     }
     const given = options.rewrites?.get(original.id) ?? original;
@@ -446,6 +446,17 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     records: all,
     movedBy,
   };
+}
+
+/**
+ * A rename taken out: later records at its destination are about the file it would have moved, wherever that is
+ * (the source, or the source's own home). Its source is no longer that file's place: the file left it, so what
+ * is written there later is new content there, not the file's (provenance seed 43091: a chain b → g → a taken out
+ * sent a person's later file at g home to b, over b's own file).
+ */
+function moveAlias(alias: Map<string, string>, from: string, to: string): void {
+  alias.set(to, alias.get(from) ?? from);
+  alias.delete(from);
 }
 
 /** The record with its paths read through the aliases of renames taken out. */

@@ -23,4 +23,21 @@ describe('issue 23: replay regressions beyond the unit window (provenance seeds)
     applyAll(model, disk);
     assert.strictEqual(disk.text('/c'), undefined, 'Apply never writes m0\'s deleted lines r7 r8 r9');
   });
+
+  it('provenance seed 43091: a rename chain taken out sends home only what it moved, not a file written later where it passed', () => {
+    const disk = new FakeDisk({ '/b': 'p0\n', '/g': 'p1\np8\n' });
+    const model = newModel();
+    model.rename('/b', '/g', meta('m0', 's2'), disk, { overwrite: true });
+    model.rename('/g', '/a', meta('m0', 's2'), disk);
+    // A new file at /g once the move left it (in the seed, the person's hand merge of a conflict there).
+    model.write('/g', enc('new\n'), meta('m1', 's1'), disk);
+    // The person discards the move (in the seed, "Accept disk" over the disk conflict at /a): b's file stays home.
+    model.discardPaths(['/a']);
+    assert.strictEqual(readText(model, disk, '/b'), 'p0\n', 'b keeps its own file; the file written at /g is not b\'s');
+    assert.strictEqual(model.composite('/b'), undefined, 'nothing is staged at /b');
+    assert.strictEqual(readText(model, disk, '/g'), 'new\n', 'the file written at /g stays there');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/g'), 'new\n');
+    assert.strictEqual(disk.text('/b'), 'p0\n');
+  });
 });
