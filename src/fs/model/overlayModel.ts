@@ -387,7 +387,9 @@ export class OverlayModel {
       ...(side ? { shown: new Map([[path, side]]) } : {}),
       settled: touched,
       moved: shown,
-      force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)),
+      // The record the conflict names too: a rename that landed on a file elsewhere and carried its conflict here
+      // (provenance seed 53959) is accepted with the records here, so it keeps what it replaces (`replaces`).
+      force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)) || r.id === c.recordId,
     }, this.merge);
   }
 
@@ -614,6 +616,7 @@ export class OverlayModel {
     for (const r of this.state.allRecords()) {
       add(r.before);
       add(r.after);
+      add(r.replaces);
     }
     for (const e of this.state.allEntries()) {
       add(baseOf(e.state));

@@ -373,7 +373,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const moved = r.after !== r.before ? (r.after as ContentRef) : c;
         // Onto a file that holds the very bytes it moves, a rename loses nothing (someone made the same copy).
         // (As a value: the rename saw no file at its destination, so a later delete of what it moved leaves `d`.)
-        if (d !== null && d !== moved && !options.force?.(original)) conflict(to, r, 'rename', d, false, null);
+        // Onto the very file the person accepted it replacing, it replays; the person's accepting it over a file is
+        // kept on the record (`replaces`), so no later replay finds that conflict again.
+        if (d !== null && d !== moved) {
+          if (options.force?.(original)) {
+            if (r.replaces !== d) out = { ...r, replaces: d };
+          } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
+        }
         movedBy.set(r.id, moved);
         cur.set(to, moved);
         cur.set(from, null);

@@ -40,4 +40,42 @@ describe('issue 23: replay regressions beyond the unit window (provenance seeds)
     assert.strictEqual(disk.text('/g'), 'new\n');
     assert.strictEqual(disk.text('/b'), 'p0\n');
   });
+
+  it('provenance seeds 46520, 51460: a hand merge over a rename onto the person\'s file stays when the rename\'s source changes on disk', () => {
+    const disk = new FakeDisk({ '/c': 'p4\n' });
+    const model = newModel();
+    model.rename('/c', '/h', meta('m0', 's2'), disk);
+    disk.put('/h', 'p11\np12\n');
+    assert.strictEqual(model.reconcile('/h', disk).kind, 'conflict', 'the person created /h where the agent moved /c');
+    model.resolveManually('/h', undefined);
+    assert.strictEqual(readText(model, disk, '/h'), undefined, 'the person\'s merge: no file at /h');
+    // What the person accepted the rename replacing is kept on its record, through a reopen too.
+    const json = JSON.parse(JSON.stringify(model.snapshot()));
+    assert.ok(json.records.some((r: { operation: string; replaces?: string }) => r.operation === 'rename' && r.replaces !== undefined));
+    model.restore(json);
+    // The person edits the rename's source: a conflict there, which replays the component.
+    disk.put('/c', 'p10\n');
+    model.reconcile('/c', disk);
+    model.reconcile('/h', disk);
+    assert.strictEqual(readText(model, disk, '/h'), undefined, 'the person\'s resolution is not undone: /h shows no file');
+    assert.strictEqual(model.composite('/h')?.conflict, undefined, 'nor is the settled rename conflict found again');
+  });
+
+  it('provenance seed 53959: a hand merge over a rename conflict carried from elsewhere stays when the person writes a new file there', () => {
+    const disk = new FakeDisk({ '/a': 'a0\n', '/c': 'c0\n' });
+    const model = newModel();
+    const [overwrite] = model.rename('/c', '/a', meta('m0'), disk, { overwrite: true });
+    model.rename('/a', '/b', meta('m0'), disk);
+    // Without the overwrite's delete, the move lands on a's file: a rename conflict, carried on to /b.
+    model.discardChange(overwrite.id);
+    assert.strictEqual(model.composite('/b')?.conflict?.kind, 'rename');
+    model.resolveManually('/b', undefined);
+    assert.strictEqual(readText(model, disk, '/b'), undefined);
+    // The person then makes a new /b on disk; reading it rebases /b onto it, which replays the component.
+    disk.put('/b', 'p21\n');
+    model.reconcile('/b', disk);
+    assert.notStrictEqual(readText(model, disk, '/b'), 'a0\n', 'a\'s old file, which the person accepted replacing, never comes back at /b');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'p21\n', 'Apply never replaces the person\'s new /b');
+  });
 });

@@ -11,6 +11,9 @@ const FIXED: readonly [number, string][] = [
   [43091, 'a rename chain taken out sent a file written later where it passed home to its source (replay.ts)'],
   [28531, 'the oracle\'s reading: a folder move settles a conflict handed back to the agent, which it was told of (provenanceFuzz.ts)'],
   [34850, 'the same as 28531'],
+  [46520, 'a later replay of the component found a rename conflict the person had resolved by hand again, and undid the resolution (replay.ts `replaces`)'],
+  [51460, 'the same as 46520'],
+  [53959, 'the same as 46520, the conflict carried from where the rename landed (Accept agent accepts the record it names)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
