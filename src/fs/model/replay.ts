@@ -62,6 +62,12 @@ export interface ReplayOptions {
    * leave what the person accepted.
    */
   readonly shown?: ReadonlyMap<string, ContentRef>;
+  /**
+   * With `force`: the person accepted the agent's version, so a rename forced over a file keeps what it replaced
+   * (`ChangeRecord.replaces`). Not when the agent settles a conflict handed back to it: that is the agent's act,
+   * which its message's deletion takes back (provenance seed 15398).
+   */
+  readonly keepReplaced?: boolean;
 }
 
 export interface ReplayResult {
@@ -377,7 +383,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // kept on the record (`replaces`), so no later replay finds that conflict again.
         if (d !== null && d !== moved) {
           if (options.force?.(original)) {
-            if (r.replaces !== d) out = { ...r, replaces: d };
+            if (options.keepReplaced && r.replaces !== d) out = { ...r, replaces: d };
           } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
         }
         movedBy.set(r.id, moved);

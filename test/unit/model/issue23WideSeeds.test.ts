@@ -78,4 +78,21 @@ describe('issue 23: replay regressions beyond the unit window (provenance seeds)
     applyAll(model, disk);
     assert.strictEqual(disk.text('/b'), 'p21\n', 'Apply never replaces the person\'s new /b');
   });
+
+  it('provenance seed 15398: the agent\'s settlement of a conflict handed back to it goes with its message (no lasting replaces)', () => {
+    const disk = new FakeDisk({ '/c': 'p3\np4\n' });
+    const model = newModel();
+    model.rename('/c', '/e', meta('m1', 's2'), disk);
+    disk.put('/e', 'p12\n');
+    assert.strictEqual(model.reconcile('/e', disk).kind, 'conflict', 'the person created /e where the agent moved /c');
+    model.resolve('/e', { kind: 'delegate' });
+    // The agent's next write there settles the conflict (it was told of the person's p12) ...
+    model.write('/e', enc('r13\np3\np4\n'), meta('m0', 's1'), disk);
+    assert.strictEqual(model.composite('/e')?.conflict, undefined);
+    // ... and its message is deleted: nothing that saw the person's p12 wants it replaced any more.
+    model.prune('m0', 's1');
+    assert.ok(model.composite('/e')?.conflict, 'the rename lands on the person\'s file again: a conflict');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/e'), 'p12\n', 'Apply never replaces the person\'s /e');
+  });
 });
