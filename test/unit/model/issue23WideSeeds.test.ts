@@ -1,4 +1,6 @@
 import * as assert from 'assert';
+import { OverlayError } from '../../../src/fs/model/overlayError';
+import { parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
 import { FakeDisk, applyAsAdapter as applyAll, enc, meta, newModel, readText } from './modelFixtures';
 
 /**
@@ -94,5 +96,14 @@ describe('issue 23: replay regressions beyond the unit window (provenance seeds)
     assert.ok(model.composite('/e')?.conflict, 'the rename lands on the person\'s file again: a conflict');
     applyAll(model, disk);
     assert.strictEqual(disk.text('/e'), 'p12\n', 'Apply never replaces the person\'s /e');
+  });
+
+  it('a stored record\'s replaces is a content ref, and only a rename has one (CorruptState otherwise)', () => {
+    const disk = new FakeDisk({ '/a': 'a\n' });
+    const model = newModel();
+    model.write('/a', enc('b\n'), meta('m1'), disk);
+    const json = JSON.parse(JSON.stringify(model.snapshot()));
+    json.records[0].replaces = json.records[0].before;
+    assert.throws(() => parseOverlaySnapshot(json), (e: unknown) => e instanceof OverlayError && e.code === 'CorruptState' && /replaces/.test(e.message));
   });
 });
