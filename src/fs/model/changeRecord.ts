@@ -55,6 +55,13 @@ export interface ChangeRecord extends ChangeOrigin {
   readonly before: ContentRef | null;
   /** Effective content at `path` just after; null for a delete. A rename moves content unchanged: after = before. Folder records: both null. */
   readonly after: ContentRef | null;
+  /**
+   * Rename only: the file at its destination that the person accepted it replacing (Accept agent or a hand merge
+   * over a rename conflict). A replay that finds exactly that there replays the rename; anything else there is
+   * still a rename conflict (issue 23: without it, the next replay of the component found the conflict again and
+   * undid the person's resolution, provenance seeds 46520, 51460, 53959).
+   */
+  readonly replaces?: ContentRef;
   readonly timestamp: number;
   readonly description: string;
 }

@@ -184,7 +184,10 @@ export class OverlayModel {
   private stage(record: ChangeRecord, disk: DiskProbe): ChangeRecord {
     // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
     for (const p of record.fromPath !== undefined ? [record.fromPath, record.path] : [record.path]) {
-      if (this.state.entry(p)?.conflict?.delegated) this.resolve(p, { kind: 'acceptAgent' });
+      // (The agent's settlement, not the person's: a rename it accepts over a file keeps no `replaces`, so deleting
+      // its message brings the conflict back, provenance seed 15398.)
+      const delegated = this.state.entry(p)?.conflict;
+      if (delegated?.delegated) this.acceptAgent(p, delegated, false);
     }
     const diskPath = record.fromPath ?? record.path;
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
@@ -360,8 +363,8 @@ export class OverlayModel {
     if (plan.op.recordIds.length > 0) this.apply(plan.op);
   }
 
-  private acceptAgent(path: string, c: ConflictState): void {
-    const result = this.acceptedReplay(path, c);
+  private acceptAgent(path: string, c: ConflictState, byPerson = true): void {
+    const result = this.acceptedReplay(path, c, byPerson);
     this.apply({ type: 'replace', reason: 'acceptAgent', recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths });
   }
 
@@ -370,7 +373,7 @@ export class OverlayModel {
    * stand (for a disk conflict, onto what the disk has now). A rename whose file is gone creates what the view
    * showed it moving — the surviving records' content, never a write since taken out (issue 23 case 7).
    */
-  private acceptedReplay(path: string, c: ConflictState): ReplayResult {
+  private acceptedReplay(path: string, c: ConflictState, byPerson = true): ReplayResult {
     const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
       ? new Map([[c.diskPath, { base: c.theirs, ...(c.theirsIdentity ? { identity: c.theirsIdentity } : {}) }]])
@@ -388,7 +391,10 @@ export class OverlayModel {
       ...(side ? { shown: new Map([[path, side]]) } : {}),
       settled: touched,
       moved: shown,
-      force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)),
+      keepReplaced: byPerson,
+      // The record the conflict names too: a rename that landed on a file elsewhere and carried its conflict here
+      // (provenance seed 53959) is accepted with the records here, so it keeps what it replaces (`replaces`).
+      force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)) || r.id === c.recordId,
     }, this.merge);
   }
 
@@ -616,6 +622,7 @@ export class OverlayModel {
     for (const r of this.state.allRecords()) {
       add(r.before);
       add(r.after);
+      add(r.replaces);
     }
     for (const e of this.state.allEntries()) {
       add(baseOf(e.state));

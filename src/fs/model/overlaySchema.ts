@@ -99,7 +99,7 @@ export function parseOverlayOp(value: unknown): OverlayOp {
 
 function parseRecord(value: unknown, at: string): ChangeRecord {
   const o = obj(value, at);
-  const { operation, path, fromPath, before, after, sessionId, messageId, turn, description } = parseRecordFields(o, at);
+  const { operation, path, fromPath, before, after, replaces, sessionId, messageId, turn, description } = parseRecordFields(o, at);
   return {
     id: str(o.id, `${at}.id`),
     operation,
@@ -107,6 +107,7 @@ function parseRecord(value: unknown, at: string): ChangeRecord {
     ...(fromPath !== undefined ? { fromPath } : {}),
     before,
     after,
+    ...(replaces !== undefined ? { replaces } : {}),
     sessionId,
     messageId,
     turn,
@@ -128,12 +129,14 @@ function parseRecordFields(o: Record<string, unknown>, at: string): RestageRecor
   if (needsAfter !== (after !== null)) fail(`${at}.after`, `${operation} ${needsAfter ? 'needs' : 'has no'} after`);
   if (operation === 'rename' && typeof o.fromPath !== 'string') fail(`${at}.fromPath`, 'a rename needs fromPath');
   if (folder && o.fromPath !== undefined) fail(`${at}.fromPath`, `${operation} has no fromPath`);
+  if (operation !== 'rename' && o.replaces !== undefined) fail(`${at}.replaces`, `${operation} replaces nothing`);
   return {
     operation,
     path: str(o.path, `${at}.path`),
     ...(o.fromPath !== undefined ? { fromPath: str(o.fromPath, `${at}.fromPath`) } : {}),
     before,
     after,
+    ...(o.replaces !== undefined ? { replaces: ref(o.replaces, `${at}.replaces`) } : {}),
     sessionId: str(o.sessionId, `${at}.sessionId`),
     messageId: str(o.messageId, `${at}.messageId`),
     turn: num(o.turn, `${at}.turn`),

@@ -62,6 +62,12 @@ export interface ReplayOptions {
    * leave what the person accepted.
    */
   readonly shown?: ReadonlyMap<string, ContentRef>;
+  /**
+   * With `force`: the person accepted the agent's version, so a rename forced over a file keeps what it replaced
+   * (`ChangeRecord.replaces`). Not when the agent settles a conflict handed back to it: that is the agent's act,
+   * which its message's deletion takes back (provenance seed 15398).
+   */
+  readonly keepReplaced?: boolean;
 }
 
 export interface ReplayResult {
@@ -184,7 +190,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     for (let j = i + 1; j < all.length; j++) {
       const o = all[j];
       if (removed.has(o.id)) {
-        if (o.operation === 'rename' && o.fromPath !== undefined) ahead.set(o.path, home(o.fromPath));
+        if (o.operation === 'rename' && o.fromPath !== undefined) moveAlias(ahead, o.fromPath, o.path);
         continue;
       }
       const g = options.rewrites?.get(o.id) ?? o;
@@ -212,7 +218,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       continue;
     }
     if (removed.has(original.id)) {
-      if (original.operation === 'rename' && original.fromPath !== undefined) alias.set(original.path, resolve(original.fromPath));
+      if (original.operation === 'rename' && original.fromPath !== undefined) moveAlias(alias, original.fromPath, original.path);
       continue;
     }
     const given = options.rewrites?.get(original.id) ?? original;
@@ -340,11 +346,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const to = r.path;
         const c = cur.get(from) as ContentRef | null;
         const d = cur.get(to) as ContentRef | null;
-        if (c === null && options.force?.(original) && d === null) {
+        // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
+        // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
+        const shown = options.moved ? options.moved.get(r.id) : (r.after as ContentRef);
+        if (c === null && options.force?.(original) && d === null && shown !== undefined) {
           // The file to move is gone and the person kept the agent's version: what it moved is created there.
           // What it moved is what the view showed it moving (the surviving records' content), not its own `after`:
           // that may hold a write since taken out (issue 23 case 7).
-          const shown = options.moved?.get(r.id) ?? (r.after as ContentRef);
           out = { ...withoutFrom(r), operation: 'create', before: null, after: shown };
           cur.set(to, shown);
           lineage.set(to, null);
@@ -376,7 +384,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const moved = r.after !== r.before ? (r.after as ContentRef) : c;
         // Onto a file that holds the very bytes it moves, a rename loses nothing (someone made the same copy).
         // (As a value: the rename saw no file at its destination, so a later delete of what it moved leaves `d`.)
-        if (d !== null && d !== moved && !options.force?.(original)) conflict(to, r, 'rename', d, false, null);
+        // Onto the very file the person accepted it replacing, it replays; the person's accepting it over a file is
+        // kept on the record (`replaces`), so no later replay finds that conflict again.
+        if (d !== null && d !== moved) {
+          if (options.force?.(original)) {
+            if (options.keepReplaced && r.replaces !== d) out = { ...r, replaces: d };
+          } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
+        }
         movedBy.set(r.id, moved);
         cur.set(to, moved);
         cur.set(from, null);
@@ -449,6 +463,17 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     records: all,
     movedBy,
   };
+}
+
+/**
+ * A rename taken out: later records at its destination are about the file it would have moved, wherever that is
+ * (the source, or the source's own home). Its source is no longer that file's place: the file left it, so what
+ * is written there later is new content there, not the file's (provenance seed 43091: a chain b → g → a taken out
+ * sent a person's later file at g home to b, over b's own file).
+ */
+function moveAlias(alias: Map<string, string>, from: string, to: string): void {
+  alias.set(to, alias.get(from) ?? from);
+  alias.delete(from);
 }
 
 /** The record with its paths read through the aliases of renames taken out. */

@@ -438,7 +438,11 @@ export class ReferenceOverlay {
     const kept: RefRecord[] = [];
     for (const r of this.records) {
       if (ids.has(r.id)) {
-        if (r.op === 'rename') alias.set(r.path, home(r.from as string));
+        if (r.op === 'rename') {
+          // It leaves its source too: what is written there later is new content, not the file's (seed 43091).
+          alias.set(r.path, home(r.from as string));
+          alias.delete(r.from as string);
+        }
         continue;
       }
       if (isFolderRecord(r)) {

@@ -287,22 +287,33 @@ function agentFolder(w: World, say: (l: string) => void): void {
   } else if (roll < 0.7) {
     const under = viewUnder(w, d);
     if (under === undefined) return;
+    const told = toldUnder(w, under);
     say(`${s}/${m.messageId} R${k} deletes folder ${rel(w, d)} (recursive)`);
     const records = attempt(() => w.ws.delete(d, m, { recursive: true }));
     if (records === undefined) return say('  (refused)');
     w.ids.set(k, records.map(r => r.id));
-    w.ledger.agentRecord(k, s, m.messageId, tokensIn(under.values()), new Set());
+    w.ledger.agentRecord(k, s, m.messageId, tokensIn([...under.values(), ...told]), new Set());
   } else {
     const under = viewUnder(w, d);
     if (under === undefined) return;
+    const told = toldUnder(w, under);
     const to = pick(w, w.folders.filter(q => q !== d && !q.startsWith(`${d}/`)));
     say(`${s}/${m.messageId} R${k} moves folder ${rel(w, d)} → ${rel(w, to)}`);
     const records = attempt(() => w.ws.rename(d, to, m));
     if (records === undefined) return say('  (refused)');
     w.ids.set(k, records.map(r => r.id));
     const moved = tokensIn(under.values());
-    w.ledger.agentRecord(k, s, m.messageId, moved, moved);
+    w.ledger.agentRecord(k, s, m.messageId, tokensIn([...under.values(), ...told]), moved);
   }
+}
+
+/**
+ * What the agent was told of the conflicts handed back to it under a folder it deletes or moves: it read every file
+ * there, and its delete or move is its next change at each (the model settles those conflicts by it, as for a
+ * file's delete or rename, which count what they were told; provenance seeds 28531, 34850).
+ */
+function toldUnder(w: World, under: ReadonlyMap<string, string>): string[] {
+  return [...under.keys()].map(p => toldOf(w, p));
 }
 
 /** The view's files under a folder, or undefined when the view has no such folder. */
