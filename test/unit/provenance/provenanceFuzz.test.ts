@@ -4,7 +4,7 @@ import type { DiskKind } from './personHands';
 import { KNOWN_OPEN } from './knownOpenSeeds';
 
 /**
- * The provenance fuzz (issue 23) in the unit suite: 20,000 seeded workspace-level sequences judged by the
+ * The provenance fuzz (issue 23) in the unit suite: 21,000 seeded workspace-level sequences judged by the
  * provenance oracle — most on an in-memory disk, some on a real temporary folder (tmpfs when there is one), some
  * on FoldingDisk (case-insensitive, emulated over real files: much the slowest). `npm run fuzz` runs 1,300,000
  * more (see scripts/fuzz.mjs). A failure names its seeds; `FUZZ_REPLAY=<kind>:<seed> node scripts/fuzz.mjs`
@@ -48,9 +48,9 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     await runMany('folder', 3_000);
   });
 
-  it('500 sequences on FoldingDisk (case-insensitive)', async function () {
+  it('1,500 sequences on FoldingDisk (case-insensitive)', async function () {
     this.timeout(3_600_000);
-    await runMany('folding', 500);
+    await runMany('folding', 1_500);
   });
 
   // The issue's cases as the fuzz first found them, each kept by its seed. Each failed on the code before issue 23's

@@ -85,7 +85,10 @@ export async function runProvenanceSequence(seed: number, options: ProvenanceOpt
     }
   }
   for (const d of folders) if (rand() < 0.2) hands.mkdir(d);
-  const log: string[] = [];
+  // The disk the sequence starts from, as the first line of its steps (a replay needs it).
+  const start = [...hands.snapshot()].map(([p, t]) => `${path.relative(hands.root, p)} [${linesOf(t).join(' ')}]`);
+  const log: string[] = [`the disk holds ${start.length ? start.join(', ') : 'no file'}`];
+  options.trace?.(log[0]);
   let w: World | undefined;
   const steps = 4 + Math.floor(rand() * 25);
   try {
