@@ -82,6 +82,8 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     ['memory', 13820, 'class e: a folder deleted over a creation conflict (create then delete: nothing) hides the person\'s file until Apply looks (SIDE)'],
     ['folding', 2590, 'two spellings of one file, one applied and the other\'s group refused: the file shows what the review showed (the oracle\'s bookkeeping, not a WYSIWYG breach)'],
     ['folding', 1984, 'a delete of one spelling applied alone, its other spelling\'s rename in another group: the file the review showed there is gone (SIDE)'],
+    ['folding', 8632, 'a name a rename chain only passed through is applied with it while its other spelling\'s create is refused: the file keeps the disk\'s text (the oracle\'s bookkeeping, not a WYSIWYG breach)'],
+    ['folding', 9359, 'the same beside a delete refused for a conflict: the disk keeps the person\'s file (the oracle\'s bookkeeping, not a SIDE breach)'],
     ['memory', 14327, 'class g: a line adopted at one path and rejected at another (the person\'s disk move copied it) is written where it was adopted (the oracle\'s bookkeeping, not a LEAK)'],
   ];
   for (const [kind, seed, what] of found) {
