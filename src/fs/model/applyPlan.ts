@@ -57,13 +57,16 @@ export interface ApplyPlan {
   readonly undo: UndoRecord;
 }
 
+/** What planning an apply reads of the overlay: the view, and what is staged in a folder (for other spellings). */
+export type ApplyView = OverlayView & { entriesUnder(dir: string): Iterable<PathEntry> };
+
 /**
  * SPEC §2 Apply, as a plan: the actions that make the disk equal the staged view for the selected composites
  * (rename partners included, and on a case-insensitive disk the change that removes the file a new name would be
  * written over), refusing any group with a conflict or whose baseline is no longer on the disk (invariant 2: never
  * overwrite a change it did not see). Pure: the adapter executes it, journaled.
  */
-export function planApply(view: OverlayView, selection: Iterable<string>, disk: DiskProbe): ApplyPlan {
+export function planApply(view: ApplyView, selection: Iterable<string>, disk: DiskProbe): ApplyPlan {
   const readDisk = disk.read;
   const groups: ApplyGroup[] = [];
   const refused: ApplyRefusal[] = [];
@@ -110,15 +113,16 @@ export function pathsLeftEmpty(actions: readonly ApplyAction[]): string[] {
 
 /**
  * The paths an apply of `selection` takes, group by group (each all or nothing): rename partners and every path
- * their records link, and on a case-insensitive disk the change that removes the file a new name would be written
- * over. Reads no file's content: what a confirmation lists before the apply.
+ * their records link, and on a case-insensitive disk the changes at other spellings of its names and the change
+ * that removes the file a new name would be written over (`withTwins`). Reads no file's content: what a confirmation lists before the apply.
  */
-export function applyGroups(view: OverlayView, selection: Iterable<string>, disk: DiskProbe): string[][] {
+export function applyGroups(view: ApplyView, selection: Iterable<string>, disk: DiskProbe): string[][] {
   const groups: string[][] = [];
   const seen = new Set<string>();
+  const spellings = stagedSpellings(view, disk);
   for (const p of selection) {
     if (seen.has(p)) continue;
-    const paths = withRemovedTwins(view, groupOf(view, p), disk, seen);
+    const paths = withTwins(view, groupOf(view, p), disk, seen, spellings);
     for (const q of paths) seen.add(q);
     groups.push(paths);
   }
@@ -126,18 +130,55 @@ export function applyGroups(view: OverlayView, selection: Iterable<string>, disk
 }
 
 /**
- * A group with, on a case-insensitive disk, the groups of the staged changes that remove a file the disk has under
- * another spelling of a name it creates: applied alone, the new name would be written over that file. One group:
- * all or nothing (the removal alone is still its own group). `planned`: paths an earlier group of the plan has.
+ * On a case-insensitive disk, the staged paths that are other spellings of a path's name in its folder (a
+ * transparent entry changes nothing and is left out); undefined on a case-sensitive one. Each folder's staged
+ * names are indexed once, the first time a path there is asked about.
  */
-function withRemovedTwins(view: OverlayView, group: readonly string[], disk: DiskProbe, planned: ReadonlySet<string>): string[] {
-  if (!disk.caseTwin) return [...group];
+function stagedSpellings(view: ApplyView, disk: DiskProbe): ((path: string) => readonly string[]) | undefined {
+  if (!disk.foldsCase) return undefined;
+  const byFolder = new Map<string, Map<string, string[]>>();
+  return (path) => {
+    if (!disk.foldsCase?.(path)) return [];
+    const slash = path.lastIndexOf('/');
+    const parent = slash <= 0 ? '/' : path.slice(0, slash);
+    let names = byFolder.get(parent);
+    if (!names) {
+      names = new Map();
+      const prefix = parent.endsWith('/') ? parent : `${parent}/`;
+      for (const e of view.entriesUnder(parent)) {
+        const name = e.path.slice(prefix.length);
+        if (name.includes('/') || isTransparent(e)) continue;
+        const key = name.toLowerCase();
+        names.set(key, [...(names.get(key) ?? []), e.path]);
+      }
+      byFolder.set(parent, names);
+    }
+    return (names.get(path.slice(slash + 1).toLowerCase()) ?? []).filter((q) => q !== path);
+  };
+}
+
+/**
+ * A group with, on a case-insensitive disk, the groups of its paths' case twins, until none is left out (one
+ * group: all or nothing):
+ * - every staged change at another spelling of one of its paths: two spellings are one file there, so applying
+ *   one alone would write or remove the other's file too (issue 23, provenance folding seed 1984: applying `a`'s
+ *   delete alone removed the file that a rename onto `A`, in another group, was to fill);
+ * - the staged change that removes a file the disk has under another spelling of a name it creates: applied
+ *   alone, the new name would be written over that file (the removal alone is still its own group).
+ * `planned`: paths an earlier group of the plan has.
+ */
+function withTwins(view: OverlayView, group: readonly string[], disk: DiskProbe, planned: ReadonlySet<string>, spellings: ((path: string) => readonly string[]) | undefined): string[] {
+  if (!disk.caseTwin && !spellings) return [...group];
   const out = new Set(group);
+  const take = (twin: string) => {
+    if (!out.has(twin) && !planned.has(twin)) groupOf(view, twin).forEach((q) => out.add(q));
+  };
   for (const p of out) {
+    for (const twin of spellings?.(p) ?? []) take(twin);
     const e = view.entry(p);
-    if (!e || (baseOf(e.state) ?? null) !== null || (afterOf(e.state) ?? null) === null) continue;
+    if (!disk.caseTwin || !e || (baseOf(e.state) ?? null) !== null || (afterOf(e.state) ?? null) === null) continue;
     const twin = disk.caseTwin(p);
-    if (twin !== undefined && !out.has(twin) && !planned.has(twin) && effectiveRef(view, twin) === null) groupOf(view, twin).forEach((q) => out.add(q));
+    if (twin !== undefined && effectiveRef(view, twin) === null) take(twin);
   }
   return [...out];
 }
@@ -145,7 +186,7 @@ function withRemovedTwins(view: OverlayView, group: readonly string[], disk: Dis
 /**
  * On a case-insensitive disk, a new name whose other spelling holds a file would be written over that file. It
  * may be applied only when the same apply deletes or moves that file away (a rename that changes only letter case,
- * an overwrite, or the other file's own change, which `withRemovedTwins` brings in): groups that need a file gone
+ * an overwrite, or the other file's own change, which `withTwins` brings in): groups that need a file gone
  * that no applied group removes are refused, until none is left.
  */
 function refuseTwinned(groups: ApplyGroup[], refused: ApplyRefusal[], disk: DiskProbe): void {

@@ -113,13 +113,32 @@ describe('a case-insensitive disk', () => {
     assert.deepStrictEqual(listing(), [['docs', 'dir'], ['readme.md', 'the only copy\n']]);
   });
 
-  it('the delete of the old spelling alone is applied alone', async () => {
+  it('the delete of the old spelling takes the new spelling\'s change along: one file on this disk, planned as one', async () => {
+    // Issue 23: applied alone, the delete left a disk without the file the review showed under the other spelling.
     overlay.delete(file('readme.md'), meta());
     overlay.write(file('README.MD'), bytes('rewritten\n'), meta('m2'));
+    assert.deepStrictEqual(overlay.appliedWith([file('readme.md')]).map(c => [c.kind, c.path]).sort(), [['create', file('README.MD')], ['delete', file('readme.md')]]);
     const result = await overlay.apply({ paths: [file('readme.md')] });
     assert.deepStrictEqual(result.refused, []);
-    assert.deepStrictEqual(listing(), [['docs', 'dir']]);
-    assert.deepStrictEqual(overlay.composites().map(c => [c.path, c.kind]), [[file('README.MD'), 'create']]);
+    assert.deepStrictEqual([...result.applied].sort(), [file('README.MD'), file('readme.md')].sort());
+    assert.deepStrictEqual(listing(), [['README.MD', 'rewritten\n'], ['docs', 'dir']]);
+    assert.deepStrictEqual(overlay.composites(), []);
+  });
+
+  it('provenance folding seed 1984: applying the file an overwriting rename replaces under another spelling applies the rename too', async () => {
+    // The rename onto README.md replaces readme.md (one file here): the delete of readme.md and the rename are two
+    // changes, and applying the delete alone left the disk without the file the review showed at that name.
+    overlay.rename(file('docs/guide.md'), file('README.md'), meta(), { overwrite: true });
+    assert.deepStrictEqual(overlay.composites().map(c => [c.kind, c.path, c.fromPath]).sort(), [['delete', file('readme.md'), undefined], ['rename', file('README.md'), file('docs/guide.md')]]);
+    const result = await overlay.apply({ paths: [file('readme.md')] });
+    assert.deepStrictEqual(result.refused, []);
+    assert.deepStrictEqual(listing(), [['README.md', 'guide\n'], ['docs', 'dir']]);
+    assert.deepStrictEqual(listing('docs'), []);
+    assert.deepStrictEqual(overlay.composites(), []);
+    // Undo gives both files back.
+    assert.deepStrictEqual((await overlay.undoLastApply()).refused, []);
+    assert.deepStrictEqual(listing(), [['docs', 'dir'], ['readme.md', 'the only copy\n']]);
+    assert.deepStrictEqual(listing('docs'), [['guide.md', 'guide\n']]);
   });
 
   it('renaming onto another spelling of a third file with overwrite replaces that file, and nothing else', async () => {

@@ -124,4 +124,22 @@ describe('apply plan', () => {
     const plan = model.planApply(['/w/a.txt'], disk.read);
     assert.deepStrictEqual(plan.groups, []);
   });
+
+  it('on a case-insensitive disk, the staged changes at spellings of one name are one group, whichever is selected', () => {
+    // Issue 23, provenance folding seed 1984: two spellings are one file there; applied apart, one change writes or
+    // removes the other's file. A change at another name stays out, and so does it all on a case-sensitive disk.
+    const disk = new FakeDisk({ '/w/a.txt': 'A\n', '/w/d/e.txt': 'E\n' });
+    const folding = { read: disk.read, foldsCase: () => true, caseTwin: (p: string) => disk.paths().find((q) => q !== p && q.toLowerCase() === p.toLowerCase()) };
+    const model = newModel();
+    model.delete('/w/a.txt', meta('m1'), folding);
+    model.rename('/w/d/e.txt', '/w/A.txt', meta('m2'), folding);
+    model.write('/w/b.txt', enc('B\n'), meta('m3'), folding);
+    const sorted = (groups: string[][]) => groups.map((g) => [...g].sort());
+    assert.deepStrictEqual(sorted(model.applyGroups(['/w/a.txt'], folding)), [['/w/A.txt', '/w/a.txt', '/w/d/e.txt']]);
+    assert.deepStrictEqual(sorted(model.applyGroups(['/w/A.txt', '/w/b.txt'], folding)), [['/w/A.txt', '/w/a.txt', '/w/d/e.txt'], ['/w/b.txt']]);
+    assert.deepStrictEqual(sorted(model.applyGroups(['/w/a.txt'], { read: disk.read })), [['/w/a.txt']]);
+    const plan = model.planApply(['/w/a.txt'], folding);
+    assert.deepStrictEqual(plan.refused, []);
+    assert.deepStrictEqual(plan.groups.map((g) => [...g.paths].sort()), [['/w/A.txt', '/w/a.txt', '/w/d/e.txt']]);
+  });
 });

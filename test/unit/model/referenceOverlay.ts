@@ -553,14 +553,19 @@ export class ReferenceOverlay {
   }
 
   /**
-   * The paths applied with `path`: its component, and on a case-insensitive disk the component of each staged
-   * removal of a file whose name the group creates in other letter case (else it would be written over).
+   * The paths applied with `path`: its component, and on a case-insensitive disk the component of every staged
+   * change at another spelling of a path in the group (one file there: applied apart, one would write or remove
+   * the other's file) and of each staged removal of a file whose name the group creates in other letter case
+   * (else it would be written over), until none is left out.
    */
   applyGroup(path: string): Set<string> {
     const group = this.component(path);
     if (!this.foldsCase) return group;
     const v = this.replay();
     for (const p of group) {
+      for (const q of this.base.keys()) {
+        if (!group.has(q) && q.toLowerCase() === p.toLowerCase() && this.visible(q)) this.component(q).forEach((x) => group.add(x));
+      }
       if (this.base.get(p) !== null || (v.cur.get(p) ?? null) === null) continue;
       const other = [...this.disk.keys()].find((q) => q !== p && q.toLowerCase() === p.toLowerCase());
       if (other !== undefined && this.base.has(other) && (v.cur.get(other) ?? null) === null) this.component(other).forEach((q) => group.add(q));

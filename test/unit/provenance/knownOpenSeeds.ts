@@ -1,7 +1,7 @@
 import type { DiskKind } from './personHands';
 
 /**
- * Seeds of the unit suite's provenance windows (memory 1–16,500, folder 1–3,000, folding 1–500) that still fail on
+ * Seeds of the unit suite's provenance windows (memory 1–16,500, folder 1–3,000, folding 1–1,500) that still fail on
  * the current model: open bugs of issue 23, listed so that the suite catches every NEW failure while these are
  * being fixed. This is not a pass: issue 23 stays open until this list is empty. The test fails when a seed off
  * this list fails, and also when a listed seed passes (take it off the list then), so the list can only shrink.

@@ -4,7 +4,7 @@ import type { DiskKind } from './personHands';
 import { KNOWN_OPEN } from './knownOpenSeeds';
 
 /**
- * The provenance fuzz (issue 23) in the unit suite: 20,000 seeded workspace-level sequences judged by the
+ * The provenance fuzz (issue 23) in the unit suite: 21,000 seeded workspace-level sequences judged by the
  * provenance oracle — most on an in-memory disk, some on a real temporary folder (tmpfs when there is one), some
  * on FoldingDisk (case-insensitive, emulated over real files: much the slowest). `npm run fuzz` runs 1,300,000
  * more (see scripts/fuzz.mjs). A failure names its seeds; `FUZZ_REPLAY=<kind>:<seed> node scripts/fuzz.mjs`
@@ -48,9 +48,9 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     await runMany('folder', 3_000);
   });
 
-  it('500 sequences on FoldingDisk (case-insensitive)', async function () {
+  it('1,500 sequences on FoldingDisk (case-insensitive)', async function () {
     this.timeout(3_600_000);
-    await runMany('folding', 500);
+    await runMany('folding', 1_500);
   });
 
   // The issue's cases as the fuzz first found them, each kept by its seed. Each failed on the code before issue 23's
@@ -81,6 +81,9 @@ describe('provenance fuzz: nothing a person wrote is lost, nothing taken out lea
     ['memory', 12588, 'class e: a folder move carried a file whose creating message is deleted; the person\'s file there stays hidden under a moot creation conflict until Apply moves it (SIDE)'],
     ['memory', 13820, 'class e: a folder deleted over a creation conflict (create then delete: nothing) hides the person\'s file until Apply looks (SIDE)'],
     ['folding', 2590, 'two spellings of one file, one applied and the other\'s group refused: the file shows what the review showed (the oracle\'s bookkeeping, not a WYSIWYG breach)'],
+    ['folding', 1984, 'a delete of one spelling applied alone, its other spelling\'s rename in another group: the file the review showed there is gone (SIDE)'],
+    ['folding', 8632, 'a name a rename chain only passed through is applied with it while its other spelling\'s create is refused: the file keeps the disk\'s text (the oracle\'s bookkeeping, not a WYSIWYG breach)'],
+    ['folding', 9359, 'the same beside a delete refused for a conflict: the disk keeps the person\'s file (the oracle\'s bookkeeping, not a SIDE breach)'],
     ['memory', 14327, 'class g: a line adopted at one path and rejected at another (the person\'s disk move copied it) is written where it was adopted (the oracle\'s bookkeeping, not a LEAK)'],
   ];
   for (const [kind, seed, what] of found) {

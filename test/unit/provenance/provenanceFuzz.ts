@@ -85,7 +85,10 @@ export async function runProvenanceSequence(seed: number, options: ProvenanceOpt
     }
   }
   for (const d of folders) if (rand() < 0.2) hands.mkdir(d);
-  const log: string[] = [];
+  // The disk the sequence starts from, as the first line of its steps (a replay needs it).
+  const start = [...hands.snapshot()].map(([p, t]) => `${path.relative(hands.root, p)} [${linesOf(t).join(' ')}]`);
+  const log: string[] = [`the disk holds ${start.length ? start.join(', ') : 'no file'}`];
+  options.trace?.(log[0]);
   let w: World | undefined;
   const steps = 4 + Math.floor(rand() * 25);
   try {
@@ -93,6 +96,9 @@ export async function runProvenanceSequence(seed: number, options: ProvenanceOpt
     w = { hands, ws, ledger, rand, files, folders, folds, turn: new Map(SESSIONS.map(s => [s, 0])), expected: hands.snapshot(), nextRecord: 1, ids: new Map(), log, violations: [] };
     for (let i = 0; i < steps && w.violations.length === 0; i++) {
       await step(w, options);
+      // A replay shows what is staged after each step too (without looking at the disk: that would change the run).
+      const world = w;
+      options.trace?.(`    staged: ${listing(world).join(', ') || 'nothing'}`);
     }
     if (w.violations.length === 0) await final(w);
   } catch (e) {
@@ -535,7 +541,15 @@ async function apply(w: World, say: (l: string) => void): Promise<void> {
   const applied = new Set(result.applied.map(p => fold(w, p)));
   // On a case-insensitive disk two spellings are one file: one applied, the other's group refused, the file was
   // changed by the Apply, and it must show what the review showed (WYSIWYG still catches a wrong change there).
-  for (const p of applied) refused.delete(p);
+  // When the Apply left that file as it was, the applied spelling is a name that a rename chain only passed through
+  // (moved on or deleted again: nothing staged there to write), and the file is the refused spelling's: it keeps the
+  // disk's text (provenance folding seeds 8632, 9359).
+  const [foldedBefore, foldedAfter] = [before, after].map(t => foldTree(w, t));
+  for (const p of [...applied]) {
+    if (!refused.has(p)) continue;
+    if (foldedBefore.get(p) !== foldedAfter.get(p)) refused.delete(p);
+    else applied.delete(p);
+  }
   say(`  applied [${result.applied.map(p => rel(w, p)).join(', ')}], refused [${result.refused.map(r => `${rel(w, r.path)} ${r.reason}`).join(', ')}]`);
   w.violations.push(...w.ledger.checkApply(before, after, result.applied.length > 0));
   if (review) {
