@@ -33,12 +33,6 @@ interface VerifiedContent {
   readonly readAt: number;
 }
 
-/**
- * Git's "racy" rule: a file changed within the last tick of the moment it was read may change again without its
- * mtime moving, so its stat data prove nothing and it is read again. A tick is the clock's granularity for the
- * file's timestamps: whole seconds (FAT has 2 s, HFS+ and old ext3 1 s) when its mtime has no fraction, else the
- * kernel's coarse clock, which lags the real one by a scheduler tick (at most 10 ms) — 100 ms leaves room.
- */
 /** What a held look remembers (see `NodeDisk.lookOnce`), by path. */
 interface Glance {
   readonly stats: Map<string, fs.Stats | undefined>;
@@ -47,6 +41,12 @@ interface Glance {
   readonly refs: Map<string, { readonly stat: DiskStat; readonly ref: ContentRef | null }>;
 }
 
+/**
+ * Git's "racy" rule: a file changed within the last tick of the moment it was read may change again without its
+ * mtime moving, so its stat data prove nothing and it is read again. A tick is the clock's granularity for the
+ * file's timestamps: whole seconds (FAT has 2 s, HFS+ and old ext3 1 s) when its mtime has no fraction, else the
+ * kernel's coarse clock, which lags the real one by a scheduler tick (at most 10 ms) — 100 ms leaves room.
+ */
 function isRacy(v: VerifiedContent): boolean {
   const tick = v.stat.mtime % 1000 === 0 ? 2000 : 100;
   // mtime only, as git: a change of content moves it; ctime (in the identity) also moves when Apply links the file.
