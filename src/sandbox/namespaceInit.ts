@@ -9,11 +9,6 @@ export interface NamespaceFolder {
   readonly upper: string;
   readonly work: string;
   readonly whiteouts: readonly string[];
-  /**
-   * Mount with `volatile`: the overlay skips syncing its upper layer (the command's fsyncs and the whole upper file
-   * system's sync at unmount, which the namespace's end waits for). See `OverlayfsSandbox` for why that is safe.
-   */
-  readonly volatile: boolean;
 }
 
 /**
@@ -30,7 +25,7 @@ export function namespaceScript(folders: readonly NamespaceFolder[], shell: stri
   const lines = ['set -u', `fail() { printf '%s\\n' "$1" > ${q(errorFile)}; exit 125; }`];
   for (const f of folders) {
     if (f.whiteouts.length > 0) lines.push(`for w in ${f.whiteouts.map(q).join(' ')}; do [ -c "$w" ] || mknod "$w" c 0 0 || fail "cannot make a whiteout in the staged layer (mknod): $w"; done`);
-    const options = `lowerdir=${f.layer}:${f.root},upperdir=${f.upper},workdir=${f.work},userxattr${f.volatile ? ',volatile' : ''}`;
+    const options = `lowerdir=${f.layer}:${f.root},upperdir=${f.upper},workdir=${f.work},userxattr`;
     lines.push(`err=$(mount -t overlay agent-overlay -o ${q(options)} ${q(f.root)} 2>&1) || fail "mount -t overlay failed: $err"`);
   }
   lines.push(

@@ -5,7 +5,7 @@ import { isIgnoredPath } from './ignoredFolders';
 import { namespaceScript } from './namespaceInit';
 import { spawnGroup } from './processTree';
 import { SandboxUnavailableError, type FolderResult, type RunOutcome, type SandboxMechanism, type SandboxRequest } from './sandboxMechanism';
-import { discardTree, removeTree, resetKeepingIgnored } from './scratchFiles';
+import { removeTree, resetKeepingIgnored } from './scratchFiles';
 import { StagedLayers } from './stagedLayer';
 import { StartView, type StagedView } from './stagedView';
 
@@ -18,21 +18,12 @@ const UNMOUNTABLE = /[:,\\]/;
  * scratch, which catches every write. Paths are unchanged inside. The staged layer holds the staged files and a
  * whiteout per staged delete, so setup costs in proportion to the staged changes. The namespace's processes all
  * die with its first one, so a timeout or a cancel leaves nothing running.
- *
- * The overlay is mounted `volatile` (issue 25's workload budget): without it, the namespace's end synced the whole
- * file system under the upper layer (an overlay's unmount syncs its upper file system), 20–50 ms on a busy disk that
- * a run on the disk never pays. Nothing is lost by it: the command's files are read and staged (the store makes
- * them durable) before the answer; what stays in the upper layer is ignored folders, caches a run on the disk
- * does not sync either. A command's own `fsync` in the sandbox does nothing durable; after a crash the upper layer
- * is thrown away (`layoutOf`).
  */
 export class OverlayfsSandbox implements SandboxMechanism {
   readonly name = 'overlayfs';
   private probed: Promise<void> | undefined;
   /** The staged layers, kept between a session's commands and brought up to date (not rewritten) for each. */
   private readonly layers = new StagedLayers();
-  /** Whether the kernel takes `volatile` (checked by the probe). */
-  private volatile = true;
 
   probe(scratch: string): Promise<void> {
     this.probed ??= this.tryMount(scratch);
@@ -41,27 +32,14 @@ export class OverlayfsSandbox implements SandboxMechanism {
 
   private async tryMount(scratch: string): Promise<void> {
     if (process.platform !== 'linux') throw new SandboxUnavailableError(this.name, 'overlay mounts are a Linux feature');
-    const first = this.trialMount(scratch, ',volatile');
-    if (first.ok) return;
-    // A kernel without `volatile` (before 5.10) still gives a correct sandbox, only a slower end.
-    const second = this.trialMount(scratch, '');
-    if (second.ok) {
-      this.volatile = false;
-      return;
-    }
-    throw second.error;
-  }
-
-  private trialMount(scratch: string, extraOptions: string): { ok: true } | { ok: false; error: SandboxUnavailableError } {
     const dir = path.join(scratch, 'probe');
     removeTree(dir);
     for (const d of ['lower', 'upper', 'work', 'mnt']) fs.mkdirSync(path.join(dir, d), { recursive: true });
-    const script = `mknod ${dir}/lower/w c 0 0 && mount -t overlay agent-overlay -o lowerdir=${dir}/lower,upperdir=${dir}/upper,workdir=${dir}/work,userxattr${extraOptions} ${dir}/mnt`;
+    const script = `mknod ${dir}/lower/w c 0 0 && mount -t overlay agent-overlay -o lowerdir=${dir}/lower,upperdir=${dir}/upper,workdir=${dir}/work,userxattr ${dir}/mnt`;
     const r = cp.spawnSync('unshare', ['-rm', '--pid', '--fork', 'sh', '-c', script], { encoding: 'utf8' });
     removeTree(dir);
-    if (r.error) return { ok: false, error: new SandboxUnavailableError(this.name, `unshare (util-linux) is not available: ${r.error.message}`) };
-    if (r.status !== 0) return { ok: false, error: new SandboxUnavailableError(this.name, `this kernel refuses an overlay mount in a user namespace: ${r.stderr.trim()}`) };
-    return { ok: true };
+    if (r.error) throw new SandboxUnavailableError(this.name, `unshare (util-linux) is not available: ${r.error.message}`);
+    if (r.status !== 0) throw new SandboxUnavailableError(this.name, `this kernel refuses an overlay mount in a user namespace: ${r.stderr.trim()}`);
   }
 
   async run(request: SandboxRequest): Promise<RunOutcome> {
@@ -119,11 +97,6 @@ export class OverlayfsSandbox implements SandboxMechanism {
     for (let i = 0; i < views.length; i++) {
       resetKeepingIgnored(path.join(scratch, 'upper', String(i)));
       this.layers.settled(path.join(scratch, 'layer', String(i)));
-      // The namespace has ended, so its overlay is unmounted and the machine did not crash meanwhile: the upper
-      // layer is whole, and the work folder holding the mark a volatile mount leaves (which refuses the next mount)
-      // can go; the next mount gets a fresh, empty one. Renamed aside and deleted in the background: removing its
-      // three folders took 5–12 ms here while the disk was busy, a rename 0.03 ms.
-      discardTree(path.join(scratch, 'work', String(i)));
     }
   }
 
@@ -135,16 +108,9 @@ export class OverlayfsSandbox implements SandboxMechanism {
     const layer = path.join(scratch, 'layer', String(i));
     const upper = path.join(scratch, 'upper', String(i));
     const work = path.join(scratch, 'work', String(i));
-    if (fs.existsSync(volatileMarkOf(work))) {
-      // A volatile mount this process did not see end (the extension stopped during a command, or the machine
-      // crashed): what the upper layer holds may not have reached the disk whole, so it is thrown away (its
-      // ignored folders, such as node_modules, are made again by the next install).
-      discardTree(upper);
-      discardTree(work);
-    }
     for (const d of [upper, work]) fs.mkdirSync(d, { recursive: true });
     const whiteouts = this.layers.update(layer, view);
-    return { root: view.root, layer, upper, work, whiteouts, volatile: this.volatile };
+    return { root: view.root, layer, upper, work, whiteouts };
   }
 
   /**
@@ -172,16 +138,6 @@ export class OverlayfsSandbox implements SandboxMechanism {
     walk('');
     return { written, removed };
   }
-}
-
-/**
- * The folder an overlay mount makes inside its work folder. A `volatile` mount leaves `incompat/volatile` in it, and
- * the kernel refuses the next mount over a work folder holding that (after a crash the upper layer may be torn).
- * It is removed after each command whose namespace was seen to end, so finding it before a mount means one was not.
- * (The folder itself is looked for, not the mark: the kernel makes it with mode 000, so its owner cannot see in.)
- */
-function volatileMarkOf(work: string): string {
-  return path.join(work, 'work');
 }
 
 /** The namespace's first process: the child `unshare --fork` started. */
