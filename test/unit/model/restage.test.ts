@@ -199,10 +199,7 @@ describe('restage (Undo Last Apply stages the applied records again)', () => {
     const model = newModel();
     model.write('/w/a.txt', enc('ONE\n'), meta(), disk);
     model.write('/w/b.txt', enc('BEE\n'), meta(), disk);
-    const plan = model.planApply(undefined, disk.read);
-    const groups = model.restageGroupsOf(plan.groups.flatMap(g => g.paths));
-    for (const g of plan.groups) disk.execute(g.actions, model.store);
-    model.markApplied(plan.groups.flatMap(g => g.paths));
+    const { plan, groups } = applyKeepingGroups(model, disk);
     disk.put('/w/a.txt', 'ONE, and my edit\n');
     const undo = planUndo(plan.undo, disk.read);
     assert.deepStrictEqual(undo.refused, ['/w/a.txt']);
@@ -227,10 +224,7 @@ describe('restage (Undo Last Apply stages the applied records again)', () => {
     const disk = new FakeDisk({ '/w/c.txt': 'sea\n' });
     const model = newModel();
     model.rename('/w/c.txt', '/w/d.txt', meta(), disk);
-    const plan = model.planApply(undefined, disk.read);
-    const groups = model.restageGroupsOf(plan.groups.flatMap(g => g.paths));
-    for (const g of plan.groups) disk.execute(g.actions, model.store);
-    model.markApplied(plan.groups.flatMap(g => g.paths));
+    const { plan, groups } = applyKeepingGroups(model, disk);
     disk.execute(planUndo(plan.undo, disk.read).actions, model.store);
     disk.remove('/w/c.txt');
     assert.deepStrictEqual(model.restage(groups, disk, new Set()).restaged, ['/w/d.txt']);
@@ -242,10 +236,7 @@ describe('restage (Undo Last Apply stages the applied records again)', () => {
     const disk = new FakeDisk({ '/w/a.txt': 'one\n' });
     const model = newModel();
     model.write('/w/a.txt', enc('one\nm1\n'), meta('m1'), disk);
-    const plan = model.planApply(undefined, disk.read);
-    const groups = model.restageGroupsOf(plan.groups.flatMap(g => g.paths));
-    for (const g of plan.groups) disk.execute(g.actions, model.store);
-    model.markApplied(plan.groups.flatMap(g => g.paths));
+    const { plan, groups } = applyKeepingGroups(model, disk);
     const later = model.write('/w/a.txt', enc('one\nm1\nm2\n'), meta('m2'), disk);
     disk.execute(planUndo(plan.undo, disk.read).actions, model.store);
     assert.strictEqual(disk.text('/w/a.txt'), 'one\n');
@@ -267,10 +258,7 @@ describe('restage (Undo Last Apply stages the applied records again)', () => {
     const disk = new FakeDisk({ '/w/a.txt': 'one\n' });
     const model = newModel();
     model.write('/w/n.txt', enc('m1 one\nm1 two\n'), meta('m1'), disk);
-    const plan = model.planApply(undefined, disk.read);
-    const groups = model.restageGroupsOf(plan.groups.flatMap(g => g.paths));
-    for (const g of plan.groups) disk.execute(g.actions, model.store);
-    model.markApplied(plan.groups.flatMap(g => g.paths));
+    const { plan, groups } = applyKeepingGroups(model, disk);
     model.write('/w/n.txt', enc('m2\nm1 one\nm1 two\n'), meta('m2'), disk);
     disk.execute(planUndo(plan.undo, disk.read).actions, model.store);
     assert.strictEqual(disk.text('/w/n.txt'), undefined);
@@ -304,6 +292,15 @@ describe('restage (Undo Last Apply stages the applied records again)', () => {
     assert.deepStrictEqual(groups[0].records.map(r => [r.operation, r.messageId]), [['modify', 'm1'], ['modify', 'm2']]);
   });
 });
+
+/** Applies everything staged to the fake disk; returns the plan and the groups Undo would restage (version 4). */
+function applyKeepingGroups(model: OverlayModel, disk: FakeDisk) {
+  const plan = model.planApply(undefined, disk.read);
+  const groups = model.restageGroupsOf(plan.groups.flatMap(g => g.paths));
+  for (const g of plan.groups) disk.execute(g.actions, model.store);
+  model.markApplied(plan.groups.flatMap(g => g.paths));
+  return { plan, groups };
+}
 
 /** Applies everything staged to the fake disk as the adapter would; returns the version 3 items Undo would restage. */
 function applyAll(model: OverlayModel, disk: FakeDisk) {
