@@ -107,3 +107,46 @@ describe('issue 23: replay regressions beyond the unit window (provenance seeds)
     assert.throws(() => parseOverlaySnapshot(json), (e: unknown) => e instanceof OverlayError && e.code === 'CorruptState' && /replaces/.test(e.message));
   });
 });
+
+/**
+ * Issue 23, helper prov-accept: "Accept agent" (or a hand merge) over a file the person deleted or moved away on
+ * disk. The agent's records were rewritten as a create of their whole text, so deleting one of their messages later
+ * took the person's lines away with it, or brought back a line of a message deleted before.
+ */
+describe('issue 23: Accept agent over a file gone from disk (prov-accept)', () => {
+  it('provenance seed 74989: deleting a message after Accept agent over a deleted file leaves the accepted lines, no deleted message\'s', () => {
+    const disk = new FakeDisk({ '/h': 'p8\np9\np10\np11\n' });
+    const model = newModel();
+    model.write('/h', enc('p8\nr1\np10\np11\n'), meta('m0', 's1'), disk);
+    model.write('/h', enc('r4\np8\nr1\np10\np11\n'), meta('m0', 's2'), disk);
+    model.discardSession('s1');
+    assert.strictEqual(readText(model, disk, '/h'), 'r4\np8\np9\np10\np11\n', 's1\'s r1 is taken out');
+    disk.remove('/h');
+    assert.strictEqual(model.reconcile('/h', disk).kind, 'conflict', 'the person deleted /h on disk');
+    model.write('/h', enc('r4\np8\np9\np11\n'), meta('m0', 's1'), disk);
+    model.resolve('/h', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/h'), 'r4\np8\np9\np11\n');
+    // The person's acceptance is theirs: deleting the message that removed p10 keeps what the person accepted.
+    model.prune('m0', 's1');
+    assert.strictEqual(readText(model, disk, '/h'), 'r4\np8\np9\np11\n', 'neither s1\'s r1 (discarded) nor p10 (the person accepted it gone) comes back');
+    model.prune('m0', 's2');
+    assert.strictEqual(readText(model, disk, '/h'), 'p8\np9\np11\n', 'the person\'s accepted lines stay without the agent\'s');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p8\np9\np11\n');
+  });
+
+  it('provenance seed 22411: a hand merge over a file the person moved away stays when the agent\'s message is deleted', () => {
+    const disk = new FakeDisk({ '/b': 'p3\np4\np5\n' });
+    const model = newModel();
+    model.write('/b', enc('p3\nr9\np4\np5\n'), meta('m0', 's2'), disk);
+    disk.remove('/b');
+    disk.put('/a', 'p3\np4\np5\n');
+    assert.strictEqual(model.reconcile('/b', disk).kind, 'conflict', 'the person moved /b away on disk');
+    model.resolveManually('/b', enc('r9\np4\np5\n'));
+    assert.strictEqual(readText(model, disk, '/b'), 'r9\np4\np5\n');
+    model.prune('m0');
+    const b = readText(model, disk, '/b');
+    assert.ok(b !== undefined && b.includes('p4\np5\n'), `the person's merge keeps p4 and p5 at /b (got ${JSON.stringify(b)})`);
+    assert.ok(!b.includes('p3'), 'p3, which the person merged away, does not come back');
+  });
+});
