@@ -413,6 +413,7 @@ export class OverlayModel {
       // The record the conflict names too: a rename that landed on a file elsewhere and carried its conflict here
       // (provenance seed 53959) is accepted with the records here, so it keeps what it replaces (`replaces`).
       force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)) || r.id === c.recordId,
+      landsOver: (r) => touched.has(r.path) || r.id === c.recordId,
     }, this.merge);
   }
 

@@ -150,3 +150,24 @@ describe('issue 23: Accept agent over a file gone from disk (prov-accept)', () =
     assert.ok(!b.includes('p3'), 'p3, which the person merged away, does not come back');
   });
 });
+
+describe('issue 23: one conflict a path (prov-accept)', () => {
+  it('provenance seed 49982: Accept agent over a disk conflict does not accept a rename onto a file the person was never shown replaced', () => {
+    const disk = new FakeDisk({ '/c': 'p0\n', '/h': 'p3\np4\np5\np6\n' });
+    const model = newModel();
+    model.rename('/c', '/h', meta('m2', 's2'), disk, { overwrite: true });
+    model.rename('/h', '/g', meta('m2', 's2'), disk);
+    disk.remove('/c');
+    model.write('/g', enc(''), meta('m2', 's2'), disk);
+    model.reconcile('/g', disk);
+    assert.strictEqual(model.composite('/g')?.conflict?.origin, 'disk', 'the person deleted /c on disk, which the agent moved to /g');
+    // The person discards /h: the overwrite's delete is taken out, so the move of /c lands on h's file — a rename
+    // conflict, carried on to /g, where the disk conflict the person is shown hides it (one conflict a path).
+    model.discardPaths(['/h']);
+    model.resolve('/g', { kind: 'acceptAgent' });
+    // The person accepted the agent's version of c's deleted file, not the move of h's file to /g.
+    applyAll(model, disk);
+    const kept = [disk.text('/h'), disk.text('/g')].join('');
+    assert.ok(kept.includes('p3\np4\np5\np6\n'), `the person's h lines stay on disk (h: ${JSON.stringify(disk.text('/h'))}, g: ${JSON.stringify(disk.text('/g'))})`);
+  });
+});
