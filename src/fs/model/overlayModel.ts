@@ -448,9 +448,17 @@ export class OverlayModel {
     draft.addRecord(record, first.id);
     draft.setEntry({ ...e, recordIds: [record.id, ...e.recordIds] });
     const touched = new Set([path]);
-    const result = replayComponent(draft, touched, this.store, { origin: c.origin, baselines: new Map([[path, { base: null }]]), settled: touched }, this.merge);
-    const at = result.entries.find((x) => x.path === path);
-    if (!at || at.conflict || afterOf(at.state) !== accepted || result.found.includes(path)) return undefined;
+    const options = { origin: c.origin, baselines: new Map([[path, { base: null }]]), settled: touched };
+    const shows = (r: ReplayResult) => {
+      const at = r.entries.find((x) => x.path === path);
+      return at !== undefined && !at.conflict && afterOf(at.state) === accepted && !r.found.includes(path);
+    };
+    // The records rebased onto the person's part by the replay's own rules; where a record's change overlaps a line
+    // the person accepted gone (it replaced that line), they are rewritten to apply as they stand, as above, the
+    // last one leaving what the person accepted (provenance seed 82285).
+    let result = replayComponent(draft, touched, this.store, options, this.merge);
+    if (!shows(result)) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path, shown: new Map([[path, accepted]]) }, this.merge);
+    if (!shows(result)) return undefined;
     return { ...result, personBase: { record, before: first.id } };
   }
 

@@ -149,6 +149,22 @@ describe('issue 23: Accept agent over a file gone from disk (prov-accept)', () =
     assert.ok(b !== undefined && b.includes('p4\np5\n'), `the person's merge keeps p4 and p5 at /b (got ${JSON.stringify(b)})`);
     assert.ok(!b.includes('p3'), 'p3, which the person merged away, does not come back');
   });
+
+  it('provenance seed 82285: Accept agent over a file moved away keeps the person\'s lines where the agent replaced one of theirs', () => {
+    const disk = new FakeDisk({ '/e': 'p10\np11\np12\np13\n' });
+    const model = newModel();
+    model.write('/e', enc('p10\nr14\np12\np13\n'), meta('m0', 's2'), disk);
+    disk.remove('/e');
+    disk.put('/c', 'p10\np11\np12\np13\n');
+    assert.strictEqual(model.reconcile('/e', disk).kind, 'conflict', 'the person moved /e to /c on disk');
+    model.resolve('/e', { kind: 'acceptAgent' });
+    // The agent moves the accepted file over the person's /c, then the message that wrote r14 is deleted.
+    model.rename('/e', '/c', meta('m0', 's1'), disk, { overwrite: true });
+    model.prune('m0', 's2');
+    assert.strictEqual(readText(model, disk, '/c'), 'p10\np12\np13\n', 'what the rename moved stays: the person\'s accepted lines, without r14');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/c'), 'p10\np12\np13\n');
+  });
 });
 
 describe('issue 23: one conflict a path (prov-accept)', () => {
