@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 import { OverlayError } from '../../../src/fs/model/overlayError';
-import { parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
+import { parseOverlayOp, parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
+import { PERSON_SESSION_ID } from '../../../src/fs/model/changeRecord';
+import type { OverlayOp } from '../../../src/fs/model/overlayOp';
 import { FakeDisk, applyAsAdapter as applyAll, enc, meta, newModel, readText } from './modelFixtures';
 
 /**
@@ -164,6 +166,36 @@ describe('issue 23: Accept agent over a file gone from disk (prov-accept)', () =
     assert.strictEqual(readText(model, disk, '/c'), 'p10\np12\np13\n', 'what the rename moved stays: the person\'s accepted lines, without r14');
     applyAll(model, disk);
     assert.strictEqual(disk.text('/c'), 'p10\np12\np13\n');
+  });
+
+  it('the person\'s base stays ordered before the agent\'s records through a reopen and a replay of the op log', () => {
+    const setUp = () => {
+      const disk = new FakeDisk({ '/h': 'p1\np2\np3\n' });
+      const model = newModel();
+      model.write('/h', enc('p1\nr1\np2\np3\n'), meta('m0'), disk);
+      disk.remove('/h');
+      model.reconcile('/h', disk);
+      return { disk, model };
+    };
+    const { disk, model } = setUp();
+    const ops: OverlayOp[] = [];
+    model.onDidChange((e) => { if (e.op) ops.push(JSON.parse(JSON.stringify(e.op))); });
+    model.resolve('/h', { kind: 'acceptAgent' });
+    const placed = ops.find((o) => o.type === 'replace' && o.placed !== undefined);
+    assert.ok(placed, 'the acceptance is one op that places the person\'s base');
+    const json = JSON.parse(JSON.stringify(model.snapshot()));
+    assert.strictEqual(json.records[0].sessionId, PERSON_SESSION_ID, 'the snapshot lists the person\'s base first, in staging order');
+    // Reopened from the snapshot, and replayed from the logged op: deleting the message leaves the person's lines.
+    model.restore(json);
+    model.prune('m0');
+    assert.strictEqual(readText(model, disk, '/h'), 'p1\np2\np3\n');
+    const again = setUp();
+    again.model.apply(parseOverlayOp(placed));
+    again.model.prune('m0');
+    assert.strictEqual(readText(again.model, again.disk, '/h'), 'p1\np2\np3\n');
+    const bad = JSON.parse(JSON.stringify(placed));
+    bad.placed[0].before = 'nope';
+    assert.throws(() => setUp().model.apply(parseOverlayOp(bad)), (e: unknown) => e instanceof OverlayError && e.code === 'CorruptState');
   });
 });
 
