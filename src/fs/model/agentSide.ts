@@ -75,3 +75,22 @@ function linesOf(t: ReturnType<typeof internLines>[number], c: LineChange): stri
   for (let k = c.i2; k < c.i2 + c.chg2; k++) out.push(sliceLines(t, k, 1));
   return out;
 }
+
+/**
+ * The person's part of a file they accepted the agent's version of after deleting or moving it away on disk (issue
+ * 23, provenance seeds 22411, 74989): the lines of the file the records started from (`was`) that the accepted
+ * text (`accepted`) kept, in order — without the agent's own lines, and without a line the records removed (the
+ * person accepted it gone). The person's base that the agent's records are replayed onto: deleting their messages
+ * later leaves it. Undefined for binary content.
+ */
+export function keptLines(was: ContentRef, accepted: ContentRef, store: ContentStore): ContentRef | undefined {
+  const b = decodeText(store.get(was));
+  const a = decodeText(store.get(accepted));
+  if (b === undefined || a === undefined) return undefined;
+  const [base, ours] = internLines([b, a]);
+  const { kept } = sideOf(diffLines(base, ours), base.n);
+  const lines: string[] = [];
+  for (let g = 0; g < base.n; g++) if (kept[g]) lines.push(sliceLines(base, g, 1));
+  const out = lines.map((l, i) => (i < lines.length - 1 && !l.endsWith('\n') ? `${l}\n` : l)).join('');
+  return store.put(encodeText(out));
+}

@@ -68,7 +68,9 @@ function run(draft: DraftState, op: OverlayOp): void {
     case 'replace':
       for (const r of op.type === 'replace' ? op.added ?? [] : []) {
         if (draft.record(r.id)) throw new OverlayError('CorruptState', `record ${r.id} is already staged`, { id: r.id });
-        draft.addRecord(r);
+        const before = op.type === 'replace' ? op.placed?.find((x) => x.id === r.id)?.before : undefined;
+        if (before !== undefined && !draft.record(before)) throw new OverlayError('CorruptState', `record ${r.id} is placed before ${before}, which is not staged`, { id: r.id });
+        draft.addRecord(r, before);
       }
       for (const id of op.recordIds) draft.removeRecord(id);
       for (const r of op.rewritten ?? []) {

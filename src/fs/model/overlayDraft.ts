@@ -26,6 +26,11 @@ export interface OverlayView {
   order(id: string): number;
   /** The folder records (mkdir, rmdir) at a path, oldest first. */
   folderRecordIds(path: string): readonly string[];
+  /**
+   * A staging order just before record `id`'s and after every other record's before it, for a record placed there
+   * (a person's base under the agent's records, issue 23). Views without one place it half a step before.
+   */
+  orderBefore?(id: string): number;
 }
 
 /**
@@ -38,6 +43,7 @@ const ADDED_ORDER = Math.floor(Number.MAX_SAFE_INTEGER / 2);
 
 const NO_IDS: ReadonlySet<string> = new Set();
 const NO_RECORDS: ReadonlyMap<string, ChangeRecord> = new Map();
+const NO_ORDERS: ReadonlyMap<string, number> = new Map();
 
 /**
  * Copy-on-write draft over a state: collects changed entries, added and removed records. Every op runs on one, so
@@ -51,6 +57,7 @@ export class DraftState implements OverlayDraft {
   private removed: Set<string> | undefined;
   private rewritten: Map<string, ChangeRecord> | undefined;
   private addedById: Map<string, { record: ChangeRecord; order: number }> | undefined;
+  private placed: Map<string, number> | undefined;
 
   constructor(private readonly base: OverlayView) {}
 
@@ -83,10 +90,27 @@ export class DraftState implements OverlayDraft {
     const added = this.addedRecords.filter((r) => r.path === path && isFolderOperation(r.operation)).map((r) => r.id);
     return [...this.base.folderRecordIds(path), ...added].filter((id) => !this.removed?.has(id));
   }
-  /** A record staged by this op: it orders after every committed one. */
-  addRecord(record: ChangeRecord): void {
+  /** Added records placed before an earlier record (`addRecord`'s `before`), with their staging orders. */
+  get placedOrders(): ReadonlyMap<string, number> {
+    return this.placed ?? NO_ORDERS;
+  }
+  /**
+   * A record staged by this op: it orders after every committed one, or, with `before`, just before that record
+   * (a person's base the agent's records there replay onto, issue 23: a prune of theirs then leaves it).
+   */
+  addRecord(record: ChangeRecord, before?: string): void {
     this.addedRecords.push(record);
-    (this.addedById ??= new Map()).set(record.id, { record, order: ADDED_ORDER + this.addedRecords.length });
+    let order = ADDED_ORDER + this.addedRecords.length;
+    if (before !== undefined) {
+      const added = this.addedById?.get(before);
+      order = added ? added.order - 0.5 : (this.base.orderBefore?.(before) ?? this.base.order(before) - 0.5);
+      (this.placed ??= new Map()).set(record.id, order);
+    }
+    (this.addedById ??= new Map()).set(record.id, { record, order });
+  }
+  orderBefore(id: string): number {
+    const added = this.addedById?.get(id);
+    return added ? added.order - 0.5 : (this.base.orderBefore?.(id) ?? this.base.order(id) - 0.5);
   }
   removeRecord(id: string): void {
     (this.removed ??= new Set()).add(id);

@@ -17,6 +17,7 @@ import { applyGroups, planApply } from './applyPlan';
 import { planRestage, restageGroupsOf } from './restage';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
+import { keptLines } from './agentSide';
 import { isListed, isTransparent } from './pathEntry';
 import { parseOverlaySnapshot } from './overlaySchema';
 import { effectiveKind, effectiveListing, folderChangeOf, folderChanges, folderIntent, folderStatusAt } from './folders';
@@ -37,6 +38,12 @@ import type { ReconcileOutcome } from './reconcile';
 import type { RevertPlan } from './planRevert';
 import type { LaterChanges, RestageGroup, RestageOutcome } from './restage';
 import type { ConflictResolution } from './resolveConflict';
+
+/** A person's base placed under the agent's records (`revivedReplay`): the record, and the record it goes before. */
+interface PersonBase {
+  readonly record: ChangeRecord;
+  readonly before: string;
+}
 
 export interface OverlayModelOptions {
   /** Clock for record timestamps (ms since the epoch). */
@@ -365,7 +372,16 @@ export class OverlayModel {
 
   private acceptAgent(path: string, c: ConflictState, byPerson = true): void {
     const result = this.acceptedReplay(path, c, byPerson);
-    this.apply({ type: 'replace', reason: 'acceptAgent', recordIds: [], rewritten: result.rewritten, entries: result.entries, removedPaths: result.removedPaths });
+    const base = result.personBase;
+    this.apply({
+      type: 'replace',
+      reason: 'acceptAgent',
+      ...(base ? { added: [base.record], placed: [{ id: base.record.id, before: base.before }] } : {}),
+      recordIds: [],
+      rewritten: result.rewritten,
+      entries: result.entries,
+      removedPaths: result.removedPaths,
+    });
   }
 
   /**
@@ -373,7 +389,9 @@ export class OverlayModel {
    * stand (for a disk conflict, onto what the disk has now). A rename whose file is gone creates what the view
    * showed it moving — the surviving records' content, never a write since taken out (issue 23 case 7).
    */
-  private acceptedReplay(path: string, c: ConflictState, byPerson = true): ReplayResult {
+  private acceptedReplay(path: string, c: ConflictState, byPerson = true): ReplayResult & { readonly personBase?: PersonBase } {
+    const revived = byPerson ? this.revivedReplay(path, c) : undefined;
+    if (revived) return revived;
     const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
       ? new Map([[c.diskPath, { base: c.theirs, ...(c.theirsIdentity ? { identity: c.theirsIdentity } : {}) }]])
@@ -395,7 +413,53 @@ export class OverlayModel {
       // The record the conflict names too: a rename that landed on a file elsewhere and carried its conflict here
       // (provenance seed 53959) is accepted with the records here, so it keeps what it replaces (`replaces`).
       force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)) || r.id === c.recordId,
+      landsOver: (r) => touched.has(r.path) || r.id === c.recordId,
     }, this.merge);
+  }
+
+  /**
+   * "Accept the agent's version" of a file the person deleted or moved away on disk (issue 23, provenance seeds
+   * 22411, 74989): the person brings the file back with the agent's changes. Rewriting the agent's records as a
+   * create of their whole text made the file theirs: deleting one of their messages later took the person's lines
+   * away with it, or showed again a line of a message deleted before (a record's own `after` from before that).
+   * Instead the person's part — the lines of the file the records started from that the accepted text kept
+   * (`keptLines`) — is staged as a create of the person's own, ordered just before the first record there, and the
+   * records replay onto it unchanged, as onto a disk file; a later prune takes out only what the agent wrote.
+   * Undefined (the rewrite above applies) unless that replay shows exactly what the person accepted.
+   */
+  private revivedReplay(path: string, c: ConflictState): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
+    if (c.origin !== 'disk' || c.theirs !== null || (c.diskPath ?? path) !== path) return undefined;
+    const e = this.state.entry(path);
+    const was = e ? baseOf(e.state) : undefined;
+    const accepted = e ? afterOf(e.state) : undefined;
+    if (!e || e.movedFrom !== undefined || was === null || was === undefined || accepted === null || accepted === undefined) return undefined;
+    const order = (id: string) => this.state.order(id);
+    const first = [...e.recordIds].sort((a, b) => order(a) - order(b)).map((id) => this.state.record(id))[0];
+    if (!first || first.path !== path || (first.operation !== 'modify' && first.operation !== 'create')) return undefined;
+    const kept = keptLines(was, accepted, this.store);
+    if (kept === undefined) return undefined;
+    const record = newChangeRecord({ operation: 'create', path, before: null, after: kept }, {
+      sessionId: PERSON_SESSION_ID,
+      messageId: RESOLUTION_MESSAGE_ID,
+      turn: first.turn,
+      description: 'your version of a file gone from disk, kept under the agent\'s changes you accepted',
+    }, this.now, this.newId);
+    const draft = new DraftState(this.state);
+    draft.addRecord(record, first.id);
+    draft.setEntry({ ...e, recordIds: [record.id, ...e.recordIds] });
+    const touched = new Set([path]);
+    const options = { origin: c.origin, baselines: new Map([[path, { base: null }]]), settled: touched };
+    const shows = (r: ReplayResult) => {
+      const at = r.entries.find((x) => x.path === path);
+      return at !== undefined && !at.conflict && afterOf(at.state) === accepted && !r.found.includes(path);
+    };
+    // The records rebased onto the person's part by the replay's own rules; where a record's change overlaps a line
+    // the person accepted gone (it replaced that line), they are rewritten to apply as they stand, as above, the
+    // last one leaving what the person accepted (provenance seed 82285).
+    let result = replayComponent(draft, touched, this.store, options, this.merge);
+    if (!shows(result)) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path, shown: new Map([[path, accepted]]) }, this.merge);
+    if (!shows(result)) return undefined;
+    return { ...result, personBase: { record, before: first.id } };
   }
 
   /**
@@ -407,6 +471,8 @@ export class OverlayModel {
   private resolveAsPerson(path: string, c: ConflictState, content: ContentRef | null): void {
     const result = this.acceptedReplay(path, c);
     const draft = new DraftState(this.state);
+    const base = result.personBase;
+    if (base) draft.addRecord(base.record, base.before);
     for (const r of result.rewritten) draft.rewriteRecord(r);
     for (const e of result.entries) draft.setEntry(e);
     for (const p of result.removedPaths) draft.deleteEntry(p);
@@ -432,7 +498,8 @@ export class OverlayModel {
     this.apply({
       type: 'replace',
       reason: 'manual',
-      added,
+      added: base ? [base.record, ...added] : added,
+      ...(base ? { placed: [{ id: base.record.id, before: base.before }] } : {}),
       recordIds: [],
       rewritten: result.rewritten,
       entries,

@@ -67,8 +67,13 @@ export type OverlayOp =
   | {
       readonly type: 'replace';
       readonly reason: string;
-      /** Records staged by this op (they order after every earlier one). */
+      /** Records staged by this op (they order after every earlier one, unless `placed` puts them elsewhere). */
       readonly added?: readonly ChangeRecord[];
+      /**
+       * Added records ordered just before an earlier record instead (`before`: its id): a person's base under the
+       * agent's records there, which a prune of theirs leaves (issue 23, "Accept agent" over a file gone from disk).
+       */
+      readonly placed?: readonly { readonly id: string; readonly before: string }[];
       readonly recordIds: readonly string[];
       readonly rewritten: readonly ChangeRecord[];
       readonly entries: readonly PathEntry[];

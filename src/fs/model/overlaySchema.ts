@@ -87,6 +87,7 @@ export function parseOverlayOp(value: unknown): OverlayOp {
         type: 'replace',
         reason: str(o.reason, 'op.reason'),
         ...(o.added !== undefined ? { added: arr(o.added, 'op.added').map((r, i) => parseRecord(r, `op.added[${i}]`)) } : {}),
+        ...(o.placed !== undefined ? { placed: arr(o.placed, 'op.placed').map((x, i) => parsePlaced(x, `op.placed[${i}]`)) } : {}),
         recordIds: arr(o.recordIds, 'op.recordIds').map((p, i) => str(p, `op.recordIds[${i}]`)),
         rewritten: arr(o.rewritten, 'op.rewritten').map((r, i) => parseRecord(r, `op.rewritten[${i}]`)),
         entries: arr(o.entries, 'op.entries').map((e, i) => parseEntry(e, `op.entries[${i}]`)),
@@ -95,6 +96,11 @@ export function parseOverlayOp(value: unknown): OverlayOp {
     default:
       return fail('op.type', `unknown op type ${JSON.stringify(o.type)}`);
   }
+}
+
+function parsePlaced(value: unknown, at: string): { id: string; before: string } {
+  const o = obj(value, at);
+  return { id: str(o.id, `${at}.id`), before: str(o.before, `${at}.before`) };
 }
 
 function parseRecord(value: unknown, at: string): ChangeRecord {

@@ -43,6 +43,12 @@ export class OverlayState implements OverlayView {
    * component's records was an eighth of staging's time).
    */
   private readonly diskConflicts = new Set<string>();
+  /**
+   * The staging orders of records placed before an earlier record (`DraftState.addRecord`'s `before`: a person's
+   * base under the agent's records, issue 23), between two whole numbers. While there are any, the snapshot lists
+   * records sorted by order.
+   */
+  private readonly placed = new Set<number>();
 
   entry(path: string): PathEntry | undefined {
     return this.entries.get(path);
@@ -52,6 +58,12 @@ export class OverlayState implements OverlayView {
   }
   order(id: string): number {
     return this.records.get(id)?.order ?? -1;
+  }
+  orderBefore(id: string): number {
+    const o = this.order(id);
+    let lo = Math.ceil(o) - 1;
+    for (const p of this.placed) if (p > lo && p < o) lo = p;
+    return (lo + o) / 2;
   }
   allEntries(): IterableIterator<PathEntry> {
     return this.entries.values();
@@ -121,7 +133,7 @@ export class OverlayState implements OverlayView {
     }
     for (const r of draft.addedRecords) if (isFolderOperation(r.operation)) folders.add(r.path);
     for (const id of draft.removedRecords) this.removeRecord(id);
-    for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(draft.rewrittenRecords.get(r.id) ?? r);
+    for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(draft.rewrittenRecords.get(r.id) ?? r, draft.placedOrders.get(r.id));
     for (const [id, r] of draft.rewrittenRecords) {
       const slot = this.records.get(id);
       if (slot && !draft.removedRecords.has(id)) slot.record = r;
@@ -147,11 +159,14 @@ export class OverlayState implements OverlayView {
     this.sessionMessages.clear();
     this.byFolder.clear();
     this.diskConflicts.clear();
+    this.placed.clear();
     return paths;
   }
 
   snapshot(): OverlaySnapshot {
-    return { version: SNAPSHOT_VERSION, records: [...this.allRecords()], entries: [...this.entries.values()] };
+    const slots = [...this.records.values()];
+    if (this.placed.size > 0) slots.sort((a, b) => a.order - b.order);
+    return { version: SNAPSHOT_VERSION, records: slots.map((slot) => slot.record), entries: [...this.entries.values()] };
   }
 
   /** Replaces everything with a (validated) snapshot. */
@@ -168,16 +183,19 @@ export class OverlayState implements OverlayView {
     else this.diskConflicts.delete(e.path);
   }
 
-  private addRecord(r: ChangeRecord): void {
-    this.records.set(r.id, { record: r, order: this.nextOrder++ });
+  private addRecord(r: ChangeRecord, placedAt?: number): void {
+    if (placedAt !== undefined) this.placed.add(placedAt);
+    this.records.set(r.id, { record: r, order: placedAt ?? this.nextOrder++ });
     index(this.byMessage, r.messageId, r.id);
     index(this.sessionMessages, r.sessionId, r.messageId);
     if (isFolderOperation(r.operation)) this.byFolder.set(r.path, [...(this.byFolder.get(r.path) ?? []), r.id]);
   }
 
   private removeRecord(id: string): void {
-    const r = this.records.get(id)?.record;
-    if (!r) return;
+    const slot = this.records.get(id);
+    if (!slot) return;
+    const r = slot.record;
+    this.placed.delete(slot.order);
     this.records.delete(id);
     unindex(this.byMessage, r.messageId, id);
     if (!this.byMessage.has(r.messageId)) unindex(this.sessionMessages, r.sessionId, r.messageId);

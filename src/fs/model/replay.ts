@@ -68,6 +68,14 @@ export interface ReplayOptions {
    * which its message's deletion takes back (provenance seed 15398).
    */
   readonly keepReplaced?: boolean;
+  /**
+   * With `force`: the forced renames the person was shown landing on a file at their destination (the conflict's
+   * own path, or the record the conflict names). Another forced rename that lands on a file there is still a
+   * rename conflict: the person accepted a conflict about something else, and never saw that file replaced
+   * (issue 23, provenance seed 49982: one conflict a path, a rename onto the person's file carried onto a disk
+   * conflict's path hid under it, and Accept agent then removed that file). Absent: every forced one.
+   */
+  readonly landsOver?: (record: ChangeRecord) => boolean;
 }
 
 export interface ReplayResult {
@@ -349,11 +357,18 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
         // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
         const shown = options.moved ? options.moved.get(r.id) : (r.after as ContentRef);
-        if (c === null && options.force?.(original) && d === null && shown !== undefined) {
+        const hidden = d !== null && !(options.landsOver?.(original) ?? true);
+        if (c === null && options.force?.(original) && (d === null || hidden) && shown !== undefined) {
           // The file to move is gone and the person kept the agent's version: what it moved is created there.
           // What it moved is what the view showed it moving (the surviving records' content), not its own `after`:
           // that may hold a write since taken out (issue 23 case 7).
           out = { ...withoutFrom(r), operation: 'create', before: null, after: shown };
+          if (hidden) {
+            // A file the person was not shown is there (`landsOver`): the create lands on it, a conflict of its own
+            // that travels with what it created (provenance seed 49982), never a move of that file in its place.
+            conflicts.set(to, { kind: 'creation', origin: 'prune', base: null, theirs: d, binary: false, delegated: false, recordId: r.id });
+            open.set(to, { base: null, theirs: d, was: new Set(prov.get(to)) });
+          }
           cur.set(to, shown);
           lineage.set(to, null);
           prov.set(to, new Set([r.id]));
@@ -387,7 +402,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // Onto the very file the person accepted it replacing, it replays; the person's accepting it over a file is
         // kept on the record (`replaces`), so no later replay finds that conflict again.
         if (d !== null && d !== moved) {
-          if (options.force?.(original)) {
+          if (options.force?.(original) && (options.landsOver?.(original) ?? true)) {
             if (options.keepReplaced && r.replaces !== d) out = { ...r, replaces: d };
           } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
         }

@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 import { OverlayError } from '../../../src/fs/model/overlayError';
-import { parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
+import { parseOverlayOp, parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
+import { PERSON_SESSION_ID } from '../../../src/fs/model/changeRecord';
+import type { OverlayOp } from '../../../src/fs/model/overlayOp';
 import { FakeDisk, applyAsAdapter as applyAll, enc, meta, newModel, readText } from './modelFixtures';
 
 /**
@@ -105,5 +107,115 @@ describe('issue 23: replay regressions beyond the unit window (provenance seeds)
     const json = JSON.parse(JSON.stringify(model.snapshot()));
     json.records[0].replaces = json.records[0].before;
     assert.throws(() => parseOverlaySnapshot(json), (e: unknown) => e instanceof OverlayError && e.code === 'CorruptState' && /replaces/.test(e.message));
+  });
+});
+
+/**
+ * Issue 23, helper prov-accept: "Accept agent" (or a hand merge) over a file the person deleted or moved away on
+ * disk. The agent's records were rewritten as a create of their whole text, so deleting one of their messages later
+ * took the person's lines away with it, or brought back a line of a message deleted before.
+ */
+describe('issue 23: Accept agent over a file gone from disk (prov-accept)', () => {
+  it('provenance seed 74989: deleting a message after Accept agent over a deleted file leaves the accepted lines, no deleted message\'s', () => {
+    const disk = new FakeDisk({ '/h': 'p8\np9\np10\np11\n' });
+    const model = newModel();
+    model.write('/h', enc('p8\nr1\np10\np11\n'), meta('m0', 's1'), disk);
+    model.write('/h', enc('r4\np8\nr1\np10\np11\n'), meta('m0', 's2'), disk);
+    model.discardSession('s1');
+    assert.strictEqual(readText(model, disk, '/h'), 'r4\np8\np9\np10\np11\n', 's1\'s r1 is taken out');
+    disk.remove('/h');
+    assert.strictEqual(model.reconcile('/h', disk).kind, 'conflict', 'the person deleted /h on disk');
+    model.write('/h', enc('r4\np8\np9\np11\n'), meta('m0', 's1'), disk);
+    model.resolve('/h', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/h'), 'r4\np8\np9\np11\n');
+    // The person's acceptance is theirs: deleting the message that removed p10 keeps what the person accepted.
+    model.prune('m0', 's1');
+    assert.strictEqual(readText(model, disk, '/h'), 'r4\np8\np9\np11\n', 'neither s1\'s r1 (discarded) nor p10 (the person accepted it gone) comes back');
+    model.prune('m0', 's2');
+    assert.strictEqual(readText(model, disk, '/h'), 'p8\np9\np11\n', 'the person\'s accepted lines stay without the agent\'s');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p8\np9\np11\n');
+  });
+
+  it('provenance seed 22411: a hand merge over a file the person moved away stays when the agent\'s message is deleted', () => {
+    const disk = new FakeDisk({ '/b': 'p3\np4\np5\n' });
+    const model = newModel();
+    model.write('/b', enc('p3\nr9\np4\np5\n'), meta('m0', 's2'), disk);
+    disk.remove('/b');
+    disk.put('/a', 'p3\np4\np5\n');
+    assert.strictEqual(model.reconcile('/b', disk).kind, 'conflict', 'the person moved /b away on disk');
+    model.resolveManually('/b', enc('r9\np4\np5\n'));
+    assert.strictEqual(readText(model, disk, '/b'), 'r9\np4\np5\n');
+    model.prune('m0');
+    const b = readText(model, disk, '/b');
+    assert.ok(b !== undefined && b.includes('p4\np5\n'), `the person's merge keeps p4 and p5 at /b (got ${JSON.stringify(b)})`);
+    assert.ok(!b.includes('p3'), 'p3, which the person merged away, does not come back');
+  });
+
+  it('provenance seed 82285: Accept agent over a file moved away keeps the person\'s lines where the agent replaced one of theirs', () => {
+    const disk = new FakeDisk({ '/e': 'p10\np11\np12\np13\n' });
+    const model = newModel();
+    model.write('/e', enc('p10\nr14\np12\np13\n'), meta('m0', 's2'), disk);
+    disk.remove('/e');
+    disk.put('/c', 'p10\np11\np12\np13\n');
+    assert.strictEqual(model.reconcile('/e', disk).kind, 'conflict', 'the person moved /e to /c on disk');
+    model.resolve('/e', { kind: 'acceptAgent' });
+    // The agent moves the accepted file over the person's /c, then the message that wrote r14 is deleted.
+    model.rename('/e', '/c', meta('m0', 's1'), disk, { overwrite: true });
+    model.prune('m0', 's2');
+    assert.strictEqual(readText(model, disk, '/c'), 'p10\np12\np13\n', 'what the rename moved stays: the person\'s accepted lines, without r14');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/c'), 'p10\np12\np13\n');
+  });
+
+  it('the person\'s base stays ordered before the agent\'s records through a reopen and a replay of the op log', () => {
+    const setUp = () => {
+      const disk = new FakeDisk({ '/h': 'p1\np2\np3\n' });
+      const model = newModel();
+      model.write('/h', enc('p1\nr1\np2\np3\n'), meta('m0'), disk);
+      disk.remove('/h');
+      model.reconcile('/h', disk);
+      return { disk, model };
+    };
+    const { disk, model } = setUp();
+    const ops: OverlayOp[] = [];
+    model.onDidChange((e) => { if (e.op) ops.push(JSON.parse(JSON.stringify(e.op))); });
+    model.resolve('/h', { kind: 'acceptAgent' });
+    const placed = ops.find((o) => o.type === 'replace' && o.placed !== undefined);
+    assert.ok(placed, 'the acceptance is one op that places the person\'s base');
+    const json = JSON.parse(JSON.stringify(model.snapshot()));
+    assert.strictEqual(json.records[0].sessionId, PERSON_SESSION_ID, 'the snapshot lists the person\'s base first, in staging order');
+    // Reopened from the snapshot, and replayed from the logged op: deleting the message leaves the person's lines.
+    model.restore(json);
+    model.prune('m0');
+    assert.strictEqual(readText(model, disk, '/h'), 'p1\np2\np3\n');
+    const again = setUp();
+    again.model.apply(parseOverlayOp(placed));
+    again.model.prune('m0');
+    assert.strictEqual(readText(again.model, again.disk, '/h'), 'p1\np2\np3\n');
+    const bad = JSON.parse(JSON.stringify(placed));
+    bad.placed[0].before = 'nope';
+    assert.throws(() => setUp().model.apply(parseOverlayOp(bad)), (e: unknown) => e instanceof OverlayError && e.code === 'CorruptState');
+  });
+});
+
+describe('issue 23: one conflict a path (prov-accept)', () => {
+  it('provenance seed 49982: Accept agent over a disk conflict does not accept a rename onto a file the person was never shown replaced', () => {
+    const disk = new FakeDisk({ '/c': 'p0\n', '/h': 'p3\np4\np5\np6\n' });
+    const model = newModel();
+    model.rename('/c', '/h', meta('m2', 's2'), disk, { overwrite: true });
+    model.rename('/h', '/g', meta('m2', 's2'), disk);
+    disk.remove('/c');
+    model.write('/g', enc(''), meta('m2', 's2'), disk);
+    model.reconcile('/g', disk);
+    assert.strictEqual(model.composite('/g')?.conflict?.origin, 'disk', 'the person deleted /c on disk, which the agent moved to /g');
+    // The person discards /h: the overwrite's delete is taken out, so the move of /c lands on h's file — a rename
+    // conflict, carried on to /g, where the disk conflict the person is shown hides it (one conflict a path).
+    model.discardPaths(['/h']);
+    model.resolve('/g', { kind: 'acceptAgent' });
+    // The person accepted the agent's version of c's deleted file, not the move of h's file to /g.
+    applyAll(model, disk);
+    const kept = [disk.text('/h'), disk.text('/g')].join('');
+    assert.ok(kept.includes('p3\np4\np5\np6\n'), `the person's h lines stay on disk (h: ${JSON.stringify(disk.text('/h'))}, g: ${JSON.stringify(disk.text('/g'))})`);
   });
 });

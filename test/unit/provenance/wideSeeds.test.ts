@@ -14,6 +14,11 @@ const FIXED: readonly [number, string][] = [
   [46520, 'a later replay of the component found a rename conflict the person had resolved by hand again, and undid the resolution (replay.ts `replaces`)'],
   [51460, 'the same as 46520'],
   [53959, 'the same as 46520, the conflict carried from where the rename landed (Accept agent accepts the record it names)'],
+  [22411, 'a hand merge over a file the person moved away was a create on the agent\'s message: deleting it removed the person\'s lines (overlayModel.revivedReplay: a person\'s base under the agent\'s records)'],
+  [54221, 'the same as 22411, Accept agent over a file moved away'],
+  [74989, 'the same as 22411, Accept agent over a deleted file: a prune showed a deleted message\'s line again'],
+  [82285, 'the same as 22411, the agent\'s write replacing a line of the file moved away'],
+  [49982, 'one conflict a path: Accept agent over a disk conflict accepted a hidden rename onto the person\'s file (replay.ts `landsOver`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
