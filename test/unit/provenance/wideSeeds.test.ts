@@ -14,6 +14,10 @@ const FIXED: readonly [number, string][] = [
   [46520, 'a later replay of the component found a rename conflict the person had resolved by hand again, and undid the resolution (replay.ts `replaces`)'],
   [51460, 'the same as 46520'],
   [53959, 'the same as 46520, the conflict carried from where the rename landed (Accept agent accepts the record it names)'],
+  [36187, '"Accept disk" at a rename\'s destination sent the moved file home with the agent\'s lines the person turned down there (acceptDisk.ts: the move is turned down whole)'],
+  [57388, 'the same as 36187 (a delete/modify conflict at the destination)'],
+  [78920, 'the same as 36187 (the source\'s edit before the move)'],
+  [24062, 'the same as 36187 (a file the agent created, applied and undone, then moved)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
