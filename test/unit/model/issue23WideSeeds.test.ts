@@ -169,6 +169,28 @@ describe('prov-reject: "Accept disk" at a rename\'s destination turns down the m
     assert.strictEqual(disk.text('/x'), undefined, 'Apply never creates /x with r1 r2');
   });
 
+  it('a person\'s hand merge at the source before the move stays theirs, without the agent\'s lines turned down with the move', () => {
+    const disk = new FakeDisk({ '/x': 'x0\n', '/y': 'p1\n' });
+    const model = newModel();
+    model.write('/y', enc('p1\nr0\n'), meta('m0'), disk);
+    model.write('/x', enc('r1\n'), meta('m1'), disk);
+    disk.put('/x', 'p2\n');
+    assert.strictEqual(model.reconcile('/x', disk).kind, 'conflict');
+    // The person keeps m1's r1 and adds p3 of their own.
+    model.resolveManually('/x', enc('r1\np3\n'));
+    model.rename('/x', '/y', meta('m1'), disk, { overwrite: true });
+    model.prune('m0');
+    assert.strictEqual(dec(model.conflictDetails('/y').ours), 'r1\np3\n', 'the moved file, the person\'s merge, shown at /y');
+    model.resolve('/y', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/y'), 'p1\n');
+    // m1's edit went with the move; the person's merge, rebased onto x's disk file without r1, stays staged: their
+    // p3 beside the disk's p2, a conflict for the person to settle (it was made over r1, which is gone).
+    const atX = model.composite('/x');
+    assert.deepStrictEqual(atX?.records.map((r) => r.sessionId), ['user'], 'only the person\'s own change is left at /x');
+    assert.strictEqual(dec(model.conflictDetails('/x').ours), 'p2\np3\n', 'p3 stays, r1 does not');
+    assert.strictEqual(dec(model.conflictDetails('/x').theirs), 'p2\n');
+  });
+
   it('Accept disk at a rename chain\'s end turns down every hop and the edits before them; later content at the source stays', () => {
     const disk = new FakeDisk({ '/x': 'x0\n', '/y': 'p1\n' });
     const model = newModel();
