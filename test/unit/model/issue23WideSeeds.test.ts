@@ -169,6 +169,21 @@ describe('prov-reject: "Accept disk" at a rename\'s destination turns down the m
     assert.strictEqual(disk.text('/x'), undefined, 'Apply never creates /x with r1 r2');
   });
 
+  it('the same over a disk conflict at the destination (the person made their /y after the move): already so, kept so', () => {
+    // Not a regression of the seeds (a Discard of the path, which Accept disk over a disk conflict is, took out what
+    // the path shows, the moved file's history included, before this fix too): the rule holds for both origins.
+    const disk = new FakeDisk({ '/x': 'x0\n' });
+    const model = newModel();
+    model.write('/x', enc('x0\nr1\n'), meta('m1'), disk);
+    model.rename('/x', '/y', meta('m1'), disk);
+    disk.put('/y', 'p1\n');
+    assert.strictEqual(model.reconcile('/y', disk).kind, 'conflict');
+    assert.strictEqual(model.composite('/y')?.conflict?.origin, 'disk');
+    model.resolve('/y', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/y'), 'p1\n');
+    assertSourceAsDisk(model, disk, '/x', 'x0\n');
+  });
+
   it('a person\'s hand merge at the source before the move stays theirs, without the agent\'s lines turned down with the move', () => {
     const disk = new FakeDisk({ '/x': 'x0\n', '/y': 'p1\n' });
     const model = newModel();
