@@ -13,6 +13,7 @@ import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
 import { planStageOverMovedDisk } from './planStage';
 import { settleOne } from './mootConflicts';
+import { recordsTurnedDown } from './acceptDisk';
 import { applyGroups, planApply } from './applyPlan';
 import { planRestage, restageGroupsOf } from './restage';
 import { afterOf, assertNever, baseOf } from './mergeRules';
@@ -352,20 +353,9 @@ export class OverlayModel {
     }
   }
 
-  /**
-   * "Accept the disk's version" of a prune conflict: the path shows their side again. The record that no longer
-   * applied is taken out, and with it every other record there after the one that left their side (the record
-   * whose result it is; if none, all of them): the person was shown their side against all of these and chose
-   * their side, so none may still change the file — a later edit, the person's own earlier resolution, the delete
-   * of an overwriting rename (issue 23, provenance seeds 531, 478, 1965).
-   */
+  /** "Accept the disk's version" of a prune conflict: the records it turns down (acceptDisk.ts) are taken out. */
   private acceptDiskOverPrune(path: string, c: ConflictState, recordId: string): void {
-    const order = (id: string) => this.state.order(id);
-    const here = [...(this.state.entry(path)?.recordIds ?? [])].sort((a, b) => order(a) - order(b));
-    const theirs = [...here].reverse().find((id) => order(id) < order(recordId) && this.state.record(id)?.after === c.theirs);
-    const from = theirs !== undefined ? order(theirs) : -Infinity;
-    const ids = new Set([recordId, ...here.filter((id) => order(id) > from)]);
-    const records = [...ids].map((id) => this.state.record(id)).filter((r): r is ChangeRecord => r !== undefined);
+    const records = recordsTurnedDown(this.state, path, c, recordId, this.store, this.merge);
     const plan = planRevert(this.state, records, { kind: 'change', id: recordId }, this.store, this.merge);
     if (plan.op.recordIds.length > 0) this.apply(plan.op);
   }

@@ -3,7 +3,7 @@ import { OverlayError } from '../../../src/fs/model/overlayError';
 import { parseOverlayOp, parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
 import { PERSON_SESSION_ID } from '../../../src/fs/model/changeRecord';
 import type { OverlayOp } from '../../../src/fs/model/overlayOp';
-import { FakeDisk, applyAsAdapter as applyAll, enc, meta, newModel, readText } from './modelFixtures';
+import { FakeDisk, applyAsAdapter as applyAll, dec, enc, meta, newModel, readText } from './modelFixtures';
 
 /**
  * Issue 23, the replay / resolve side: seeds of the provenance fuzz beyond the unit suite's window (memory seeds
@@ -217,5 +217,120 @@ describe('issue 23: one conflict a path (prov-accept)', () => {
     applyAll(model, disk);
     const kept = [disk.text('/h'), disk.text('/g')].join('');
     assert.ok(kept.includes('p3\np4\np5\np6\n'), `the person's h lines stay on disk (h: ${JSON.stringify(disk.text('/h'))}, g: ${JSON.stringify(disk.text('/g'))})`);
+describe('prov-reject: "Accept disk" at a rename\'s destination turns down the move as a whole (issue 23)', () => {
+  /** The move's source is left as the disk has it: nothing staged there, and what the view and a reopen show agree. */
+  function assertSourceAsDisk(model: ReturnType<typeof newModel>, disk: FakeDisk, source: string, text: string | undefined): void {
+    assert.strictEqual(model.composite(source), undefined, `nothing is staged at ${source} (no delete, no agent line)`);
+    assert.strictEqual(readText(model, disk, source), text, `${source} shows the disk's file`);
+    const reopened = newModel(model.store);
+    reopened.restore(JSON.parse(JSON.stringify(model.snapshot())));
+    assert.strictEqual(reopened.composite(source), undefined, 'the same after a reopen');
+  }
+
+  it('provenance seeds 36187, 78920: over a rename conflict, the file moved onto the person\'s does not go home with the agent\'s lines', () => {
+    const disk = new FakeDisk({ '/x': 'x0\n', '/y': 'p1\n' });
+    const model = newModel();
+    model.write('/x', enc('x0\nr1\n'), meta('m1'), disk);
+    const [overwrite] = model.rename('/x', '/y', meta('m1'), disk, { overwrite: true });
+    // Without the overwrite's delete (in the seeds, a discard of it or of the folder move that had taken y's file
+    // away), the move lands on the person's /y: a rename conflict there.
+    model.discardChange(overwrite.id);
+    assert.strictEqual(model.composite('/y')?.conflict?.kind, 'rename');
+    assert.strictEqual(dec(model.conflictDetails('/y').ours), 'x0\nr1\n', 'the conflict shows the moved file with m1\'s r1');
+    model.resolve('/y', { kind: 'acceptDisk' });
+    assert.strictEqual(model.composite('/y'), undefined);
+    assert.strictEqual(readText(model, disk, '/y'), 'p1\n');
+    assertSourceAsDisk(model, disk, '/x', 'x0\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/x'), 'x0\n', 'Apply never writes r1, which the person turned down at /y');
+    assert.strictEqual(disk.text('/y'), 'p1\n');
+  });
+
+  it('provenance seed 57388: over a delete/modify conflict at the destination, the moved file\'s edit is turned down with the move', () => {
+    const disk = new FakeDisk({ '/x': 'x0\n', '/y': 'p1\n' });
+    const model = newModel();
+    model.write('/y', enc('p1\nr0\n'), meta('m0'), disk);
+    model.write('/x', enc('x0\nr1\n'), meta('m1'), disk);
+    model.rename('/x', '/y', meta('m1'), disk, { overwrite: true });
+    // m0 deleted: the overwrite's delete saw m0's r0 at /y, now finds the person's p1 alone (delete/modify).
+    model.prune('m0');
+    assert.strictEqual(model.composite('/y')?.conflict?.kind, 'deletion');
+    assert.strictEqual(dec(model.conflictDetails('/y').ours), 'x0\nr1\n');
+    model.resolve('/y', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/y'), 'p1\n');
+    assertSourceAsDisk(model, disk, '/x', 'x0\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/x'), 'x0\n', 'Apply never writes r1');
+  });
+
+  it('provenance seed 24062: a file the agent created and moved onto the person\'s is not created at its origin after Accept disk', () => {
+    const disk = new FakeDisk({ '/y': 'p1\n' });
+    const model = newModel();
+    model.write('/y', enc('p1\nr0\n'), meta('m0'), disk);
+    model.write('/x', enc('r1\nr2\n'), meta('m1'), disk);
+    model.rename('/x', '/y', meta('m1'), disk, { overwrite: true });
+    model.prune('m0');
+    assert.strictEqual(model.composite('/y')?.conflict?.kind, 'deletion');
+    model.resolve('/y', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/y'), 'p1\n');
+    assertSourceAsDisk(model, disk, '/x', undefined);
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/x'), undefined, 'Apply never creates /x with r1 r2');
+  });
+
+  it('the same over a disk conflict at the destination (the person made their /y after the move): already so, kept so', () => {
+    // Not a regression of the seeds (a Discard of the path, which Accept disk over a disk conflict is, took out what
+    // the path shows, the moved file's history included, before this fix too): the rule holds for both origins.
+    const disk = new FakeDisk({ '/x': 'x0\n' });
+    const model = newModel();
+    model.write('/x', enc('x0\nr1\n'), meta('m1'), disk);
+    model.rename('/x', '/y', meta('m1'), disk);
+    disk.put('/y', 'p1\n');
+    assert.strictEqual(model.reconcile('/y', disk).kind, 'conflict');
+    assert.strictEqual(model.composite('/y')?.conflict?.origin, 'disk');
+    model.resolve('/y', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/y'), 'p1\n');
+    assertSourceAsDisk(model, disk, '/x', 'x0\n');
+  });
+
+  it('a person\'s hand merge at the source before the move stays theirs, without the agent\'s lines turned down with the move', () => {
+    const disk = new FakeDisk({ '/x': 'x0\n', '/y': 'p1\n' });
+    const model = newModel();
+    model.write('/y', enc('p1\nr0\n'), meta('m0'), disk);
+    model.write('/x', enc('r1\n'), meta('m1'), disk);
+    disk.put('/x', 'p2\n');
+    assert.strictEqual(model.reconcile('/x', disk).kind, 'conflict');
+    // The person keeps m1's r1 and adds p3 of their own.
+    model.resolveManually('/x', enc('r1\np3\n'));
+    model.rename('/x', '/y', meta('m1'), disk, { overwrite: true });
+    model.prune('m0');
+    assert.strictEqual(dec(model.conflictDetails('/y').ours), 'r1\np3\n', 'the moved file, the person\'s merge, shown at /y');
+    model.resolve('/y', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/y'), 'p1\n');
+    // m1's edit went with the move; the person's merge, rebased onto x's disk file without r1, stays staged: their
+    // p3 beside the disk's p2, a conflict for the person to settle (it was made over r1, which is gone).
+    const atX = model.composite('/x');
+    assert.deepStrictEqual(atX?.records.map((r) => r.sessionId), ['user'], 'only the person\'s own change is left at /x');
+    assert.strictEqual(dec(model.conflictDetails('/x').ours), 'p2\np3\n', 'p3 stays, r1 does not');
+    assert.strictEqual(dec(model.conflictDetails('/x').theirs), 'p2\n');
+  });
+
+  it('Accept disk at a rename chain\'s end turns down every hop and the edits before them; later content at the source stays', () => {
+    const disk = new FakeDisk({ '/x': 'x0\n', '/y': 'p1\n' });
+    const model = newModel();
+    model.write('/x', enc('x0\nr1\n'), meta('m1'), disk);
+    model.rename('/x', '/w', meta('m1'), disk);
+    // A new file at /x once the move left it: not what travelled, so not turned down.
+    model.write('/x', enc('n1\n'), meta('m2'), disk);
+    const [overwrite] = model.rename('/w', '/y', meta('m1'), disk, { overwrite: true });
+    model.discardChange(overwrite.id);
+    assert.strictEqual(model.composite('/y')?.conflict?.kind, 'rename');
+    model.resolve('/y', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/y'), 'p1\n');
+    assert.strictEqual(model.composite('/w'), undefined, 'nothing passes through /w');
+    const atX = model.composite('/x');
+    assert.ok(atX?.conflict, 'm2\'s new /x meets x\'s own file, which stays: a conflict, nothing lost');
+    assert.strictEqual(dec(model.conflictDetails('/x').ours), 'n1\n', 'the agent side at /x is m2\'s file, without r1');
+    assert.strictEqual(dec(model.conflictDetails('/x').theirs), 'x0\n');
   });
 });

@@ -19,6 +19,10 @@ const FIXED: readonly [number, string][] = [
   [74989, 'the same as 22411, Accept agent over a deleted file: a prune showed a deleted message\'s line again'],
   [82285, 'the same as 22411, the agent\'s write replacing a line of the file moved away'],
   [49982, 'one conflict a path: Accept agent over a disk conflict accepted a hidden rename onto the person\'s file (replay.ts `landsOver`)'],
+  [36187, '"Accept disk" at a rename\'s destination sent the moved file home with the agent\'s lines the person turned down there (acceptDisk.ts: the move is turned down whole)'],
+  [57388, 'the same as 36187 (a delete/modify conflict at the destination)'],
+  [78920, 'the same as 36187 (the source\'s edit before the move)'],
+  [24062, 'the same as 36187 (a file the agent created, applied and undone, then moved)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {

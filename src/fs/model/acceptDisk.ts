@@ -1,0 +1,47 @@
+import { PERSON_SESSION_ID } from './changeRecord';
+import { replayComponent } from './replay';
+import type { ChangeRecord } from './changeRecord';
+import type { ContentStore } from './contentStore';
+import type { TextMerge } from './mergeContent';
+import type { OverlayView } from './overlayDraft';
+import type { ConflictState } from './pathEntry';
+
+/**
+ * "Accept the disk's version" of a prune conflict at `path`: the records it takes out (issue 23). The person was
+ * shown two sides, the agent's (what the records make of the path) and theirs (what the path shows without the
+ * record that no longer applied), and chose theirs.
+ *
+ *   taken out                                                    | why
+ *   -------------------------------------------------------------+------------------------------------------------
+ *   the record the conflict names                                | it no longer applied: the conflict's cause
+ *   every record at `path` after the one that left their side    | shown against theirs and turned down: none may
+ *   (all of them if none did)                                    | still change the file (seeds 531, 478, 1965)
+ *   with a rename into `path` among those: every agent record    | the move is turned down whole: the person kept
+ *   whose content `path` shows (the moved file's writes before   | their file, not what the agent brought there, so
+ *   it moved, the renames that carried it there)                 | the source is left as the disk has it (36187)
+ *
+ * The last row: an agent renames `x` → `y`, perhaps after editing `x`; the person's own file is at `y`; "Accept
+ * disk" there. Taking out only the rename sends the moved file home to `x` with the lines the person just turned
+ * down at `y`, and Apply writes them there (provenance seeds 24062, 36187, 57388, 78920: LEAK). Turned down as a
+ * whole, nothing is staged at `x` (no delete: the file stays; none of the lines the conflict showed at `y`), and
+ * nothing of the person's is lost: their `x` and `y` stay as the disk has them. Only agent records go: a person's
+ * own resolution at `x` before the move stays theirs and is rebased without the agent lines taken out (a
+ * resolution is the person's act, issue 23 case 5). The records are taken out, so the choice is as durable as any
+ * other revert (the store persists the op; a reopen replays it).
+ */
+export function recordsTurnedDown(view: OverlayView, path: string, conflict: ConflictState, recordId: string, store: ContentStore, merge?: TextMerge): ChangeRecord[] {
+  const order = (id: string) => view.order(id);
+  const here = [...(view.entry(path)?.recordIds ?? [])].sort((a, b) => order(a) - order(b));
+  const theirs = [...here].reverse().find((id) => order(id) < order(recordId) && view.record(id)?.after === conflict.theirs);
+  const from = theirs !== undefined ? order(theirs) : -Infinity;
+  const ids = new Set([recordId, ...here.filter((id) => order(id) > from)]);
+  const movedIn = [...ids].some((id) => {
+    const r = view.record(id);
+    return r?.operation === 'rename' && r.path === path && r.fromPath !== path;
+  });
+  if (movedIn) {
+    const shown = replayComponent(view, [path], store, { origin: 'prune' }, merge).provenance.get(path) ?? [];
+    for (const id of shown) if (view.record(id)?.sessionId !== PERSON_SESSION_ID) ids.add(id);
+  }
+  return [...ids].map((id) => view.record(id)).filter((r): r is ChangeRecord => r !== undefined);
+}
