@@ -217,6 +217,9 @@ describe('issue 23: one conflict a path (prov-accept)', () => {
     applyAll(model, disk);
     const kept = [disk.text('/h'), disk.text('/g')].join('');
     assert.ok(kept.includes('p3\np4\np5\np6\n'), `the person's h lines stay on disk (h: ${JSON.stringify(disk.text('/h'))}, g: ${JSON.stringify(disk.text('/g'))})`);
+  });
+});
+
 describe('prov-reject: "Accept disk" at a rename\'s destination turns down the move as a whole (issue 23)', () => {
   /** The move's source is left as the disk has it: nothing staged there, and what the view and a reopen show agree. */
   function assertSourceAsDisk(model: ReturnType<typeof newModel>, disk: FakeDisk, source: string, text: string | undefined): void {
