@@ -612,6 +612,19 @@ export class OverlayWorkspace {
     await this.flush();
   }
 
+  /**
+   * A message's staged changes are discarded (the discard tool's `messageId`): taken out whole, as a session's are,
+   * so Undo will not stage again what the last apply wrote of it either — when a change of it was still staged (a
+   * part of one record applied, another not, as a folder delete's `rmdir` left behind; issue 23, provenance seeds
+   * 38702 and 74289). A message of which nothing is staged any more is left alone: nothing of it was discarded.
+   */
+  async discardMessage(messageId: string, sessionId: string): Promise<void> {
+    if (this.model.recordsByMessage(messageId, sessionId).length === 0) return;
+    this.model.prune(messageId, sessionId);
+    await this.rememberForgotten([{ messageId, sessionId }]);
+    await this.flush();
+  }
+
   /** Remembers, durably in the undo record, the messages taken out of which the last apply wrote something. */
   private async rememberForgotten(messages: readonly ForgottenMessage[]): Promise<void> {
     const last = this.lastApply;

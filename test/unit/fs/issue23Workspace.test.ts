@@ -70,6 +70,33 @@ describe('issue 23: Undo and Apply at workspace level', () => {
     assert.strictEqual(disk('x.txt'), 'x\n', 'a second Apply never writes the discarded session\'s change');
   });
 
+  it('provenance seeds 38702, 74289: a message whose staged changes are discarded after a partial Apply is not staged again by Undo', async () => {
+    await open();
+    // One message, two files: the Apply takes x.txt; b.txt's change is still staged when the message is discarded
+    // (in the seeds, a folder delete's rmdir or a cancelled create left staged beside the applied file delete).
+    overlay.write(file('x.txt'), bytes('m1 x\n'), meta('m1', 's2'));
+    overlay.write(file('b.txt'), bytes('m1 b\n'), meta('m1', 's2'));
+    assert.deepStrictEqual((await overlay.apply({ paths: [file('x.txt')] })).refused, []);
+    await overlay.discardMessage('m1', 's2');
+    assert.deepStrictEqual(overlay.composites(), []);
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, []);
+    assert.strictEqual(disk('x.txt'), 'x\n', 'Undo restores the disk');
+    assert.deepStrictEqual(overlay.composites(), [], 'nothing of the discarded message is back in review');
+    await overlay.apply();
+    assert.strictEqual(disk('x.txt'), 'x\n', 'a second Apply never writes the discarded message\'s change');
+  });
+
+  it('a message of which nothing is staged any more is not taken out by a discard: Undo stages its applied change again', async () => {
+    await open();
+    overlay.write(file('x.txt'), bytes('m1 x\n'), meta('m1', 's2'));
+    await overlay.apply();
+    await overlay.discardMessage('m1', 's2');
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.restaged, [file('x.txt')]);
+    assert.strictEqual(disk('x.txt'), 'x\n');
+  });
+
   it('6 (old records). an undo record of version 4 (no deleted messages known) is still read: Undo stages every applied change', async () => {
     await open();
     overlay.write(file('x.txt'), bytes('m1\n'), meta('m1'));

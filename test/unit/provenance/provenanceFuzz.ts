@@ -421,7 +421,8 @@ function personAct(w: World, say: (l: string) => void): string[] {
 /**
  * A message deleted in the chat (`forgetMessage`, as the chat and notebook adapters call it: with its session, or
  * without, a notebook cell's id in every session), or a message's staged changes discarded (the discard tool's
- * `prune`), which leaves what was applied alone.
+ * `discardMessage`), which leaves what was applied on disk and, when a change of it was still staged, takes it out
+ * whole: Undo does not stage it again.
  */
 async function prune(w: World, say: (l: string) => void): Promise<void> {
   const s = pick(w, SESSIONS);
@@ -441,7 +442,7 @@ async function prune(w: World, say: (l: string) => void): Promise<void> {
   } else {
     say(`the staged changes of ${s}/${m} discarded`);
     const staged = stillStaged(w, w.ledger.recordsOf(s, m));
-    w.ws.model.prune(m, s);
+    await w.ws.discardMessage(m, s);
     w.ledger.takeOut(staged);
   }
 }

@@ -14,6 +14,8 @@ const FIXED: readonly [number, string][] = [
   [46520, 'a later replay of the component found a rename conflict the person had resolved by hand again, and undid the resolution (replay.ts `replaces`)'],
   [51460, 'the same as 46520'],
   [53959, 'the same as 46520, the conflict carried from where the rename landed (Accept agent accepts the record it names)'],
+  [38702, 'Undo staged again a message whose staged changes were discarded after the Apply (a folder delete\'s rmdir left staged): the discard now takes it out whole, as a session\'s (OverlayWorkspace.discardMessage)'],
+  [74289, 'the same as 38702 (a create cancelled by the folder delete left staged)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
