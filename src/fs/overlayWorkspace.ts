@@ -364,11 +364,21 @@ export class OverlayWorkspace {
     // appears, every staged file whose disk original is gone is checked too (one stat each; folders appear rarely).
     const folderAppeared = [...kinds.values()].includes('directory');
     const vanished = (c: CompositeChange): boolean => folderAppeared && c.kind !== 'create' && this.disk.stat(c.fromPath ?? c.path) === undefined;
+    const done = new Set<string>();
     for (const c of this.model.composites()) {
       if (affected(c.path) || affected(c.fromPath) || vanished(c)) {
+        done.add(c.path);
         const r = this.model.reconcile(c.path, probe);
         if (r.kind !== 'unchanged') out.push(r);
       }
+    }
+    // A change that cancelled out is listed nowhere but still replays from its baseline, so it follows the disk
+    // too, as a read of it does: left for the next read, the view (a folder's listing) changed under a walk of it
+    // (issue 23, provenance seed 76173: a delete the person's new file at its path turns into a conflict).
+    for (const p of wanted) {
+      if (done.has(p) || !this.model.hasEntry(p)) continue;
+      const r = this.model.reconcile(p, probe);
+      if (r.kind !== 'unchanged') out.push(r);
     }
     // A staged folder needs no reconciling (its status is read against the disk each time), only a refresh: the
     // disk made it (nothing left to do) or put a file in its way (a conflict).

@@ -97,6 +97,27 @@ describe('issue 23: Undo and Apply at workspace level', () => {
     assert.strictEqual(disk('x.txt'), 'x\n');
   });
 
+  it('provenance seed 76173: the watcher reconciles a change that cancelled out at a path the person wrote, so a read changes no listing', async () => {
+    await open();
+    fs.mkdirSync(file('d'));
+    fs.writeFileSync(file('d/g.txt'), 'g\n');
+    overlay.delete(file('d'), meta('m1'), { recursive: true });
+    fs.rmSync(file('d/g.txt'));
+    overlay.reconcilePaths([file('d/g.txt')]);
+    fs.writeFileSync(file('d/g.txt'), 'the person\'s new g\n');
+    overlay.reconcilePaths([file('d/g.txt')]);
+    const listed = () => JSON.stringify({ root: overlay.readDirectory(ws), composites: overlay.composites().map(c => [c.path, c.kind, c.conflict?.kind]) });
+    const seen = listed();
+    // The delete saw another file: over the person's new one it is a conflict, found by the watcher, not by a read.
+    assert.ok(overlay.composites().some(c => c.path === file('d/g.txt') && c.conflict), seen);
+    try {
+      overlay.readFile(file('d/g.txt'));
+    } catch {
+      // the view may hide it (the agent's side of the conflict is the delete): what matters is that nothing changes
+    }
+    assert.strictEqual(listed(), seen, 'a read of the file changed what the view lists');
+  });
+
   it('6 (old records). an undo record of version 4 (no deleted messages known) is still read: Undo stages every applied change', async () => {
     await open();
     overlay.write(file('x.txt'), bytes('m1\n'), meta('m1'));

@@ -16,6 +16,8 @@ const FIXED: readonly [number, string][] = [
   [53959, 'the same as 46520, the conflict carried from where the rename landed (Accept agent accepts the record it names)'],
   [38702, 'Undo staged again a message whose staged changes were discarded after the Apply (a folder delete\'s rmdir left staged): the discard now takes it out whole, as a session\'s (OverlayWorkspace.discardMessage)'],
   [74289, 'the same as 38702 (a create cancelled by the folder delete left staged)'],
+  [76173, 'a folder\'s listing changed under a walk of it: the watcher left a change that cancelled out unreconciled at a path the person wrote, and the read made it a conflict (OverlayWorkspace.reconcilePaths)'],
+  [141395, 'the same as 76173'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
