@@ -114,6 +114,18 @@ describe('provenance oracle', () => {
     assert.deepStrictEqual(props(l2.checkApply(tree({ '/w/x': [q0, q1] }), tree({ '/w/x': [q1] }), true)), ['LOSS']);
   });
 
+  it('a line the person kept at one path (a disk move copied it elsewhere) may still be removed at the other by an older live record that removed it there (seed 45792)', () => {
+    // The person moved d/e's file [p0 p1] to d/c on disk; record 1 then removed p0 at d/c; Accept agent at d/e (its
+    // rename conflict) kept [p0 p1] there. That choice is about d/e: it says nothing of the copy at d/c, where
+    // record 1, live, saw p0 and removed it. Applying d/c is no loss; an Apply removing p0 at d/e still is.
+    const l = new ProvenanceLedger();
+    const [p0, p1] = [l.token('P'), l.token('P')];
+    l.agentRecord(1, 's1', 'm1', new Set([p0, p1]), new Set([p1]));
+    l.personChoice(new Set([p0, p1]), new Set([p0, p1]), new Set([p0, p1]), ['/w/d/e']);
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/d/c': [p0, p1] }), tree({ '/w/d/c': [p1] }), true), []);
+    assert.deepStrictEqual(props(l.checkApply(tree({ '/w/d/e': [p0, p1] }), tree({ '/w/d/e': [p1] }), true)), ['LOSS']);
+  });
+
   it('TOUCH, WYSIWYG, SIDE, REOPEN and FINAL each fail on their own breach', () => {
     const a = tree({ '/w/x': ['P#0'] });
     const b = tree({ '/w/x': ['P#0', 'R1#1'] });

@@ -18,6 +18,7 @@ const FIXED: readonly [number, string][] = [
   [74289, 'the same as 38702 (a create cancelled by the folder delete left staged)'],
   [76173, 'a folder\'s listing changed under a walk of it: the watcher left a change that cancelled out unreconciled at a path the person wrote, and the read made it a conflict (OverlayWorkspace.reconcilePaths)'],
   [141395, 'the same as 76173'],
+  [45792, 'the oracle\'s reading: Accept agent at d/e kept a line whose copy the person\'s disk move made at d/c, where an older live record removed it; a choice to keep counts where it was made (provenanceOracle.ts `keptSince`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
