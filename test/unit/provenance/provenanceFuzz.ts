@@ -277,6 +277,7 @@ function agentRename(w: World, say: (l: string) => void): void {
     w.ids.set(k, records.map(r => r.id));
     const moved = tokensIn([view]);
     w.ledger.agentRecord(k, s, m.messageId, tokensIn([view, replaced ?? '', ...told]), moved);
+    w.ledger.agentCarries(k, onDiskWhereSeen(w, [[from, view]]));
     from = to;
   }
 }
@@ -310,7 +311,19 @@ function agentFolder(w: World, say: (l: string) => void): void {
     w.ids.set(k, records.map(r => r.id));
     const moved = tokensIn(under.values());
     w.ledger.agentRecord(k, s, m.messageId, tokensIn([...under.values(), ...told]), moved);
+    w.ledger.agentCarries(k, onDiskWhereSeen(w, [...under]));
   }
+}
+
+/** The lines a view showed at each path that the disk has there too (`agentCarries`). */
+function onDiskWhereSeen(w: World, seen: readonly (readonly [string, string])[]): Set<Token> {
+  const disk = w.hands.snapshot();
+  const out = new Set<Token>();
+  for (const [p, text] of seen) {
+    const there = new Set(linesOf(disk.get(p) ?? ''));
+    for (const t of linesOf(text)) if (there.has(t)) out.add(t);
+  }
+  return out;
 }
 
 /**

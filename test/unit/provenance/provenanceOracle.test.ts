@@ -97,6 +97,23 @@ describe('provenance oracle', () => {
     assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': [r1] }), true)), ['LEAK']);
   });
 
+  it('a live record\'s move carries a line of a message deleted after its Apply that it saw on disk: writing it where it moved it is no leak (seed 61898)', () => {
+    const l = new ProvenanceLedger();
+    const [p0, r1] = [l.token('P'), l.token('R1')];
+    l.agentRecord(1, 's1', 'm1', new Set([p0]), new Set([p0, r1]));
+    // Applied: d/c is [p0 r1] on disk. m1 is deleted; record 2 moves folder d → k/l, d/c's disk lines with it.
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/d/c': [p0] }), tree({ '/w/d/c': [p0, r1] }), true), []);
+    l.takeOutMessage('m1', 's1');
+    l.agentRecord(2, 's2', 'm1', new Set([p0, r1]), new Set([p0, r1]));
+    // The person deleted d/c on disk; Accept agent at k/l/c writes what record 2 moved there.
+    const written = (): string[] => props(l.checkApply(tree({}), tree({ '/w/k/l/c': [p0, r1] }), true));
+    assert.deepStrictEqual(written(), ['LEAK'], 'a move alone does not make the line the mover\'s');
+    l.agentCarries(2, new Set([p0, r1]));
+    assert.deepStrictEqual(written(), []);
+    l.takeOutMessage('m1', 's2');
+    assert.deepStrictEqual(written(), ['LEAK'], 'the carried line is live while the record that carried it is');
+  });
+
   it('a person\'s resolution is theirs: a line it kept stays theirs through a prune, a disk line it dropped is theirs to remove', () => {
     const l = new ProvenanceLedger();
     const [p0, u] = [l.token('P'), l.token('P')];

@@ -115,6 +115,17 @@ export class ProvenanceLedger {
   }
 
   /**
+   * Agent record k moved a file (or a folder of them) and these of its lines were on the disk where it saw them:
+   * the disk's content, whoever first wrote it — an agent's line there got there by an Apply, and deleting its
+   * message afterwards takes the record out, not the line off the disk. What k carries of the disk is k's, as a
+   * move of the person's lines carries them: writing it where k moved it (Accept agent over the move, once the
+   * person removed the original) is k's doing, live while k is (issue 23, provenance seed 61898).
+   */
+  agentCarries(k: number, fromDisk: ReadonlySet<Token>): void {
+    for (const t of fromDisk) if (authorOf(t) !== 'P') this.keptBy.set(t, [...(this.keptBy.get(t) ?? []), k]);
+  }
+
+  /**
    * A message was deleted in the chat: its records are taken out, applied ones included (without a session: that
    * id in every session).
    */
