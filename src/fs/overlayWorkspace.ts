@@ -364,11 +364,21 @@ export class OverlayWorkspace {
     // appears, every staged file whose disk original is gone is checked too (one stat each; folders appear rarely).
     const folderAppeared = [...kinds.values()].includes('directory');
     const vanished = (c: CompositeChange): boolean => folderAppeared && c.kind !== 'create' && this.disk.stat(c.fromPath ?? c.path) === undefined;
+    const done = new Set<string>();
     for (const c of this.model.composites()) {
       if (affected(c.path) || affected(c.fromPath) || vanished(c)) {
+        done.add(c.path);
         const r = this.model.reconcile(c.path, probe);
         if (r.kind !== 'unchanged') out.push(r);
       }
+    }
+    // A change that cancelled out is listed nowhere but still replays from its baseline, so it follows the disk
+    // too, as a read of it does: left for the next read, the view (a folder's listing) changed under a walk of it
+    // (issue 23, provenance seed 76173: a delete the person's new file at its path turns into a conflict).
+    for (const p of wanted) {
+      if (done.has(p) || !this.model.hasEntry(p)) continue;
+      const r = this.model.reconcile(p, probe);
+      if (r.kind !== 'unchanged') out.push(r);
     }
     // A staged folder needs no reconciling (its status is read against the disk each time), only a refresh: the
     // disk made it (nothing left to do) or put a file in its way (a conflict).
@@ -609,6 +619,19 @@ export class OverlayWorkspace {
     const messages = [...new Set(this.model.recordsBySession(sessionId).map(r => r.messageId))];
     this.model.discardSession(sessionId);
     await this.rememberForgotten(messages.map(messageId => ({ messageId, sessionId })));
+    await this.flush();
+  }
+
+  /**
+   * A message's staged changes are discarded (the discard tool's `messageId`): taken out whole, as a session's are,
+   * so Undo will not stage again what the last apply wrote of it either — when a change of it was still staged (a
+   * part of one record applied, another not, as a folder delete's `rmdir` left behind; issue 23, provenance seeds
+   * 38702 and 74289). A message of which nothing is staged any more is left alone: nothing of it was discarded.
+   */
+  async discardMessage(messageId: string, sessionId: string): Promise<void> {
+    if (this.model.recordsByMessage(messageId, sessionId).length === 0) return;
+    this.model.prune(messageId, sessionId);
+    await this.rememberForgotten([{ messageId, sessionId }]);
     await this.flush();
   }
 

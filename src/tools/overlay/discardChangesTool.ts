@@ -55,7 +55,7 @@ export class DiscardChangesTool implements AgentTool<DiscardChangesInput> {
       // Message ids are the caller's own: another client's "msg-1" is another message.
       const records = model.recordsByMessage(input.messageId, caller.sessionId);
       if (records.length === 0) throw new ToolError('NoChange', `No staged change was made by message ${input.messageId} of this session. overlay_listChanges shows the messages.`);
-      model.prune(input.messageId, caller.sessionId);
+      await overlay.discardMessage(input.messageId, caller.sessionId);
       discarded = [...new Set(records.map(r => displayPath(this.ctx, r.path)))];
     } else {
       discarded = [...new Set(model.recordsBySession(caller.sessionId).map(r => displayPath(this.ctx, r.path)))];

@@ -70,6 +70,54 @@ describe('issue 23: Undo and Apply at workspace level', () => {
     assert.strictEqual(disk('x.txt'), 'x\n', 'a second Apply never writes the discarded session\'s change');
   });
 
+  it('provenance seeds 38702, 74289: a message whose staged changes are discarded after a partial Apply is not staged again by Undo', async () => {
+    await open();
+    // One message, two files: the Apply takes x.txt; b.txt's change is still staged when the message is discarded
+    // (in the seeds, a folder delete's rmdir or a cancelled create left staged beside the applied file delete).
+    overlay.write(file('x.txt'), bytes('m1 x\n'), meta('m1', 's2'));
+    overlay.write(file('b.txt'), bytes('m1 b\n'), meta('m1', 's2'));
+    assert.deepStrictEqual((await overlay.apply({ paths: [file('x.txt')] })).refused, []);
+    await overlay.discardMessage('m1', 's2');
+    assert.deepStrictEqual(overlay.composites(), []);
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, []);
+    assert.strictEqual(disk('x.txt'), 'x\n', 'Undo restores the disk');
+    assert.deepStrictEqual(overlay.composites(), [], 'nothing of the discarded message is back in review');
+    await overlay.apply();
+    assert.strictEqual(disk('x.txt'), 'x\n', 'a second Apply never writes the discarded message\'s change');
+  });
+
+  it('a message of which nothing is staged any more is not taken out by a discard: Undo stages its applied change again', async () => {
+    await open();
+    overlay.write(file('x.txt'), bytes('m1 x\n'), meta('m1', 's2'));
+    await overlay.apply();
+    await overlay.discardMessage('m1', 's2');
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.restaged, [file('x.txt')]);
+    assert.strictEqual(disk('x.txt'), 'x\n');
+  });
+
+  it('provenance seed 76173: the watcher reconciles a change that cancelled out at a path the person wrote, so a read changes no listing', async () => {
+    await open();
+    fs.mkdirSync(file('d'));
+    fs.writeFileSync(file('d/g.txt'), 'g\n');
+    overlay.delete(file('d'), meta('m1'), { recursive: true });
+    fs.rmSync(file('d/g.txt'));
+    overlay.reconcilePaths([file('d/g.txt')]);
+    fs.writeFileSync(file('d/g.txt'), 'the person\'s new g\n');
+    overlay.reconcilePaths([file('d/g.txt')]);
+    const listed = () => JSON.stringify({ root: overlay.readDirectory(ws), composites: overlay.composites().map(c => [c.path, c.kind, c.conflict?.kind]) });
+    const seen = listed();
+    // The delete saw another file: over the person's new one it is a conflict, found by the watcher, not by a read.
+    assert.ok(overlay.composites().some(c => c.path === file('d/g.txt') && c.conflict), seen);
+    try {
+      overlay.readFile(file('d/g.txt'));
+    } catch {
+      // the view may hide it (the agent's side of the conflict is the delete): what matters is that nothing changes
+    }
+    assert.strictEqual(listed(), seen, 'a read of the file changed what the view lists');
+  });
+
   it('6 (old records). an undo record of version 4 (no deleted messages known) is still read: Undo stages every applied change', async () => {
     await open();
     overlay.write(file('x.txt'), bytes('m1\n'), meta('m1'));

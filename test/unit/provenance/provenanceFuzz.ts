@@ -277,6 +277,7 @@ function agentRename(w: World, say: (l: string) => void): void {
     w.ids.set(k, records.map(r => r.id));
     const moved = tokensIn([view]);
     w.ledger.agentRecord(k, s, m.messageId, tokensIn([view, replaced ?? '', ...told]), moved);
+    w.ledger.agentCarries(k, onDiskWhereSeen(w, [[from, view]]));
     from = to;
   }
 }
@@ -310,7 +311,19 @@ function agentFolder(w: World, say: (l: string) => void): void {
     w.ids.set(k, records.map(r => r.id));
     const moved = tokensIn(under.values());
     w.ledger.agentRecord(k, s, m.messageId, tokensIn([...under.values(), ...told]), moved);
+    w.ledger.agentCarries(k, onDiskWhereSeen(w, [...under]));
   }
+}
+
+/** The lines a view showed at each path that the disk has there too (`agentCarries`). */
+function onDiskWhereSeen(w: World, seen: readonly (readonly [string, string])[]): Set<Token> {
+  const disk = w.hands.snapshot();
+  const out = new Set<Token>();
+  for (const [p, text] of seen) {
+    const there = new Set(linesOf(disk.get(p) ?? ''));
+    for (const t of linesOf(text)) if (there.has(t)) out.add(t);
+  }
+  return out;
 }
 
 /**
@@ -421,7 +434,8 @@ function personAct(w: World, say: (l: string) => void): string[] {
 /**
  * A message deleted in the chat (`forgetMessage`, as the chat and notebook adapters call it: with its session, or
  * without, a notebook cell's id in every session), or a message's staged changes discarded (the discard tool's
- * `prune`), which leaves what was applied alone.
+ * `discardMessage`), which leaves what was applied on disk and, when a change of it was still staged, takes it out
+ * whole: Undo does not stage it again.
  */
 async function prune(w: World, say: (l: string) => void): Promise<void> {
   const s = pick(w, SESSIONS);
@@ -441,7 +455,7 @@ async function prune(w: World, say: (l: string) => void): Promise<void> {
   } else {
     say(`the staged changes of ${s}/${m} discarded`);
     const staged = stillStaged(w, w.ledger.recordsOf(s, m));
-    w.ws.model.prune(m, s);
+    await w.ws.discardMessage(m, s);
     w.ledger.takeOut(staged);
   }
 }

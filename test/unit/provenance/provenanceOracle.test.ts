@@ -97,6 +97,23 @@ describe('provenance oracle', () => {
     assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/x': [r1] }), true)), ['LEAK']);
   });
 
+  it('a live record\'s move carries a line of a message deleted after its Apply that it saw on disk: writing it where it moved it is no leak (seed 61898)', () => {
+    const l = new ProvenanceLedger();
+    const [p0, r1] = [l.token('P'), l.token('R1')];
+    l.agentRecord(1, 's1', 'm1', new Set([p0]), new Set([p0, r1]));
+    // Applied: d/c is [p0 r1] on disk. m1 is deleted; record 2 moves folder d → k/l, d/c's disk lines with it.
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/d/c': [p0] }), tree({ '/w/d/c': [p0, r1] }), true), []);
+    l.takeOutMessage('m1', 's1');
+    l.agentRecord(2, 's2', 'm1', new Set([p0, r1]), new Set([p0, r1]));
+    // The person deleted d/c on disk; Accept agent at k/l/c writes what record 2 moved there.
+    const written = (): string[] => props(l.checkApply(tree({}), tree({ '/w/k/l/c': [p0, r1] }), true));
+    assert.deepStrictEqual(written(), ['LEAK'], 'a move alone does not make the line the mover\'s');
+    l.agentCarries(2, new Set([p0, r1]));
+    assert.deepStrictEqual(written(), []);
+    l.takeOutMessage('m1', 's2');
+    assert.deepStrictEqual(written(), ['LEAK'], 'the carried line is live while the record that carried it is');
+  });
+
   it('a person\'s resolution is theirs: a line it kept stays theirs through a prune, a disk line it dropped is theirs to remove', () => {
     const l = new ProvenanceLedger();
     const [p0, u] = [l.token('P'), l.token('P')];
@@ -112,6 +129,18 @@ describe('provenance oracle', () => {
     l2.agentRecord(1, 's1', 'm1', new Set([q0, q1]), new Set([q1]));
     l2.personChoice(new Set([q0, q1]), new Set([q0, q1]), new Set([q0, q1]), ['/w/x']);
     assert.deepStrictEqual(props(l2.checkApply(tree({ '/w/x': [q0, q1] }), tree({ '/w/x': [q1] }), true)), ['LOSS']);
+  });
+
+  it('a line the person kept at one path (a disk move copied it elsewhere) may still be removed at the other by an older live record that removed it there (seed 45792)', () => {
+    // The person moved d/e's file [p0 p1] to d/c on disk; record 1 then removed p0 at d/c; Accept agent at d/e (its
+    // rename conflict) kept [p0 p1] there. That choice is about d/e: it says nothing of the copy at d/c, where
+    // record 1, live, saw p0 and removed it. Applying d/c is no loss; an Apply removing p0 at d/e still is.
+    const l = new ProvenanceLedger();
+    const [p0, p1] = [l.token('P'), l.token('P')];
+    l.agentRecord(1, 's1', 'm1', new Set([p0, p1]), new Set([p1]));
+    l.personChoice(new Set([p0, p1]), new Set([p0, p1]), new Set([p0, p1]), ['/w/d/e']);
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/d/c': [p0, p1] }), tree({ '/w/d/c': [p1] }), true), []);
+    assert.deepStrictEqual(props(l.checkApply(tree({ '/w/d/e': [p0, p1] }), tree({ '/w/d/e': [p1] }), true)), ['LOSS']);
   });
 
   it('TOUCH, WYSIWYG, SIDE, REOPEN and FINAL each fail on their own breach', () => {

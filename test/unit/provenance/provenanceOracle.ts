@@ -78,8 +78,8 @@ export class ProvenanceLedger {
   private readonly choices: PersonChoice[] = [];
   /** Removal excuses: token → the records (and person choices) that saw it and removed it, by sequence number. */
   private readonly removers = new Map<Token, { seq: number; live: () => boolean }[]>();
-  /** When the person last chose to keep a token on disk (older removals no longer excuse removing it). */
-  private readonly keptAt = new Map<Token, number>();
+  /** When and where the person last chose to keep a token on disk (older removals no longer excuse removing it there). */
+  private readonly keptAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
   /** When and where (the paths the person chose at) the person last rejected a staged token (an Apply must not write it). */
   private readonly rejectedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
   /** When and where the person last took a token as theirs (a resolution that kept it): no prune takes it away. */
@@ -112,6 +112,17 @@ export class ProvenanceLedger {
    */
   agentKeeps(k: number, kept: ReadonlySet<Token>): void {
     for (const t of kept) this.keptBy.set(t, [...(this.keptBy.get(t) ?? []), k]);
+  }
+
+  /**
+   * Agent record k moved a file (or a folder of them) and these of its lines were on the disk where it saw them:
+   * the disk's content, whoever first wrote it — an agent's line there got there by an Apply, and deleting its
+   * message afterwards takes the record out, not the line off the disk. What k carries of the disk is k's, as a
+   * move of the person's lines carries them: writing it where k moved it (Accept agent over the move, once the
+   * person removed the original) is k's doing, live while k is (issue 23, provenance seed 61898).
+   */
+  agentCarries(k: number, fromDisk: ReadonlySet<Token>): void {
+    for (const t of fromDisk) if (authorOf(t) !== 'P') this.keptBy.set(t, [...(this.keptBy.get(t) ?? []), k]);
   }
 
   /**
@@ -161,7 +172,7 @@ export class ProvenanceLedger {
       else this.rejectedAt.set(t, { seq, paths: where });
     }
     for (const t of result) {
-      if (onDisk.has(t)) this.keptAt.set(t, seq);
+      if (onDisk.has(t)) this.keptAt.set(t, { seq, paths: where });
       const author = authorOf(t);
       if (author === 'P' || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, { seq, paths: where });
     }
@@ -246,12 +257,26 @@ export class ProvenanceLedger {
     return out;
   }
 
+  /**
+   * Since when removing `t` (as it is in `before`) needs a removal newer than the person's choice to keep it: the
+   * choice counts where it was made. A person's disk move copies a line (the model still stages it where it was):
+   * keeping it at one path (Accept agent at `d/e`, whose file the person moved to `d/c` on disk) is no choice about
+   * the copy at the other, where an older live record that saw it removed it still may (issue 23, provenance seed
+   * 45792; the same reading as a rejection's, `rejects`). -1: no choice holds.
+   */
+  private keptSince(t: Token, before: Tree): number {
+    const kept = this.keptAt.get(t);
+    if (kept === undefined) return -1;
+    const at = [...before].filter(([, text]) => linesOf(text).includes(t)).map(([p]) => this.key(p));
+    return at.length === 0 || at.some(p => kept.paths.has(p)) ? kept.seq : -1;
+  }
+
   private losses(before: Tree, after: Tree, mayRemove: ReadonlySet<Token>): Violation[] {
     const now = tokensIn(after);
     const out: Violation[] = [];
     for (const t of tokensIn(before)) {
       if (now.has(t) || mayRemove.has(t) || authorOf(t) === undefined) continue;
-      const kept = this.keptAt.get(t) ?? -1;
+      const kept = this.keptSince(t, before);
       const excused = (this.removers.get(t) ?? []).some(r => r.seq > kept && r.live());
       if (!excused) out.push({ property: 'LOSS', detail: `removed ${t} from ${where(before, t)}, which no live record that saw it removed` });
     }

@@ -23,6 +23,14 @@ const FIXED: readonly [number, string][] = [
   [57388, 'the same as 36187 (a delete/modify conflict at the destination)'],
   [78920, 'the same as 36187 (the source\'s edit before the move)'],
   [24062, 'the same as 36187 (a file the agent created, applied and undone, then moved)'],
+  [38702, 'Undo staged again a message whose staged changes were discarded after the Apply (a folder delete\'s rmdir left staged): the discard now takes it out whole, as a session\'s (OverlayWorkspace.discardMessage)'],
+  [74289, 'the same as 38702 (a create cancelled by the folder delete left staged)'],
+  [76173, 'a folder\'s listing changed under a walk of it: the watcher left a change that cancelled out unreconciled at a path the person wrote, and the read made it a conflict (OverlayWorkspace.reconcilePaths)'],
+  [141395, 'the same as 76173'],
+  [45792, 'the oracle\'s reading: Accept agent at d/e kept a line whose copy the person\'s disk move made at d/c, where an older live record removed it; a choice to keep counts where it was made (provenanceOracle.ts `keptSince`)'],
+  [147408, 'the same as 45792 (Accept disk at h kept the lines whose copy the person\'s disk move put at d/e, where a live delete removed them)'],
+  [166890, 'the same as 45792'],
+  [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
