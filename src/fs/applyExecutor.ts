@@ -3,7 +3,7 @@ import * as path from 'path';
 import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
 import { newPlaceMemo, OutsideWorkspaceError, type NodeDisk, type PlaceMemo } from './nodeDisk';
-import { ApplyJournal, inspectJournalFile, type JournalEntry, type JournalFile } from './store/applyJournal';
+import { ApplyJournal, inspectJournalFile, type JournalEntry, type JournalFile, type JournalFolderMove } from './store/applyJournal';
 
 /** One file-level step: put `after` at `path` (null = remove it), provided the disk still has `expected`. */
 interface FileStep {
@@ -104,32 +104,42 @@ export class ApplyExecutor {
     const id = randomUUID();
     const sources = new Map<string, string>();
     const before = new Map(steps.map(s => [s.path, s.expected]));
-    const files: JournalFile[] = steps.map(s => {
-      // A write through a symlink lands on the linked file (inside the workspace); a delete removes the link itself.
-      const target = this.placeOf(s.path, s.after !== null, roots, memo);
-      const mode = s.after === null ? undefined : options.modes?.get(s.path) ?? (s.modeFrom === undefined ? undefined : this.disk.modeOf(s.modeFrom));
+    // A write through a symlink lands on the linked file (inside the workspace); a delete removes the link itself.
+    const targets = steps.map(s => this.placeOf(s.path, s.after !== null, roots, memo));
+    for (const [i, s] of steps.entries()) {
       const origin = movedFrom(s, before);
-      if (origin !== undefined && target === s.path && !options.modes?.has(s.path)) sources.set(s.path, origin);
-      return {
+      // Moved as it is (its inode, so its mode): unless it is to get other permission bits than it has.
+      const given = options.modes?.get(s.path);
+      if (origin !== undefined && targets[i] === s.path && (given === undefined || given === this.disk.modeOf(origin))) sources.set(s.path, origin);
+    }
+    // Whole folders that move unchanged: one rename each; their files are no file steps of their own.
+    const moveDirs = this.folderMovesOf(steps, this.movesOf(steps, targets, sources, options.modes), folders, roots, memo);
+    const inMove = new Set(moveDirs.flatMap(m => m.files.flatMap(f => [path.join(m.from, f.rel), path.join(m.to, f.rel)])));
+    const fileSteps = steps.filter(s => !inMove.has(s.path));
+    const files: JournalFile[] = steps.flatMap((s, i) => {
+      if (inMove.has(s.path)) return [];
+      const target = targets[i];
+      const mode = s.after === null ? undefined : options.modes?.get(s.path) ?? (s.modeFrom === undefined ? undefined : this.disk.modeOf(s.modeFrom));
+      return [{
         path: target,
         ...(s.after === null ? {} : { tempPath: this.disk.tempPathFor(target, id.slice(0, 8)) }),
         undoRef: s.expected,
         afterRef: s.after,
         ...(mode === undefined ? {} : { mode }),
-      };
+      }];
     });
     const seen = new Map<string, string>();
     for (const [i, f] of files.entries()) {
       const other = seen.get(f.path);
       // Two staged paths reaching one file through a symlink: whichever landed last would silently win.
-      if (other !== undefined) throw new SameFileError(other, steps[i].path);
-      seen.set(f.path, steps[i].path);
+      if (other !== undefined) throw new SameFileError(other, fileSteps[i].path);
+      seen.set(f.path, fileSteps[i].path);
     }
     // The folders made for temps, and those the apply makes itself (the path of a file inside one names them all).
     const createdDirs = this.disk.missingFolders([...files.flatMap(f => (f.tempPath ? [f.tempPath] : [])), ...folders.makeDirs.map(d => path.join(d, '.agent-overlay-folder'))]);
     const pruneDirs = options.pruneDirs ?? [];
     // The intent is durable before any file is written, so even a temp file or folder left by a crash is found again.
-    await this.journal.begin({ id, files, createdDirs, pruneDirs, ...folders, meta: options.meta });
+    await this.journal.begin({ id, files, createdDirs, pruneDirs, ...folders, ...(moveDirs.length > 0 ? { moveDirs } : {}), meta: options.meta });
     try {
       let done = 0;
       const temps = files.flatMap(f => (f.tempPath ? [f.tempPath] : []));
@@ -157,7 +167,7 @@ export class ApplyExecutor {
         try {
           this.placeOf(f.path, false, roots, now);
         } catch (e) {
-          throw e instanceof OutsideWorkspaceError ? new OutsideWorkspaceError(steps[i].path, e.link, e.leadsTo, e.dangling) : e;
+          throw e instanceof OutsideWorkspaceError ? new OutsideWorkspaceError(fileSteps[i].path, e.link, e.leadsTo, e.dangling) : e;
         }
       }
       for (const d of [...folders.makeDirs, ...folders.removeDirs]) {
@@ -169,14 +179,16 @@ export class ApplyExecutor {
         }
       }
       // …and each file is still what was checked (a `stat` against its verified identity; a racy one is read
-      // again): a person's edit made while the temps were written is never renamed over.
+      // again): a person's edit made while the temps were written is never renamed over. A folder to move still
+      // holds exactly the files checked (a file a person added there would move too) and its new place is free.
+      for (const m of moveDirs) this.checkFolderMove(m, roots, now);
       for (const s of steps) if (this.disk.refOf(s.path) !== s.expected) throw new StaleDiskError(s.path);
     } catch (e) {
       await this.rollBack(files, createdDirs, roots);
       await this.journal.complete(id);
       throw e;
     }
-    await this.finish(files, pruneDirs, folders);
+    await this.finish(files, pruneDirs, folders, moveDirs);
     // The caller records the apply (durably) before the journal forgets it: a crash in between is recovered
     // from the journal, never seen as changes made on disk behind the overlay's back.
     await options.onWritten?.();
@@ -217,7 +229,15 @@ export class ApplyExecutor {
       const todo = states.filter(s => s.state === 'notApplied').map(s => s.f);
       for (const f of entry.files) if (f.tempPath && !todo.includes(f)) await this.disk.discardTemp(f.tempPath);
       for (const f of todo) if (f.tempPath && f.mode !== undefined) await this.disk.setMode(f.tempPath, f.mode);
-      await this.finish(todo, entry.pruneDirs ?? [], { makeDirs: entry.makeDirs ?? [], removeDirs: entry.removeDirs ?? [] });
+      // A folder still holding exactly what was checked, its new place free, is moved; one moved already is done; a
+      // folder anything else happened to (a file added, changed or removed, something at the new place) is left alone.
+      const moves: JournalFolderMove[] = [];
+      for (const m of entry.moveDirs ?? []) {
+        const state = this.folderMoveState(m);
+        if (state === 'notApplied') moves.push(m);
+        else if (state === 'diverged') diverged.push(m.from);
+      }
+      await this.finish(todo, entry.pruneDirs ?? [], { makeDirs: entry.makeDirs ?? [], removeDirs: entry.removeDirs ?? [] }, moves);
       completed.push(...todo.map(f => f.path));
       rolledForward.push(entry);
     }
@@ -229,6 +249,7 @@ export class ApplyExecutor {
     const places = [
       ...entry.files.flatMap(f => (f.tempPath ? [f.path, f.tempPath] : [f.path])),
       ...(entry.createdDirs ?? []), ...(entry.pruneDirs ?? []), ...(entry.makeDirs ?? []), ...(entry.removeDirs ?? []),
+      ...(entry.moveDirs ?? []).flatMap(m => [m.from, m.to]),
     ];
     for (const p of places) {
       try {
@@ -244,6 +265,118 @@ export class ApplyExecutor {
   /** Forgets journal entries whose effect the caller has made durable (after `recover`). */
   async forget(entries: readonly JournalEntry[]): Promise<void> {
     for (const e of entries) await this.journal.complete(e.id);
+  }
+
+  /**
+   * `sources`, plus the files an apply puts back where they were, as Undo does (a new file with exactly the bytes of
+   * a file it deletes under the same name, and the permission bits that file has): moving that file is the same
+   * write. Only a folder move uses these; elsewhere such a file is written as planned.
+   */
+  private movesOf(steps: readonly FileStep[], targets: readonly string[], sources: ReadonlyMap<string, string>, modes: ReadonlyMap<string, number> | undefined): Map<string, string> {
+    const out = new Map(sources);
+    const deleted = new Map<string, string[]>();
+    for (const s of steps) if (s.after === null && s.expected !== null) deleted.set(`${s.expected}/${path.basename(s.path)}`, [...(deleted.get(`${s.expected}/${path.basename(s.path)}`) ?? []), s.path]);
+    if (deleted.size === 0) return out;
+    const claimed = new Set(out.values());
+    for (const [i, s] of steps.entries()) {
+      if (s.after === null || s.expected !== null || out.has(s.path) || targets[i] !== s.path) continue;
+      const origins = (deleted.get(`${s.after}/${path.basename(s.path)}`) ?? []).filter(o => !claimed.has(o));
+      const given = modes?.get(s.path);
+      if (origins.length !== 1 || given === undefined || given !== this.disk.modeOf(origins[0])) continue;
+      out.set(s.path, origins[0]);
+      claimed.add(origins[0]);
+    }
+    return out;
+  }
+
+  /**
+   * Where a folder move of an interrupted apply stands: `from` holds exactly the files checked (each read and hashed:
+   * recovery is rare) and `to` is free → not applied; `from` is gone and `to` is a folder → applied; else diverged.
+   */
+  private folderMoveState(m: JournalFolderMove): 'applied' | 'notApplied' | 'diverged' {
+    const now = this.disk.filesUnder(m.from);
+    if (now === undefined) return !this.disk.occupied(m.from) && this.disk.stat(m.to)?.type === 'directory' ? 'applied' : 'diverged';
+    const same = sameList(now, m.files.map(f => f.rel)) && m.files.every(f => this.disk.refOf(path.join(m.from, f.rel)) === f.ref);
+    return same && !this.disk.occupied(m.to) ? 'notApplied' : 'diverged';
+  }
+
+  /**
+   * The folder moves among `steps`: a folder every file of which moves unchanged (hard-linkable: `sources`) by the
+   * same prefix to a place that is free now, in a folder that exists, with nothing else of the apply under either
+   * and nothing on disk under it that is not moving (a person's file, an empty folder, a link would move too: then
+   * its files move one by one, as before). The outermost such folder is moved; folders inside it go with it.
+   */
+  private folderMovesOf(steps: readonly FileStep[], sources: ReadonlyMap<string, string>, folders: FolderSteps, roots: readonly string[] | undefined, memo: PlaceMemo): JournalFolderMove[] {
+    const deletes = new Map<string, ContentRef | null>();
+    for (const s of steps) if (s.after === null) deletes.set(s.path, s.expected);
+    // Each moved file proposes every folder pair above it whose names below match: a/old/x/f → b/new/x/f proposes
+    // (a/old/x, b/new/x) and (a/old, b/new).
+    const candidates = new Map<string, { readonly from: string; readonly to: string }>();
+    for (const [to, from] of sources) {
+      if (!deletes.has(from)) continue;
+      for (let f = from, t = to; path.basename(f) === path.basename(t);) {
+        f = path.dirname(f);
+        t = path.dirname(t);
+        if (f === t || path.dirname(f) === f || path.dirname(t) === t) break;
+        candidates.set(`${f}\0${t}`, { from: f, to: t });
+      }
+    }
+    if (candidates.size === 0) return [];
+    const chosen: JournalFolderMove[] = [];
+    const depth = (p: string) => p.split(path.sep).length;
+    for (const c of [...candidates.values()].sort((a, b) => depth(a.from) - depth(b.from))) {
+      const taken = chosen.some(m => [m.from, m.to].some(d => d === c.from || d === c.to || isUnder(c.from, d) || isUnder(c.to, d) || isUnder(d, c.from) || isUnder(d, c.to)));
+      if (taken) continue;
+      const move = this.folderMoveOf(c.from, c.to, steps, deletes, sources, folders, roots, memo);
+      if (move !== undefined) chosen.push(move);
+    }
+    return chosen;
+  }
+
+  private folderMoveOf(
+    from: string, to: string, steps: readonly FileStep[], deletes: ReadonlyMap<string, ContentRef | null>, sources: ReadonlyMap<string, string>,
+    folders: FolderSteps, roots: readonly string[] | undefined, memo: PlaceMemo,
+  ): JournalFolderMove | undefined {
+    if (isUnder(to, from) || isUnder(from, to) || from.toLowerCase() === to.toLowerCase()) return undefined;
+    // Strictly inside a workspace folder, both: a workspace folder itself never moves.
+    if (roots !== undefined && !roots.some(r => isUnder(from, r) && isUnder(to, r))) return undefined;
+    // A folder rename stages an `rmdir` of each folder it empties (moot once the folder is gone, as when its files
+    // leave one by one) and may stage an `mkdir` of each folder it makes (there once the folder has moved); any other
+    // staged folder in there keeps the file-by-file way.
+    if (folders.makeDirs.some(d => d === from || isUnder(d, from))) return undefined;
+    if (folders.removeDirs.some(d => d === to || isUnder(d, to))) return undefined;
+    if (this.disk.occupied(to) || this.disk.stat(path.dirname(to))?.type !== 'directory') return undefined;
+    try {
+      if (this.placeOf(from, false, roots, memo) !== from || this.placeOf(to, false, roots, memo) !== to) return undefined;
+    } catch (e) {
+      // Refused by the file steps' own checks, naming the staged path.
+      if (e instanceof OutsideWorkspaceError) return undefined;
+      throw e;
+    }
+    const rels = this.disk.filesUnder(from);
+    if (rels === undefined) return undefined;
+    const files: { rel: string; ref: string }[] = [];
+    for (const rel of rels) {
+      const ref = deletes.get(path.join(from, rel));
+      if (ref === undefined || ref === null || sources.get(path.join(to, rel)) !== path.join(from, rel)) return undefined;
+      files.push({ rel, ref });
+    }
+    // Nothing else of the apply under either folder (a new file under `to` would need `to` before the move).
+    const under = steps.filter(s => isUnder(s.path, from) || isUnder(s.path, to)).length;
+    return under === 2 * files.length ? { from, to, files } : undefined;
+  }
+
+  /**
+   * Right before the renames: `m.from` still holds exactly the files checked and `m.to` is free; else
+   * `StaleDiskError` naming one of its files (its group is dropped, the rest moved file by file).
+   */
+  private checkFolderMove(m: JournalFolderMove, roots: readonly string[] | undefined, memo: PlaceMemo): void {
+    const now = this.disk.filesUnder(m.from);
+    const first = m.files[0].rel;
+    if (now === undefined || !sameList(now, m.files.map(f => f.rel))) throw new StaleDiskError(path.join(m.from, first));
+    if (this.disk.occupied(m.to)) throw new StaleDiskError(path.join(m.to, first));
+    this.placeOf(m.from, false, roots, memo);
+    this.placeOf(m.to, false, roots, memo);
   }
 
   private tempHolds(tempPath: string, ref: ContentRef | null): boolean {
@@ -279,7 +412,7 @@ export class ApplyExecutor {
    * steps a power loss keeps, the journal finishes the rest, and an emptied folder removed before its entries were
    * synced needs no sync of its own (its parent's says it is gone).
    */
-  private async finish(files: readonly JournalFile[], pruneDirs: readonly string[], folders: FolderSteps): Promise<void> {
+  private async finish(files: readonly JournalFile[], pruneDirs: readonly string[], folders: FolderSteps, moves: readonly JournalFolderMove[]): Promise<void> {
     // A folder removed first if empty already: a file of this apply may take its path.
     await this.pruneEmpty(folders.removeDirs);
     const dirs = new Set<string>();
@@ -287,6 +420,13 @@ export class ApplyExecutor {
       if (f.tempPath) continue;
       await this.disk.remove(f.path);
       dirs.add(path.dirname(f.path));
+    }
+    // One `rename(2)` per folder moved whole; durable with its two parents' fsyncs below. Something put at the new
+    // place since the check (a race of microseconds) keeps the folder where it is: never replaced.
+    for (const m of moves) {
+      if (!this.disk.moveFolder(m.from, m.to)) continue;
+      dirs.add(path.dirname(m.from));
+      dirs.add(path.dirname(m.to));
     }
     for (const f of files) {
       if (!f.tempPath) continue;
@@ -311,6 +451,15 @@ export class ApplyExecutor {
     for (const d of dirs) if (this.disk.removeEmptyFolder(d)) parents.add(path.dirname(d));
     for (const p of parents) if (this.disk.stat(p)?.type === 'directory') await this.disk.syncFolder(p);
   }
+}
+
+/** `p` is strictly inside the folder `dir`. */
+function isUnder(p: string, dir: string): boolean {
+  return p.length > dir.length && p.startsWith(dir) && (p[dir.length] === path.sep || dir.endsWith(path.sep));
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** The folders an apply makes and removes besides its files' (staged `mkdir` and `rmdir`, or an Undo of them). */

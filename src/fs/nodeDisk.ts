@@ -496,6 +496,65 @@ export class NodeDisk implements DiskProbe {
     return true;
   }
 
+  /**
+   * Every file under `dir`, by its path relative to `dir`, sorted; undefined when `dir` is not a plain folder (a
+   * link, a file, nothing) or holds anything but plain files and folders with something in them (a link, an empty
+   * folder, a device…). Apply moves a folder whole only when it knows everything that would move with it: an empty
+   * folder or a link a person left there would move too.
+   */
+  filesUnder(dir: string): string[] | undefined {
+    const top = fs.lstatSync(this.osPath(dir), { throwIfNoEntry: false });
+    if (!top?.isDirectory() || !this.isExact(dir)) return undefined;
+    const out: string[] = [];
+    const walk = (osDir: string, rel: string): boolean => {
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(osDir, { withFileTypes: true });
+      } catch (e) {
+        if (isAbsent(e) || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return false;
+        throw e;
+      }
+      if (entries.length === 0) return false;
+      for (const d of entries) {
+        const r = rel === '' ? d.name : path.join(rel, d.name);
+        if (d.isFile()) out.push(r);
+        else if (!d.isDirectory() || !walk(path.join(osDir, d.name), r)) return false;
+      }
+      return true;
+    };
+    return walk(this.osPath(dir), '') ? out.sort() : undefined;
+  }
+
+  /** True when anything (a file, a folder, a link, dangling or not) is at `p`, through the look when one is held. */
+  occupied(p: string): boolean {
+    try {
+      return this.osLstat(p) !== undefined;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') return false;
+      throw e;
+    }
+  }
+
+  /**
+   * Moves the folder `from` to `to` with one `rename(2)` (atomic; the caller fsyncs both parents); false, with
+   * nothing changed, when something is at `to` already (a rename would replace an empty folder there) or `from` is
+   * no folder. What was verified of the files inside moves with them: a rename of their folder changes none of
+   * their stat data.
+   */
+  moveFolder(from: string, to: string): boolean {
+    this.changing();
+    if (fs.lstatSync(this.osPath(to), { throwIfNoEntry: false }) !== undefined) return false;
+    if (!fs.lstatSync(this.osPath(from), { throwIfNoEntry: false })?.isDirectory()) return false;
+    fs.renameSync(this.osPath(from), this.osPath(to));
+    const prefix = from + path.sep;
+    for (const [p, known] of [...this.verified]) {
+      if (!p.startsWith(prefix)) continue;
+      this.verified.delete(p);
+      this.verified.set(path.join(to, p.slice(prefix.length)), known);
+    }
+    return true;
+  }
+
   /** Gives a temp its mode again (recovery: the crash may have come between its content and its chmod). */
   async setMode(temp: string, mode: number): Promise<void> {
     this.changing();

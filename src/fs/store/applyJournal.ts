@@ -5,7 +5,8 @@
  *   2. `await journal.begin(intent)`: durable before any file is touched (blobs are synced first), so even a
  *      temp file or folder left by a crash is found again;
  *   3. writes each new content to its temp file next to the target, with its mode, fsynced;
- *   4. renames each temp file over its target (or deletes the target), fsyncs the directories;
+ *   4. renames each temp file over its target (or deletes the target; or moves a whole folder with one rename),
+ *      fsyncs the directories;
  *   5. records the apply's effect elsewhere (the overlay marks it applied, the undo record), durably;
  *   6. `await journal.complete(id)`: only now, so a crash anywhere before leaves the journal to finish the job.
  * After a crash, `open` returns the entries that were begun and not completed; `inspect` tells, per file,
@@ -40,6 +41,13 @@ export interface JournalFile {
   readonly mode?: number;
 }
 
+/** One folder moved whole by an apply (see `ApplyIntent.moveDirs`). */
+export interface JournalFolderMove {
+  readonly from: string;
+  readonly to: string;
+  readonly files: readonly { readonly rel: string; readonly ref: string }[];
+}
+
 export interface ApplyIntent {
   /** Unique per apply (a uuid); becomes part of a file name, so letters, digits, `-` and `_` only. */
   readonly id: string;
@@ -52,6 +60,13 @@ export interface ApplyIntent {
   readonly makeDirs?: readonly string[];
   /** Folders the apply removes if empty (staged `rmdir`s, deepest first), on roll-forward too. */
   readonly removeDirs?: readonly string[];
+  /**
+   * Folders the apply moves whole, each with one `rename(2)` (every file under `from` moves unchanged to the same
+   * place under `to`, and nothing else is there), after the deletions and before the temps are renamed into place.
+   * `files`: what `from` held when it was checked (path relative to `from`, content ref); recovery moves the folder
+   * only while it holds exactly that and `to` is free.
+   */
+  readonly moveDirs?: readonly JournalFolderMove[];
   /** Anything else the caller needs to finish the apply (session, message ids…); must be JSON. */
   readonly meta?: unknown;
 }

@@ -109,6 +109,25 @@ describe('crash sweep (kill -9 before disk calls)', function () {
     assert.deepStrictEqual(failures, []);
   });
 
+  it('a folder moved whole (one rename) is there exactly when the apply happened, and Undo moves it back', async () => {
+    // "apply all" moves move/ to moved/ with one rename(2) of the folder (every file in it moves unchanged), "undo"
+    // moves it back: killed before and right after each folder rename, and the recovery at each of its points.
+    const folderRename = (name: string, from: string) =>
+      points((api, step, i) => step === stepNamed(name) && api === 'renameSync' && counted.calls[i].target.endsWith(`${path.sep}${from}`));
+    const ks = [...folderRename('apply all', 'move'), ...folderRename('undo', 'moved')];
+    assert.strictEqual(ks.length, 2, 'the apply and the undo each move the folder with one rename');
+    const failures: string[] = [];
+    for (const k of ks) failures.push(...await crashAndCheck(k), ...await crashAndCheck(k + 1));
+    // Killed before the apply's folder rename, then its recovery killed before and right after its own folder rename
+    // and before its last call (`npm run crash` kills it at every point).
+    await runChild('run', root, ks[0]);
+    const recovery = await runChild('recover', root, 0);
+    const again = recovery.calls.findIndex(c => c.api === 'renameSync' && c.target.endsWith(`${path.sep}move`)) + 1;
+    assert.ok(again > 0, 'the recovery moves the folder');
+    for (const k2 of [again, again + 1, recovery.calls.length]) failures.push(...await crashAndCheck(ks[0], { recoveryKillAt: k2 }));
+    assert.deepStrictEqual(failures, []);
+  });
+
   it('a folder delete staged with a torn log write comes back whole or not at all', async () => {
     const del = stepNamed('delete gone');
     const writes = points((api, step) => step === del && api === 'handle.write');

@@ -34,8 +34,8 @@ export interface ChildRun {
   /** Last step whose promise resolved (-1: none). */
   readonly acked: number;
   readonly killed: boolean;
-  /** Counted calls (count mode only): api and the step they belong to. */
-  readonly calls: readonly { readonly api: string; readonly step: number }[];
+  /** Counted calls (count mode only): api, the step they belong to and the path (or fd) they name. */
+  readonly calls: readonly { readonly api: string; readonly step: number; readonly target: string }[];
   /** last-apply.json after each step (count mode only); null when absent. */
   readonly records: ReadonlyMap<number, string | null>;
 }
@@ -61,13 +61,13 @@ export function runChild(mode: 'run' | 'recover', root: string, killAt: number, 
       let step = -1;
       let acked = -1;
       let done = false;
-      const calls: { api: string; step: number }[] = [];
+      const calls: { api: string; step: number; target: string }[] = [];
       const records = new Map<number, string | null>();
       for (const line of out.split('\n')) {
         const [word, a, b] = line.split(' ');
         if (word === 'step') step = Number(a);
         else if (word === 'acked') acked = Number(a);
-        else if (word === 'call') calls.push({ api: b, step });
+        else if (word === 'call') calls.push({ api: b, step, target: line.split(' ').slice(3).join(' ') });
         else if (word === 'record') {
           const json = line.slice(`record ${a} `.length);
           records.set(Number(a), json === 'null' ? null : json);

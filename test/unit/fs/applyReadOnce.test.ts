@@ -148,10 +148,13 @@ describe('Apply reads each file once and re-checks it right before the rename', 
   it('a person saving over a moved file after it was linked into place keeps the edit where it was; nothing is moved', async () => {
     oldFile('old/a.txt', 'a before\n');
     oldFile('old/b.txt', 'b before\n');
+    // A file that stays: the folder is not moved whole (see applyFolderMove.test.ts), each file is linked into place.
+    oldFile('old/stays.txt', 'stays\n');
     const disk = new EditAfterLinkDisk();
     const overlay = await OverlayWorkspace.open(store, { roots, disk });
     try {
-      overlay.rename(file('old'), file('new'), meta);
+      overlay.rename(file('old/a.txt'), file('new/a.txt'), meta);
+      overlay.rename(file('old/b.txt'), file('new/b.txt'), meta);
       disk.at = file('old/a.txt');
       // In place (same inode, as `>` in a shell): the hard-linked temp shows the new bytes too.
       disk.edit = () => fs.writeFileSync(file('old/a.txt'), 'a by the person, typed during the apply\n');
@@ -163,6 +166,7 @@ describe('Apply reads each file once and re-checks it right before the rename', 
       assert.ok(result.refused.some(r => r.path === file('old/a.txt') && r.reason === 'diskChanged'), JSON.stringify(result.refused));
       assert.ok(!fs.existsSync(file('new/a.txt')), 'the edited file is not moved');
       assert.deepStrictEqual(tempsIn(file('old')), [], 'no temp is left behind');
+      assert.strictEqual(fs.readFileSync(file('old/stays.txt'), 'utf8'), 'stays\n');
       assert.ok(!fs.existsSync(file('new')) || tempsIn(file('new')).length === 0, 'no temp is left behind');
     } finally {
       await overlay.close();
