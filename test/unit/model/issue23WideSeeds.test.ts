@@ -132,26 +132,4 @@ describe('issue 23: FoldingDisk and folder-move seeds (prov-folding)', () => {
     assert.strictEqual(disk.text('/d/e'), 'r14\nr11\nr12\n');
     assert.strictEqual(disk.text('/k/l/e'), 'p8\np9\n');
   });
-
-  it('provenance folding seed 11084: an overwrite staged at the disk\'s spelling is one group with the rename chain that passed through the other', () => {
-    const disk = new FakeDisk({ '/w/a': 'p0\n', '/w/b': 'p3\n', '/w/d/e': 'p7\np12\n' });
-    // A case-insensitive disk: `d/E` names the person's `d/e`.
-    const folding = { read: disk.read, foldsCase: () => true, caseTwin: (p: string) => disk.paths().find((q) => q !== p && q.toLowerCase() === p.toLowerCase()) };
-    const model = newModel();
-    // b → d/E (overwrite: the delete is staged at d/e, the disk's spelling) → A (overwrite: a's delete).
-    model.rename('/w/b', '/w/d/E', meta('m0', 's2'), folding, { overwrite: true });
-    model.rename('/w/d/E', '/w/A', meta('m0', 's2'), folding, { overwrite: true });
-    const sorted = (groups: string[][]) => groups.map((g) => [...g].sort());
-    // On a case-sensitive disk the chain passes through the overwritten entry itself: one group.
-    const plain = newModel();
-    plain.rename('/w/b', '/w/d/e', meta('m0', 's2'), disk, { overwrite: true });
-    plain.rename('/w/d/e', '/w/x', meta('m0', 's2'), disk, { overwrite: true });
-    assert.deepStrictEqual(sorted(plain.applyGroups(['/w/d/e'], disk)), [['/w/b', '/w/d/e', '/w/x']]);
-    // Folded, selecting d/e alone took only its delete: the person's file went while the chain stayed staged, and a
-    // discard of the chain then an Undo left that delete staged on its own, which a later Apply replayed.
-    assert.deepStrictEqual(sorted(model.applyGroups(['/w/d/e'], folding)), [['/w/A', '/w/a', '/w/b', '/w/d/E', '/w/d/e']]);
-    const plan = model.planApply(['/w/d/e'], folding);
-    assert.deepStrictEqual(plan.refused, []);
-    assert.ok(plan.groups.some((g) => g.paths.includes('/w/A')), 'the chain is applied with the overwrite it made');
-  });
 });

@@ -17,7 +17,6 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [51460, 'the same as 46520'],
   [53959, 'the same as 46520, the conflict carried from where the rename landed (Accept agent accepts the record it names)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
-  [11084, 'an overwrite staged at d/e and the rename chain through d/E were applied apart; the chain discarded and the Apply undone, the delete came back alone (applyPlan.ts `chainPassed`)', 'folding'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
