@@ -391,12 +391,19 @@ export class OverlayModel {
     // (agentSide.ts); for a disk conflict what the records left merged with the disk's earlier changes (a rebase
     // onto the disk, or an Undo restaging over what the person had), not a record's own `after` from before those
     // (provenance seed 6596: that brought back a line the person had removed and dropped one the person had added).
-    const e = this.state.entry(path);
-    const side = e ? afterOf(e.state) : undefined;
+    // The same at the conflict's disk path (a rename's source): its records are forced too, and there the view
+    // showed their replay, not the last one's own `after`, which kept a line of a message deleted since (provenance
+    // folding seed 6184: a hand merge at a folder move's destination brought it back in the new file at the origin).
+    const shownSides = new Map<string, ContentRef>();
+    for (const p of touched) {
+      const e = this.state.entry(p);
+      const side = e ? afterOf(e.state) : undefined;
+      if (side) shownSides.set(p, side);
+    }
     return replayComponent(this.state, touched, this.store, {
       origin: c.origin,
       ...(baselines ? { baselines } : {}),
-      ...(side ? { shown: new Map([[path, side]]) } : {}),
+      ...(shownSides.size > 0 ? { shown: shownSides } : {}),
       settled: touched,
       moved: shown,
       keepReplaced: byPerson,

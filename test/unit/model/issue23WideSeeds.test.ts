@@ -337,3 +337,29 @@ describe('prov-reject: "Accept disk" at a rename\'s destination turns down the m
     assert.strictEqual(dec(model.conflictDetails('/x').theirs), 'x0\n');
   });
 });
+
+describe('issue 23: FoldingDisk and folder-move seeds (prov-folding)', () => {
+  it('provenance folding seed 6184: a hand merge at a folder move\'s destination keeps the new file at its origin as the view showed it', () => {
+    const disk = new FakeDisk({ '/d/c': 'p3\n', '/d/e': 'p6\np7\np8\np9\n' });
+    const model = newModel();
+    // s2/m0 moves folder d to k/l (as the workspace stages it: each file, then the folder).
+    model.rename('/d/c', '/k/l/c', meta('m0', 's2'), disk);
+    model.rename('/d/e', '/k/l/e', meta('m0', 's2'), disk);
+    model.rmdir('/d', meta('m0', 's2'));
+    // A new d/e, edited by two more messages; the middle one (r13) is then deleted in the chat.
+    model.write('/d/e', enc('r11\nr12\n'), meta('m1', 's2'), disk);
+    model.write('/d/e', enc('r11\nr13\nr12\n'), meta('m1', 's1'), disk);
+    model.write('/d/e', enc('r14\nr11\nr13\nr12\n'), meta('m2', 's1'), disk);
+    model.prune('m1', 's1');
+    assert.strictEqual(readText(model, disk, '/d/e'), 'r14\nr11\nr12\n');
+    // The person deletes the moved file on disk: the move's destination is a conflict.
+    disk.remove('/d/e');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/k/l/e')?.conflict);
+    model.resolveManually('/k/l/e', enc('p8\np9\n'));
+    assert.strictEqual(readText(model, disk, '/d/e'), 'r14\nr11\nr12\n', 'the new d/e never gets the deleted message\'s r13 back');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'r14\nr11\nr12\n');
+    assert.strictEqual(disk.text('/k/l/e'), 'p8\np9\n');
+  });
+});

@@ -1,11 +1,13 @@
 import { runProvenanceSequence } from './provenanceFuzz';
+import type { DiskKind } from './personHands';
 
 /**
  * Issue 23: provenance seeds beyond the unit suite's window (memory 1–16,500) that failed and are fixed, replayed
  * whole as pinned regressions (a failure throws `ProvenanceFailure` with the seed's steps). Each names its class;
- * the model fixes also have cut-down tests in test/unit/model/issue23WideSeeds.test.ts.
+ * the model fixes also have cut-down tests in test/unit/model/issue23WideSeeds.test.ts. A third element names the
+ * disk when it is not the in-memory one (`folding`: FoldingDisk, case-insensitive; `folder`: a real folder).
  */
-const FIXED: readonly [number, string][] = [
+const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [20988, 'Accept agent over a prune conflict made a rename that moved nothing create a deleted message\'s file (replay.ts)'],
   [37837, 'the same as 20988'],
   [43091, 'a rename chain taken out sent a file written later where it passed home to its source (replay.ts)'],
@@ -31,12 +33,13 @@ const FIXED: readonly [number, string][] = [
   [147408, 'the same as 45792 (Accept disk at h kept the lines whose copy the person\'s disk move put at d/e, where a live delete removed them)'],
   [166890, 'the same as 45792'],
   [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
+  [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
-  for (const [seed, what] of FIXED) {
-    it(`memory seed ${seed}: ${what}`, async () => {
-      await runProvenanceSequence(seed, { disk: 'memory' });
+  for (const [seed, what, disk = 'memory'] of FIXED) {
+    it(`${disk} seed ${seed}: ${what}`, async () => {
+      await runProvenanceSequence(seed, { disk });
     });
   }
 });
