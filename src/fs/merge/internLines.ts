@@ -23,17 +23,12 @@ export function sliceLines(t: InternedText, from: number, count: number): string
   return count <= 0 ? '' : t.text.slice(t.starts[from], t.starts[from + count]);
 }
 
-/** How many lines the text has, cut as above (a last line without `\n` counts). */
-export function countLines(text: string): number {
-  // Everything the function needs after its loop is read before it (see scanReference).
-  const unterminated = text.length > 0 && text.charCodeAt(text.length - 1) !== 10 ? 1 : 0;
-  let n = 0;
-  let p = text.indexOf('\n');
-  while (p >= 0) {
-    n++;
-    p = text.indexOf('\n', p + 1);
-  }
-  return n + unterminated;
+/** `arr` with room for at least `need` entries (doubled, so appending stays linear). */
+function withRoom(arr: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> {
+  if (need <= arr.length) return arr;
+  const bigger = new Int32Array(Math.max(need, 2 * arr.length));
+  bigger.set(arr);
+  return bigger;
 }
 
 /** FNV-1a over UTF-16 code units of `text[start, end)`. */
@@ -125,23 +120,31 @@ class LineTable {
   }
 }
 
-/** Cuts the reference text into lines and interns every one. */
-function scanReference(text: string, n: number, table: LineTable): { starts: Int32Array; ids: Int32Array } {
-  const starts = new Int32Array(n + 1);
-  const ids = new Int32Array(n);
+/**
+ * Cuts the reference text into lines and interns every one. The lines are not counted beforehand (a pass of its
+ * own over the text): the arrays start at a guess and grow.
+ */
+function scanReference(text: string, table: LineTable): { n: number; starts: Int32Array; ids: Int32Array } {
   const len = text.length;
-  // Set before the loop: a first call runs the loop as on-stack-replaced code, and code after the loop
-  // without type feedback yet would throw it back to the interpreter on every later call too.
-  starts[n] = len;
+  let cap = (len >> 5) + 16;
+  let starts = new Int32Array(cap + 1);
+  let ids = new Int32Array(cap);
   let start = 0;
-  for (let k = 0; k < n; k++) {
+  let k = 0;
+  while (start < len) {
+    if (k === cap) {
+      cap *= 2;
+      starts = withRoom(starts, cap + 1);
+      ids = withRoom(ids, cap);
+    }
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? len : nl + 1;
     starts[k] = start;
-    ids[k] = table.intern(0, start, end);
+    ids[k++] = table.intern(0, start, end);
     start = end;
   }
-  return { starts, ids };
+  starts[k] = len;
+  return { n: k, starts: starts.subarray(0, k + 1), ids: ids.subarray(0, k) };
 }
 
 interface Reference {
@@ -173,16 +176,23 @@ const MAX_BLOCK = 1024;
  * when one does not, down to single lines, and a line that matches no block goes to the table. A block's ids
  * are as exact as looked-up ones: the comparison covers every character and every line end.
  */
-function scanDerived(f: number, text: string, n: number, table: LineTable, ref: Reference): { starts: Int32Array; ids: Int32Array } {
-  const starts = new Int32Array(n + 1);
-  const ids = new Int32Array(n);
+function scanDerived(f: number, text: string, table: LineTable, ref: Reference): { n: number; starts: Int32Array; ids: Int32Array } {
+  // Most lines are the reference's: as many lines as it has is the guess the arrays start at.
+  let cap = ref.n + 16;
+  let starts = new Int32Array(cap + 1);
+  let ids = new Int32Array(cap);
   const len = text.length;
   let p = 0;
   let start = 0;
   let block = 16;
   let k = 0;
-  while (k < n) {
-    const count = Math.min(block, ref.n - p, n - k);
+  while (start < len) {
+    const count = Math.min(block, ref.n - p);
+    if (k + count > cap) {
+      cap = Math.max(2 * cap, k + count);
+      starts = withRoom(starts, cap + 1);
+      ids = withRoom(ids, cap);
+    }
     if (count > 0 && holdsReferenceLines(text, start, ref, p, count)) {
       const shift = start - ref.starts[p];
       for (let j = 0; j < count; j++) {
@@ -199,6 +209,11 @@ function scanDerived(f: number, text: string, n: number, table: LineTable, ref: 
       block = count >> 1;
       continue;
     }
+    if (k === cap) {
+      cap *= 2;
+      starts = withRoom(starts, cap + 1);
+      ids = withRoom(ids, cap);
+    }
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? len : nl + 1;
     const id = table.intern(f, start, end);
@@ -210,8 +225,8 @@ function scanDerived(f: number, text: string, n: number, table: LineTable, ref: 
     start = end;
     block = 1;
   }
-  starts[n] = len;
-  return { starts, ids };
+  starts[k] = len;
+  return { n: k, starts: starts.subarray(0, k + 1), ids: ids.subarray(0, k) };
 }
 
 function countIds(ids: Int32Array, classCount: number): Int32Array {
@@ -220,19 +235,18 @@ function countIds(ids: Int32Array, classCount: number): Int32Array {
   return counts;
 }
 
-/**
- * Interns `texts[0]` (the reference: the merge base) and then the others, which are expected to be edits of it.
- * Ids are shared by all the texts. `lineCounts`, when given, are `countLines` of each text.
- */
-export function internLines(texts: readonly string[], lineCounts?: readonly number[]): InternedText[] {
-  // The caller may have counted already (the merge counts once for its fast path and for this).
-  const sizes = lineCounts ?? texts.map(countLines);
-  const table = new LineTable(texts, sizes[0] + 64);
-  const first = scanReference(texts[0], sizes[0], table);
+/** Interns `texts[0]` (the reference: the merge base) and then the others, which are expected to be edits of it. Ids are shared by all the texts. */
+export function internLines(texts: readonly string[]): InternedText[] {
+  // A guess at the distinct lines (the table grows past it): one per 32 units of the reference.
+  const table = new LineTable(texts, (texts[0].length >> 5) + 16);
+  const first = scanReference(texts[0], table);
   const firstAt = new Int32Array(table.size).fill(-1);
   const refCounts = countIds(first.ids, table.size);
-  for (let k = 0; k < sizes[0]; k++) if (refCounts[first.ids[k]] === 1) firstAt[first.ids[k]] = k;
-  const ref: Reference = { ...first, text: texts[0], n: sizes[0], firstAt };
-  const scanned = [first, ...texts.slice(1).map((text, f) => scanDerived(f + 1, text, sizes[f + 1], table, ref))];
-  return scanned.map(({ starts, ids }, f) => ({ text: texts[f], n: sizes[f], starts, ids, counts: countIds(ids, table.size) }));
+  for (let k = 0; k < first.n; k++) if (refCounts[first.ids[k]] === 1) firstAt[first.ids[k]] = k;
+  const ref: Reference = { ...first, text: texts[0], firstAt };
+  const scanned = [first, ...texts.slice(1).map((text, f) => scanDerived(f + 1, text, table, ref))];
+  // The other texts' new lines took ids past the reference's counts: those occur 0 times in it.
+  const baseCounts = new Int32Array(table.size);
+  baseCounts.set(refCounts);
+  return scanned.map(({ n, starts, ids }, f) => ({ text: texts[f], n, starts, ids, counts: f === 0 ? baseCounts : countIds(ids, table.size) }));
 }
