@@ -31,11 +31,68 @@ function withRoom(arr: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayB
   return bigger;
 }
 
-/** FNV-1a over UTF-16 code units of `text[start, end)`. */
-function hashRange(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+/*
+ * The line hash: murmur3's block mixing over one byte per UTF-16 unit (its low byte), four to a block, seeded with
+ * the line's length; units above 0xff also feed a second hash folded in at the end. Two ways to compute it that
+ * agree on every line: over the bytes of a text that is all ASCII (its UTF-8 encoding has one byte per unit, read
+ * four at a time), and over the units of any text. A hash only picks a slot: equal ids are decided by comparing
+ * every unit, so a lossy hash costs at worst a longer probe, never a wrong id.
+ */
+
+function mixBlock(h: number, block: number): number {
+  let k = Math.imul(block, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  h ^= Math.imul(k, 0x1b873593);
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+/** The hash of `text[start, end)` from the units. */
+function hashUnits(text: string, start: number, end: number): number {
+  let h = end - start;
+  let high = 0;
+  let i = start;
+  for (; i + 3 < end; i += 4) {
+    const c0 = text.charCodeAt(i);
+    const c1 = text.charCodeAt(i + 1);
+    const c2 = text.charCodeAt(i + 2);
+    const c3 = text.charCodeAt(i + 3);
+    if ((c0 | c1 | c2 | c3) > 0xff) high = Math.imul(high ^ (c0 >>> 8) ^ ((c1 >>> 8) << 8) ^ ((c2 >>> 8) << 16) ^ ((c3 >>> 8) << 24), 0x01000193);
+    h = mixBlock(h, (c0 & 0xff) | ((c1 & 0xff) << 8) | ((c2 & 0xff) << 16) | ((c3 & 0xff) << 24));
+  }
+  if (i < end) {
+    let block = 0;
+    for (let shift = 0; i < end; i++, shift += 8) {
+      const c = text.charCodeAt(i);
+      if (c > 0xff) high = Math.imul(high ^ c, 0x01000193);
+      block |= (c & 0xff) << shift;
+    }
+    h = mixBlock(h, block);
+  }
+  return h ^ high;
+}
+
+/** The same hash from the bytes of an all-ASCII text (byte k is unit k). */
+function hashBytes(bytes: DataView, start: number, end: number): number {
+  let h = end - start;
+  let i = start;
+  for (; i + 3 < end; i += 4) h = mixBlock(h, bytes.getInt32(i, true));
+  if (i < end) {
+    let block = 0;
+    for (let shift = 0; i < end; i++, shift += 8) block |= bytes.getUint8(i) << shift;
+    h = mixBlock(h, block);
+  }
   return h;
+}
+
+/** Below this length a text is hashed from its units: encoding it would cost more than it saves. */
+const BYTES_FROM = 4096;
+
+/** The text's bytes when it is all ASCII (one byte per unit) and long enough to be worth encoding. */
+function asciiBytes(text: string): DataView | undefined {
+  if (text.length < BYTES_FROM) return undefined;
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length === text.length ? new DataView(bytes.buffer, bytes.byteOffset, bytes.length) : undefined;
 }
 
 /** Do `a[aStart, aStart + len)` and `b[bStart, bStart + len)` hold the same UTF-16 units? */
@@ -58,7 +115,8 @@ class LineTable {
   private where: Int32Array;
   private count = 0;
 
-  constructor(private readonly texts: readonly string[], expected: number) {
+  /** `bytes[f]`: the bytes of `texts[f]` when hashed from them (see asciiBytes). */
+  constructor(private readonly texts: readonly string[], expected: number, private readonly bytes: readonly (DataView | undefined)[]) {
     let cap = 64;
     while (cap < 2 * expected) cap *= 2;
     this.slots = new Int32Array(2 * cap);
@@ -71,7 +129,7 @@ class LineTable {
   }
 
   private static slotOf(h: number, mask: number): number {
-    // FNV's low bits mix poorly; a finaliser spreads the hash before it picks a slot.
+    // A finaliser spreads the hash's bits before the low ones pick a slot.
     let m = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
     m = Math.imul(m ^ (m >>> 13), 0xc2b2ae35);
     return (m ^ (m >>> 16)) & mask;
@@ -99,7 +157,8 @@ class LineTable {
   /** Id of the line `texts[f][start, end)`, adding it when new. */
   intern(f: number, start: number, end: number): number {
     const text = this.texts[f];
-    const h = hashRange(text, start, end);
+    const bytes = this.bytes[f];
+    const h = bytes ? hashBytes(bytes, start, end) : hashUnits(text, start, end);
     const { slots, mask, where } = this;
     const len = end - start;
     let i = LineTable.slotOf(h, mask);
@@ -238,7 +297,8 @@ function countIds(ids: Int32Array, classCount: number): Int32Array {
 /** Interns `texts[0]` (the reference: the merge base) and then the others, which are expected to be edits of it. Ids are shared by all the texts. */
 export function internLines(texts: readonly string[]): InternedText[] {
   // A guess at the distinct lines (the table grows past it): one per 32 units of the reference.
-  const table = new LineTable(texts, (texts[0].length >> 5) + 16);
+  // Only the reference is hashed whole; the others mostly match it block by block and hash few lines.
+  const table = new LineTable(texts, (texts[0].length >> 5) + 16, [asciiBytes(texts[0])]);
   const first = scanReference(texts[0], table);
   const firstAt = new Int32Array(table.size).fill(-1);
   const refCounts = countIds(first.ids, table.size);
