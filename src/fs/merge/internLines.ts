@@ -23,24 +23,76 @@ export function sliceLines(t: InternedText, from: number, count: number): string
   return count <= 0 ? '' : t.text.slice(t.starts[from], t.starts[from + count]);
 }
 
-/** How many lines the text has, cut as above (a last line without `\n` counts). */
-export function countLines(text: string): number {
-  // Everything the function needs after its loop is read before it (see scanReference).
-  const unterminated = text.length > 0 && text.charCodeAt(text.length - 1) !== 10 ? 1 : 0;
-  let n = 0;
-  let p = text.indexOf('\n');
-  while (p >= 0) {
-    n++;
-    p = text.indexOf('\n', p + 1);
-  }
-  return n + unterminated;
+/** `arr` with room for at least `need` entries (doubled, so appending stays linear). */
+function withRoom(arr: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> {
+  if (need <= arr.length) return arr;
+  const bigger = new Int32Array(Math.max(need, 2 * arr.length));
+  bigger.set(arr);
+  return bigger;
 }
 
-/** FNV-1a over UTF-16 code units of `text[start, end)`. */
-function hashRange(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+/*
+ * The line hash: murmur3's block mixing over one byte per UTF-16 unit (its low byte), four to a block, seeded with
+ * the line's length; units above 0xff also feed a second hash folded in at the end. Two ways to compute it that
+ * agree on every line: over the bytes of a text that is all ASCII (its UTF-8 encoding has one byte per unit, read
+ * four at a time), and over the units of any text. A hash only picks a slot: equal ids are decided by comparing
+ * every unit, so a lossy hash costs at worst a longer probe, never a wrong id.
+ */
+
+function mixBlock(h: number, block: number): number {
+  let k = Math.imul(block, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  h ^= Math.imul(k, 0x1b873593);
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+/** The hash of `text[start, end)` from the units. */
+function hashUnits(text: string, start: number, end: number): number {
+  let h = end - start;
+  let high = 0;
+  let i = start;
+  for (; i + 3 < end; i += 4) {
+    const c0 = text.charCodeAt(i);
+    const c1 = text.charCodeAt(i + 1);
+    const c2 = text.charCodeAt(i + 2);
+    const c3 = text.charCodeAt(i + 3);
+    if ((c0 | c1 | c2 | c3) > 0xff) high = Math.imul(high ^ (c0 >>> 8) ^ ((c1 >>> 8) << 8) ^ ((c2 >>> 8) << 16) ^ ((c3 >>> 8) << 24), 0x01000193);
+    h = mixBlock(h, (c0 & 0xff) | ((c1 & 0xff) << 8) | ((c2 & 0xff) << 16) | ((c3 & 0xff) << 24));
+  }
+  if (i < end) {
+    let block = 0;
+    for (let shift = 0; i < end; i++, shift += 8) {
+      const c = text.charCodeAt(i);
+      if (c > 0xff) high = Math.imul(high ^ c, 0x01000193);
+      block |= (c & 0xff) << shift;
+    }
+    h = mixBlock(h, block);
+  }
+  return h ^ high;
+}
+
+/** The same hash from the bytes of an all-ASCII text (byte k is unit k). */
+function hashBytes(bytes: DataView, start: number, end: number): number {
+  let h = end - start;
+  let i = start;
+  for (; i + 3 < end; i += 4) h = mixBlock(h, bytes.getInt32(i, true));
+  if (i < end) {
+    let block = 0;
+    for (let shift = 0; i < end; i++, shift += 8) block |= bytes.getUint8(i) << shift;
+    h = mixBlock(h, block);
+  }
   return h;
+}
+
+/** Below this length a text is hashed from its units: encoding it would cost more than it saves. */
+const BYTES_FROM = 4096;
+
+/** The text's bytes when it is all ASCII (one byte per unit) and long enough to be worth encoding. */
+function asciiBytes(text: string): DataView | undefined {
+  if (text.length < BYTES_FROM) return undefined;
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length === text.length ? new DataView(bytes.buffer, bytes.byteOffset, bytes.length) : undefined;
 }
 
 /** Do `a[aStart, aStart + len)` and `b[bStart, bStart + len)` hold the same UTF-16 units? */
@@ -63,7 +115,8 @@ class LineTable {
   private where: Int32Array;
   private count = 0;
 
-  constructor(private readonly texts: readonly string[], expected: number) {
+  /** `bytes[f]`: the bytes of `texts[f]` when hashed from them (see asciiBytes). */
+  constructor(private readonly texts: readonly string[], expected: number, private readonly bytes: readonly (DataView | undefined)[]) {
     let cap = 64;
     while (cap < 2 * expected) cap *= 2;
     this.slots = new Int32Array(2 * cap);
@@ -76,7 +129,7 @@ class LineTable {
   }
 
   private static slotOf(h: number, mask: number): number {
-    // FNV's low bits mix poorly; a finaliser spreads the hash before it picks a slot.
+    // A finaliser spreads the hash's bits before the low ones pick a slot.
     let m = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
     m = Math.imul(m ^ (m >>> 13), 0xc2b2ae35);
     return (m ^ (m >>> 16)) & mask;
@@ -104,7 +157,8 @@ class LineTable {
   /** Id of the line `texts[f][start, end)`, adding it when new. */
   intern(f: number, start: number, end: number): number {
     const text = this.texts[f];
-    const h = hashRange(text, start, end);
+    const bytes = this.bytes[f];
+    const h = bytes ? hashBytes(bytes, start, end) : hashUnits(text, start, end);
     const { slots, mask, where } = this;
     const len = end - start;
     let i = LineTable.slotOf(h, mask);
@@ -125,23 +179,31 @@ class LineTable {
   }
 }
 
-/** Cuts the reference text into lines and interns every one. */
-function scanReference(text: string, n: number, table: LineTable): { starts: Int32Array; ids: Int32Array } {
-  const starts = new Int32Array(n + 1);
-  const ids = new Int32Array(n);
+/**
+ * Cuts the reference text into lines and interns every one. The lines are not counted beforehand (a pass of its
+ * own over the text): the arrays start at a guess and grow.
+ */
+function scanReference(text: string, table: LineTable): { n: number; starts: Int32Array; ids: Int32Array } {
   const len = text.length;
-  // Set before the loop: a first call runs the loop as on-stack-replaced code, and code after the loop
-  // without type feedback yet would throw it back to the interpreter on every later call too.
-  starts[n] = len;
+  let cap = (len >> 5) + 16;
+  let starts = new Int32Array(cap + 1);
+  let ids = new Int32Array(cap);
   let start = 0;
-  for (let k = 0; k < n; k++) {
+  let k = 0;
+  while (start < len) {
+    if (k === cap) {
+      cap *= 2;
+      starts = withRoom(starts, cap + 1);
+      ids = withRoom(ids, cap);
+    }
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? len : nl + 1;
     starts[k] = start;
-    ids[k] = table.intern(0, start, end);
+    ids[k++] = table.intern(0, start, end);
     start = end;
   }
-  return { starts, ids };
+  starts[k] = len;
+  return { n: k, starts: starts.subarray(0, k + 1), ids: ids.subarray(0, k) };
 }
 
 interface Reference {
@@ -173,16 +235,23 @@ const MAX_BLOCK = 1024;
  * when one does not, down to single lines, and a line that matches no block goes to the table. A block's ids
  * are as exact as looked-up ones: the comparison covers every character and every line end.
  */
-function scanDerived(f: number, text: string, n: number, table: LineTable, ref: Reference): { starts: Int32Array; ids: Int32Array } {
-  const starts = new Int32Array(n + 1);
-  const ids = new Int32Array(n);
+function scanDerived(f: number, text: string, table: LineTable, ref: Reference): { n: number; starts: Int32Array; ids: Int32Array } {
+  // Most lines are the reference's: as many lines as it has is the guess the arrays start at.
+  let cap = ref.n + 16;
+  let starts = new Int32Array(cap + 1);
+  let ids = new Int32Array(cap);
   const len = text.length;
   let p = 0;
   let start = 0;
   let block = 16;
   let k = 0;
-  while (k < n) {
-    const count = Math.min(block, ref.n - p, n - k);
+  while (start < len) {
+    const count = Math.min(block, ref.n - p);
+    if (k + count > cap) {
+      cap = Math.max(2 * cap, k + count);
+      starts = withRoom(starts, cap + 1);
+      ids = withRoom(ids, cap);
+    }
     if (count > 0 && holdsReferenceLines(text, start, ref, p, count)) {
       const shift = start - ref.starts[p];
       for (let j = 0; j < count; j++) {
@@ -199,6 +268,11 @@ function scanDerived(f: number, text: string, n: number, table: LineTable, ref: 
       block = count >> 1;
       continue;
     }
+    if (k === cap) {
+      cap *= 2;
+      starts = withRoom(starts, cap + 1);
+      ids = withRoom(ids, cap);
+    }
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? len : nl + 1;
     const id = table.intern(f, start, end);
@@ -210,8 +284,8 @@ function scanDerived(f: number, text: string, n: number, table: LineTable, ref: 
     start = end;
     block = 1;
   }
-  starts[n] = len;
-  return { starts, ids };
+  starts[k] = len;
+  return { n: k, starts: starts.subarray(0, k + 1), ids: ids.subarray(0, k) };
 }
 
 function countIds(ids: Int32Array, classCount: number): Int32Array {
@@ -220,19 +294,19 @@ function countIds(ids: Int32Array, classCount: number): Int32Array {
   return counts;
 }
 
-/**
- * Interns `texts[0]` (the reference: the merge base) and then the others, which are expected to be edits of it.
- * Ids are shared by all the texts. `lineCounts`, when given, are `countLines` of each text.
- */
-export function internLines(texts: readonly string[], lineCounts?: readonly number[]): InternedText[] {
-  // The caller may have counted already (the merge counts once for its fast path and for this).
-  const sizes = lineCounts ?? texts.map(countLines);
-  const table = new LineTable(texts, sizes[0] + 64);
-  const first = scanReference(texts[0], sizes[0], table);
+/** Interns `texts[0]` (the reference: the merge base) and then the others, which are expected to be edits of it. Ids are shared by all the texts. */
+export function internLines(texts: readonly string[]): InternedText[] {
+  // A guess at the distinct lines (the table grows past it): one per 32 units of the reference.
+  // Only the reference is hashed whole; the others mostly match it block by block and hash few lines.
+  const table = new LineTable(texts, (texts[0].length >> 5) + 16, [asciiBytes(texts[0])]);
+  const first = scanReference(texts[0], table);
   const firstAt = new Int32Array(table.size).fill(-1);
   const refCounts = countIds(first.ids, table.size);
-  for (let k = 0; k < sizes[0]; k++) if (refCounts[first.ids[k]] === 1) firstAt[first.ids[k]] = k;
-  const ref: Reference = { ...first, text: texts[0], n: sizes[0], firstAt };
-  const scanned = [first, ...texts.slice(1).map((text, f) => scanDerived(f + 1, text, sizes[f + 1], table, ref))];
-  return scanned.map(({ starts, ids }, f) => ({ text: texts[f], n: sizes[f], starts, ids, counts: countIds(ids, table.size) }));
+  for (let k = 0; k < first.n; k++) if (refCounts[first.ids[k]] === 1) firstAt[first.ids[k]] = k;
+  const ref: Reference = { ...first, text: texts[0], firstAt };
+  const scanned = [first, ...texts.slice(1).map((text, f) => scanDerived(f + 1, text, table, ref))];
+  // The other texts' new lines took ids past the reference's counts: those occur 0 times in it.
+  const baseCounts = new Int32Array(table.size);
+  baseCounts.set(refCounts);
+  return scanned.map(({ n, starts, ids }, f) => ({ text: texts[f], n, starts, ids, counts: f === 0 ? baseCounts : countIds(ids, table.size) }));
 }

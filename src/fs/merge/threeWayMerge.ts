@@ -1,6 +1,6 @@
 import { alignedMerge } from './alignedMerge';
 import { diffLines } from './diffLines';
-import { countLines, internLines, sliceLines } from './internLines';
+import { internLines, sliceLines } from './internLines';
 import { mergeHunks } from './mergeHunks';
 import type { InternedText } from './internLines';
 import type { MergeHunk } from './mergeHunks';
@@ -39,11 +39,12 @@ export const THEIRS_LABEL = 'disk';
  * surrounding lines use CRLF, a newline added after a side that lacks a final one, as git does).
  */
 export function threeWayMerge(base: string, ours: string, theirs: string): MergeResult {
-  // Each text is counted once, for the fast path and the interning both (a pass over 100k lines each).
-  const counts = [countLines(base), countLines(ours), countLines(theirs)];
-  const aligned = alignedMerge(base, ours, theirs, counts);
+  // A side that changed nothing, or both sides alike: what the diffs below would find, without them.
+  if (ours === base || ours === theirs) return { kind: 'clean', text: theirs };
+  if (theirs === base) return { kind: 'clean', text: ours };
+  const aligned = alignedMerge(base, ours, theirs);
   if (aligned !== undefined) return { kind: 'clean', text: aligned };
-  const [b, o, t] = internLines([base, ours, theirs], counts);
+  const [b, o, t] = internLines([base, ours, theirs]);
   const toOurs = diffLines(b, o);
   if (toOurs.length === 0) return { kind: 'clean', text: theirs };
   const toTheirs = diffLines(b, t);

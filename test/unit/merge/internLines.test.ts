@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { internLines, sliceLines } from '../../../src/fs/merge/internLines';
+import { prng } from './mergeCases';
 
 describe('internLines', () => {
   it('cuts lines after each \\n, keeping \\r and an unterminated last line', () => {
@@ -35,5 +36,30 @@ describe('internLines', () => {
       const at = base.split(/(?<=\n)/).indexOf(lines[k]);
       if (at >= 0) assert.strictEqual(e.ids[k], b.ids[at], `line ${k}`);
     }
+  });
+
+  it('gives equal lines one id whether hashed from bytes (a long ASCII reference) or from units (the other texts)', () => {
+    // A reference long enough to be hashed from its bytes; lines of every length mod 4, so both ways' tails count.
+    const pool = Array.from({ length: 600 }, (_, i) => `${'x'.repeat(i % 9)}line ${i % 250}\n`);
+    const base = pool.join('');
+    assert.ok(base.length >= 4096, 'the reference must take the byte path');
+    // The other text shuffles the reference's lines (so they are hashed one by one, from units) and adds lines
+    // with units above 0xff, some differing from ASCII lines or from each other only in their high bytes.
+    const rand = prng(7);
+    const other = pool.map((l) => (rand() < 0.3 ? 'é' + l : rand() < 0.5 ? l : pool[Math.floor(rand() * pool.length)]));
+    other.push('\u0100ab\n', '\u0200ab\n', '\u0000ab\n', 'abcd\u0101\n', 'abcd\u0201\n', 'line 3\n');
+    const [b, o] = internLines([base, other.join('')]);
+    const idOf = new Map<string, number>();
+    const check = (t: typeof b, k: number) => {
+      const line = sliceLines(t, k, 1);
+      const known = idOf.get(line);
+      if (known === undefined) {
+        assert.ok(![...idOf.values()].includes(t.ids[k]), `a new line ${JSON.stringify(line)} took an existing id`);
+        idOf.set(line, t.ids[k]);
+      } else assert.strictEqual(t.ids[k], known, `line ${JSON.stringify(line)}`);
+    };
+    for (let k = 0; k < b.n; k++) check(b, k);
+    for (let k = 0; k < o.n; k++) check(o, k);
+    assert.strictEqual(o.n, other.length);
   });
 });
