@@ -54,6 +54,8 @@ export class DraftState implements OverlayDraft {
   /** path → new entry, or null when deleted. */
   readonly changed = new Map<string, PathEntry | null>();
   readonly addedRecords: ChangeRecord[] = [];
+  /** The added records that are folder operations (mkdir, rmdir), made on the first. */
+  private addedFolderRecords?: ChangeRecord[];
   private removed: Set<string> | undefined;
   private rewritten: Map<string, ChangeRecord> | undefined;
   private addedById: Map<string, { record: ChangeRecord; order: number }> | undefined;
@@ -87,8 +89,12 @@ export class DraftState implements OverlayDraft {
     return this.addedById?.get(id)?.order ?? this.base.order(id);
   }
   folderRecordIds(path: string): readonly string[] {
-    const added = this.addedRecords.filter((r) => r.path === path && isFolderOperation(r.operation)).map((r) => r.id);
-    return [...this.base.folderRecordIds(path), ...added].filter((id) => !this.removed?.has(id));
+    // Asked once per applied path by `markApplied`: scanning every added record each time made a 1,000-file Apply
+    // quadratic (~70 ms, issue 28), so only the added folder records are looked at.
+    const added = this.addedFolderRecords?.filter((r) => r.path === path).map((r) => r.id) ?? [];
+    const base = this.base.folderRecordIds(path);
+    if (added.length === 0 && this.removed === undefined) return base;
+    return [...base, ...added].filter((id) => !this.removed?.has(id));
   }
   /** Added records placed before an earlier record (`addRecord`'s `before`), with their staging orders. */
   get placedOrders(): ReadonlyMap<string, number> {
@@ -100,6 +106,7 @@ export class DraftState implements OverlayDraft {
    */
   addRecord(record: ChangeRecord, before?: string): void {
     this.addedRecords.push(record);
+    if (isFolderOperation(record.operation)) (this.addedFolderRecords ??= []).push(record);
     let order = ADDED_ORDER + this.addedRecords.length;
     if (before !== undefined) {
       const added = this.addedById?.get(before);

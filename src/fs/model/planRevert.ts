@@ -1,5 +1,5 @@
 import { replayComponent } from './replay';
-import { isFolderOperation } from './changeRecord';
+import { PERSON_SESSION_ID, isFolderOperation } from './changeRecord';
 import { baseOf } from './mergeRules';
 import type { ChangeRecord } from './changeRecord';
 import type { ContentStore } from './contentStore';
@@ -59,9 +59,16 @@ export function planRevert(
  */
 export function recordsShownBy(view: OverlayView, paths: readonly string[], store: ContentStore): ChangeRecord[] {
   const now = replayComponent(view, paths, store, { origin: 'prune' });
+  // A person's resolution at a path (a hand merge to "no file", say) can hide the records the path showed before
+  // it; discarding the path takes the resolution out, so those records would show again where they came from
+  // (issue 23, provenance seed 35198: a rejected insert came back at the rename's source). They are what the path
+  // showed, so they go too.
+  const resolutions = new Set(paths.flatMap((p) => view.entry(p)?.recordIds ?? []).filter((id) => view.record(id)?.sessionId === PERSON_SESSION_ID));
+  const before = resolutions.size > 0 ? replayComponent(view, paths, store, { removed: resolutions, origin: 'prune' }) : undefined;
   const chosen = new Set(paths);
   const take = new Set<string>();
   for (const p of paths) {
+    for (const id of before?.provenance.get(p) ?? []) take.add(id);
     for (const id of view.folderRecordIds(p)) take.add(id);
     for (const id of view.entry(p)?.recordIds ?? []) take.add(id);
     for (const id of now.provenance.get(p) ?? []) take.add(id);

@@ -33,6 +33,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [147408, 'the same as 45792 (Accept disk at h kept the lines whose copy the person\'s disk move put at d/e, where a live delete removed them)'],
   [166890, 'the same as 45792'],
   [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
+  [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
 ];
 
