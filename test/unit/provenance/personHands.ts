@@ -4,6 +4,7 @@ import * as path from 'path';
 import { NodeDisk } from '../../../src/fs/nodeDisk';
 import { FoldingDisk } from '../fs/foldingDisk';
 import { MemoryDisk } from './memoryDisk';
+import { memoryStoreFolder } from './memoryStoreFs';
 
 /** Where the provenance fuzz runs: in memory, on a real temporary folder, or on one emulating a case-insensitive disk. */
 export type DiskKind = 'memory' | 'folder' | 'folding';
@@ -40,19 +41,21 @@ function scratch(): string {
 }
 
 export function handsFor(kind: DiskKind): PersonHands {
+  if (kind === 'memory') return memoryHands('/w');
   const dir = scratch();
   const storeDir = path.join(dir, 'store');
-  if (kind === 'memory') return memoryHands('/w', storeDir, dir);
   const root = path.join(dir, 'w');
   fs.mkdirSync(root);
   return realHands(root, storeDir, dir, kind === 'folding' ? new ResolvingFoldingDisk() : new NodeDisk());
 }
 
-function memoryHands(root: string, storeDir: string, dir: string): PersonHands {
+/** The in-memory disk, and the store's folder in memory too (memoryStoreFs.ts: the store's fsyncs were most of the CPU). */
+function memoryHands(root: string): PersonHands {
   const disk = new MemoryDisk([root]);
+  const store = memoryStoreFolder();
   return {
     root,
-    storeDir,
+    storeDir: store.dir,
     disk,
     snapshot: () => new Map([...disk.allFiles()].filter(([p]) => p.startsWith(`${root}/`)).map(([p, b]) => [p, dec(b)])),
     write: (p, text) => disk.put(p, enc(text)),
@@ -60,7 +63,7 @@ function memoryHands(root: string, storeDir: string, dir: string): PersonHands {
     move: (from, to) => disk.move(from, to),
     mkdir: d => disk.stat(d) === undefined && disk.mkdir(d),
     rmdir: d => disk.rmdir(d),
-    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+    dispose: () => store.dispose(),
   };
 }
 
