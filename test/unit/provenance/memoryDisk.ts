@@ -1,5 +1,6 @@
 import * as path from 'path';
-import { NodeDisk, type DiskStat } from '../../../src/fs/nodeDisk';
+import { NodeDisk, OutsideWorkspaceError, type DiskStat } from '../../../src/fs/nodeDisk';
+import { pathWithinRoots } from '../../../src/fs/workspaceScope';
 
 interface MemoryFile {
   bytes: Uint8Array;
@@ -67,9 +68,12 @@ export class MemoryDisk extends NodeDisk {
     return true;
   }
 
-  /** Every file, path → bytes. */
-  allFiles(): Map<string, Uint8Array> {
-    return new Map([...this.files].map(([p, f]) => [p, f.bytes]));
+  /** Every file under `root`, path → bytes. */
+  filesIn(root: string): Map<string, Uint8Array> {
+    const under = `${root}/`;
+    const out = new Map<string, Uint8Array>();
+    for (const [p, f] of this.files) if (p.startsWith(under)) out.set(p, f.bytes);
+    return out;
   }
 
   allFolders(): string[] {
@@ -106,6 +110,16 @@ export class MemoryDisk extends NodeDisk {
   }
 
   override writeTargetOf(target: string): string {
+    return target;
+  }
+
+  /**
+   * This disk has no links: a target inside a workspace folder lands where it is named, one outside is refused, as
+   * `NodeDisk` says of a disk without links (it asked the real file system, `realpath` and `lstat`, of these paths,
+   * which are not there: a fifth of this disk's time, for the same answer).
+   */
+  override containedTarget(target: string, roots: readonly string[]): string {
+    if (pathWithinRoots(target, roots) === undefined) throw new OutsideWorkspaceError(target);
     return target;
   }
 
@@ -181,8 +195,12 @@ export class MemoryDisk extends NodeDisk {
   }
 
   private childrenOf(dir: string): string[] {
+    // `path.dirname(p) === dir` for these normalized absolute paths, without making a string per path.
+    const under = dir === '/' ? '/' : `${dir}/`;
+    const isChild = (p: string) => p.length > under.length && p.startsWith(under) && p.indexOf('/', under.length) < 0;
     const out: string[] = [];
-    for (const p of [...this.files.keys(), ...this.dirs]) if (p !== dir && path.dirname(p) === dir) out.push(p);
+    for (const p of this.files.keys()) if (isChild(p)) out.push(p);
+    for (const p of this.dirs) if (isChild(p)) out.push(p);
     return out.sort();
   }
 }

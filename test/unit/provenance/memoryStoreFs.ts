@@ -22,7 +22,9 @@ import * as path from 'path';
 export const STORE_ROOT = '/\u0000memory-store';
 
 interface MemFile {
-  data: Buffer;
+  /** The content is `buf`'s first `size` bytes (room to grow: the op log is appended to frame by frame). */
+  buf: Buffer;
+  size: number;
   mode: number;
   mtimeMs: number;
 }
@@ -38,7 +40,7 @@ export function memoryStoreFolder(): { readonly dir: string; dispose(): void } {
   install();
   const base = path.join(STORE_ROOT, String(++nextFolder));
   mkdir(base, true);
-  return { dir: path.join(base, 'store'), dispose: () => remove(base, true, true) };
+  return { dir: path.join(base, 'store'), dispose: () => removeTree(base) };
 }
 
 function ours(p: unknown): p is string {
@@ -47,7 +49,12 @@ function ours(p: unknown): p is string {
 
 function fail(code: string, call: string, p: string): never {
   const text: Record<string, string> = { ENOENT: 'no such file or directory', EEXIST: 'file already exists', EISDIR: 'illegal operation on a directory', ENOTDIR: 'not a directory', ENOTEMPTY: 'directory not empty', EXDEV: 'cross-device link not permitted' };
-  throw Object.assign(new Error(`${code}: ${text[code] ?? code}, ${call} '${p}'`), { code, syscall: call, path: p });
+  // Without a stack, as Node's own errno errors come (the store looks only at `code`; a stack made a tenth of this file's time).
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  const e = new Error(`${code}: ${text[code] ?? code}, ${call} '${p}'`);
+  Error.stackTraceLimit = limit;
+  throw Object.assign(e, { code, syscall: call, path: p });
 }
 
 function parentOf(p: string, call: string): Set<string> {
@@ -66,9 +73,9 @@ function fileAt(p: string, call: string): MemFile {
 function putFile(p: string, data: Buffer, mode: number | undefined, call: string): MemFile {
   if (dirs.has(p)) fail('EISDIR', call, p);
   const existing = files.get(p);
-  if (existing) return Object.assign(existing, { data, mtimeMs: Date.now() });
+  if (existing) return Object.assign(existing, { buf: data, size: data.length, mtimeMs: Date.now() });
   parentOf(p, call).add(path.basename(p));
-  const f = { data, mode: mode ?? 0o644, mtimeMs: Date.now() };
+  const f = { buf: data, size: data.length, mode: mode ?? 0o644, mtimeMs: Date.now() };
   files.set(p, f);
   return f;
 }
@@ -104,6 +111,15 @@ function remove(p: string, recursive: boolean, force: boolean): void {
   dirs.get(path.dirname(p))?.delete(path.basename(p));
 }
 
+/** `remove(p, true, true)` for a whole sequence's folder, by prefix (no walk). */
+function removeTree(p: string): void {
+  const under = `${p}/`;
+  for (const f of files.keys()) if (f.startsWith(under)) files.delete(f);
+  for (const d of dirs.keys()) if (d.startsWith(under)) dirs.delete(d);
+  dirs.delete(p);
+  dirs.get(path.dirname(p))?.delete(path.basename(p));
+}
+
 function rename(from: string, to: string): void {
   if (!ours(to)) fail('EXDEV', 'rename', from);
   if (from === to) return;
@@ -129,12 +145,13 @@ function stat(p: string): fs.Stats {
   const f = files.get(p);
   if (f === undefined && !dirs.has(p)) fail('ENOENT', 'stat', p);
   const mtimeMs = f?.mtimeMs ?? 0;
-  const s = { size: f?.data.length ?? 0, mode: f ? 0o100000 | f.mode : 0o40755, mtimeMs, mtime: new Date(mtimeMs), isFile: () => f !== undefined, isDirectory: () => f === undefined, isSymbolicLink: () => false };
+  const s = { size: f?.size ?? 0, mode: f ? 0o100000 | f.mode : 0o40755, mtimeMs, mtime: new Date(mtimeMs), isFile: () => f !== undefined, isDirectory: () => f === undefined, isSymbolicLink: () => false };
   return s as unknown as fs.Stats;
 }
 
 function readFile(p: string, encoding: unknown): Buffer | string {
-  const data = Buffer.from(fileAt(p, 'open').data);
+  const f = fileAt(p, 'open');
+  const data = Buffer.from(f.buf.subarray(0, f.size));
   const enc = typeof encoding === 'string' ? (encoding as BufferEncoding) : (encoding as { encoding?: BufferEncoding } | undefined)?.encoding;
   return enc ? data.toString(enc) : data;
 }
@@ -155,22 +172,31 @@ class MemFileHandle {
   async write(buffer: Uint8Array, offset = 0, length = buffer.byteLength - offset, position: number | null = null): Promise<{ bytesWritten: number; buffer: Uint8Array }> {
     const f = this.usable('write');
     const at = position ?? this.position;
-    const chunk = Buffer.from(buffer.subarray(offset, offset + length));
-    const size = Math.max(f.data.length, at + chunk.length);
-    const grown = Buffer.alloc(size);
-    f.data.copy(grown);
-    chunk.copy(grown, at);
-    f.data = grown;
+    const end = at + length;
+    if (end > f.buf.length) {
+      const grown = Buffer.alloc(Math.max(end, 2 * f.buf.length));
+      f.buf.copy(grown, 0, 0, f.size);
+      f.buf = grown;
+    }
+    // A write past the end leaves zeros between, as a file's hole reads.
+    if (at > f.size) f.buf.fill(0, f.size, at);
+    f.buf.set(buffer.subarray(offset, offset + length), at);
+    f.size = Math.max(f.size, end);
     f.mtimeMs = Date.now();
-    if (position === null) this.position = at + chunk.length;
-    return { bytesWritten: chunk.length, buffer };
+    if (position === null) this.position = end;
+    return { bytesWritten: length, buffer };
   }
 
   async truncate(length = 0): Promise<void> {
     const f = this.usable('ftruncate');
-    const cut = Buffer.alloc(length);
-    f.data.copy(cut, 0, 0, Math.min(length, f.data.length));
-    f.data = cut;
+    if (length > f.buf.length) {
+      const grown = Buffer.alloc(length);
+      f.buf.copy(grown, 0, 0, f.size);
+      f.buf = grown;
+    } else if (length > f.size) {
+      f.buf.fill(0, f.size, length);
+    }
+    f.size = length;
   }
 
   async chmod(mode: number): Promise<void> {

@@ -31,7 +31,8 @@ export interface PersonHands {
   dispose(): void;
 }
 
-const dec = (b: Uint8Array) => Buffer.from(b).toString('utf8');
+// A view of the bytes, not a copy (`Buffer.from(array)` copies): the snapshot is taken after every step.
+const dec = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
 const enc = (s: string) => Buffer.from(s, 'utf8');
 
 /** A scratch folder on tmpfs when there is one (this fuzz writes and fsyncs a lot). */
@@ -57,7 +58,11 @@ function memoryHands(root: string): PersonHands {
     root,
     storeDir: store.dir,
     disk,
-    snapshot: () => new Map([...disk.allFiles()].filter(([p]) => p.startsWith(`${root}/`)).map(([p, b]) => [p, dec(b)])),
+    snapshot: () => {
+      const out = new Map<string, string>();
+      for (const [p, b] of disk.filesIn(root)) out.set(p, dec(b));
+      return out;
+    },
     write: (p, text) => disk.put(p, enc(text)),
     remove: p => disk.unlink(p),
     move: (from, to) => disk.move(from, to),
