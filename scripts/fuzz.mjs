@@ -9,12 +9,15 @@
 //    them, judged by the provenance oracle — FUZZ_PROV_MEMORY (default 1,000,000) sequences on an in-memory disk,
 //    FUZZ_PROV_FOLDER (default 50,000) on a real temporary folder (tmpfs when there is one), FUZZ_PROV_FOLDING
 //    (default 250,000) on FoldingDisk (case-insensitive), from the same first seed, spread over FUZZ_WORKERS
-//    worker threads (default: one per core), FUZZ_CONCURRENCY sequences at once in each (default 4: they wait on
-//    the store's fsyncs). The reference fuzz is spread over the same workers (its sequences are synchronous).
+//    worker threads (default: one per core), FUZZ_CONCURRENCY sequences at once in each (default 4: the folder
+//    ones wait on the store's fsyncs; the memory and FoldingDisk ones keep the store in memory, memoryStoreFs.ts).
+//    The reference fuzz is spread over the same workers (its sequences are synchronous).
 //
-// A count of 0 skips that run. Every failure prints its seed; the first few their steps too. Replay one with
-// FUZZ_REPLAY=<kind>:<seed>, kind one of reference, reference-folded, memory, folder, folding (a provenance seed
-// prints its steps as they run, a reference seed when it fails). Ends with "N passed, N failed".
+// A count of 0 skips that run. Progress lines give the rate, the time left for that run (ETA) and how many cores
+// the process kept busy (about FUZZ_WORKERS on an idle machine). Every failure prints its seed; the first few their
+// steps too. Replay one with FUZZ_REPLAY=<kind>:<seed>, kind one of reference, reference-folded, memory, folder,
+// folding (a provenance seed prints its steps as they run, a reference seed when it fails). Ends with "N passed, N
+// failed".
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -80,6 +83,7 @@ async function main() {
   const failed = [];
   const t0 = Date.now();
   const seconds = () => ((Date.now() - t0) / 1000).toFixed(0);
+  const clock = (s) => (s >= 3600 ? `${Math.floor(s / 3600)} h ${String(Math.round((s % 3600) / 60)).padStart(2, '0')} min` : s >= 60 ? `${Math.round(s / 60)} min` : `${Math.round(s)} s`);
   const workers = Math.max(1, env('FUZZ_WORKERS', os.availableParallelism?.() ?? os.cpus().length));
   const concurrency = Math.max(1, env('FUZZ_CONCURRENCY', 4));
   const diskOverConflicts = process.env.FUZZ_DISK_OVER_CONFLICTS === '1';
@@ -89,6 +93,18 @@ async function main() {
     const failedBefore = failed.length;
     let done = 0;
     let kindSteps = 0;
+    const kindStart = Date.now();
+    let cpuMark = process.cpuUsage();
+    let wallMark = Date.now();
+    /** Sequences a second, the time left for this kind, and how many cores the process kept busy since the last line. */
+    const pace = () => {
+      const rate = done / Math.max(0.001, (Date.now() - kindStart) / 1000);
+      const cpu = process.cpuUsage(cpuMark);
+      const cores = (cpu.user + cpu.system) / 1000 / Math.max(1, Date.now() - wallMark);
+      cpuMark = process.cpuUsage();
+      wallMark = Date.now();
+      return `${rate.toFixed(0)}/s, ETA ${clock((n - done) / Math.max(rate, 1e-9))}, ${cores.toFixed(1)} cores busy`;
+    };
     const every = kind.startsWith('reference') ? 50_000 : 10_000;
     const shares = Array.from({ length: Math.min(workers, n) }, (_, i) => ({ kind, from: first + i, to: first + n, stride: workers, options,
       // The reference sequences are synchronous: more than one lane would only interleave nothing.
@@ -102,7 +118,7 @@ async function main() {
           else console.log(`${label} seed ${m.failed} failed: ${m.message.split('\n')[0]}`);
         } else if (m.progress) {
           done += m.progress;
-          if (done % every < m.progress) console.log(`${label}: about ${done} sequences, ${failed.length - failedBefore} failed, ${seconds()} s`);
+          if (done % every < m.progress) console.log(`${label}: about ${done} of ${n} sequences, ${failed.length - failedBefore} failed, ${seconds()} s, ${pace()}`);
         } else if (m.done) {
           passed += m.passed;
           kindSteps += m.steps;
@@ -111,7 +127,8 @@ async function main() {
       worker.on('error', reject);
       worker.on('exit', code => (code === 0 ? resolve() : reject(new Error(`a fuzz worker exited with ${code}`))));
     })));
-    console.log(`${label}: sequences ${n} (seeds ${first}–${first + n - 1}), ${failed.length - failedBefore} failed, steps ${kindSteps}, ${seconds()} s`);
+    const took = (Date.now() - kindStart) / 1000;
+    console.log(`${label}: sequences ${n} (seeds ${first}–${first + n - 1}), ${failed.length - failedBefore} failed, steps ${kindSteps}, ${seconds()} s (${(n / Math.max(took, 0.001)).toFixed(0)}/s)`);
   };
 
   // 1. The reference fuzz, then 2. the provenance fuzz.

@@ -9,11 +9,22 @@ import { NodeDisk } from '../../../src/fs/nodeDisk';
  * name whose other spelling exists replaces that file and keeps its old spelling (the worst case).
  */
 export class FoldingDisk extends NodeDisk {
+  /**
+   * `exactAbove`: a folder that exists, spelled as given (a test's temporary folder): the names down to it are not
+   * looked up, as they would be found as spelled (the provenance fuzz resolves thousands of paths a sequence, and
+   * listing `/`, `/dev` and a crowded `/dev/shm` for each was a sixth of its time).
+   */
+  constructor(private readonly exactAbove?: string) {
+    super();
+  }
+
   protected override osPath(p: string): string {
     // A path that exists spelled as asked resolves to itself (every name in it is found as spelled): one call.
     if (fs.existsSync(p)) return path.resolve(p);
-    const parts = path.resolve(p).split(path.sep).filter(Boolean);
-    let resolved: string = path.sep;
+    const full = path.resolve(p);
+    const from = this.exactAbove !== undefined && full.startsWith(`${this.exactAbove}${path.sep}`) ? this.exactAbove : path.sep;
+    const parts = full.slice(from.length).split(path.sep).filter(Boolean);
+    let resolved: string = from;
     for (const name of parts) {
       let names: string[] = [];
       try {
