@@ -80,10 +80,7 @@ export function planApply(view: ApplyView, selection: Iterable<string>, disk: Di
       refused.push({ paths, path: conflicted.path, reason: 'conflict' });
       continue;
     }
-    // A path whose records made a file and took it away again (`cancelled`: no disk file when first touched) gets no
-    // action, whatever the disk has there now: a file the person made there since is theirs (reconcile.ts), and
-    // refusing the group for it kept the agent's file from its destination (provenance seeds 110165, 150254).
-    const stale = entries.find((e) => e.state.kind !== 'cancelled' && (disk.refOf ? disk.refOf(e.path) : diskRef(readDisk, e.path)) !== (baseOf(e.state) ?? null));
+    const stale = entries.find((e) => (disk.refOf ? disk.refOf(e.path) : diskRef(readDisk, e.path)) !== (baseOf(e.state) ?? null));
     if (stale) {
       refused.push({ paths, path: stale.path, reason: 'diskChanged' });
       continue;

@@ -54,13 +54,6 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     const h = view.entry(holderPath);
     if (!d || !h) continue;
     const base = baseOf(d.state) ?? null;
-    // Nothing staged acts on a disk file here: the records at this path made a file and took it away again (a
-    // create then a delete, or a file made here and moved on: `cancelled` over no disk file), and Apply plans
-    // nothing here. A file the person makes here since is theirs, no side of anything the records do. A conflict
-    // hid it behind the records' "absent" the moment something read it (provenance seed 110165: a folder's listing
-    // changed under a walk of it), and the person's resolution of it had the chain that passed through here move
-    // it on Apply (150254: the person's new file went to the chain's end, which the review showed absent).
-    if (base === null && d.state.kind === 'cancelled') continue;
     // A file the adapter knows unchanged since it was hashed is not read again (issue 28: once per Apply).
     if (disk.refOf && disk.refOf(diskPath) === base) continue;
     const bytes = disk.read(diskPath);

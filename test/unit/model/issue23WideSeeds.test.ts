@@ -385,46 +385,4 @@ describe('prov-chain: "Accept disk" where a rename chain passes through or the p
     assert.strictEqual(disk.text('/b'), 'p8\np9\n', 'Apply keeps the person\'s b');
     assert.strictEqual(disk.text('/h'), undefined);
   });
-
-  it('provenance seed 110165: a file the person makes where the agent made one and moved it on is theirs: a read leaves it shown', () => {
-    const disk = new FakeDisk({ '/d/f': 'p2\n' });
-    const model = newModel();
-    model.write('/d/c', enc('r6\n'), meta('m0'), disk);
-    // In the seed, a folder move d → k/l: each file moved, then the folder removed.
-    model.rename('/d/c', '/k/l/c', meta('m0'), disk);
-    disk.put('/d/c', 'p13\n');
-    const folder = { kind: (p: string) => disk.kind(p), list: (d: string) => disk.list(d) };
-    assert.deepStrictEqual([...model.listDirectory('/d', folder).keys()].sort(), ['c', 'f']);
-    // Reading it reconciles it: nothing staged acts on a disk file at /d/c (m0's file moved on), so the person's
-    // file is no side of a conflict. Before, the read made it a creation conflict showing the records' "absent",
-    // and the folder's listing changed under a walk of it (the walk threw "not a directory").
-    assert.strictEqual(model.reconcile('/d/c', disk).kind, 'unchanged');
-    assert.strictEqual(model.composite('/d/c'), undefined, 'nothing listed at /d/c');
-    assert.strictEqual(readText(model, disk, '/d/c'), 'p13\n');
-    assert.deepStrictEqual([...model.listDirectory('/d', folder).keys()].sort(), ['c', 'f']);
-    applyAll(model, disk);
-    assert.strictEqual(disk.text('/d/c'), 'p13\n');
-    assert.strictEqual(disk.text('/k/l/c'), 'r6\n');
-  });
-
-  it('provenance seed 150254: a file the person makes where a rename chain only passed through stays theirs, and is never moved', () => {
-    const disk = new FakeDisk({ '/d/e': 'p3\n', '/b': 'p0\n' });
-    const model = newModel();
-    model.rename('/d/e', '/a', meta('m3'), disk);
-    model.rename('/a', '/b', meta('m3'), disk, { overwrite: true });
-    disk.put('/a', 'p16\n');
-    assert.strictEqual(model.reconcile('/a', disk).kind, 'unchanged', 'no conflict at /a: the chain moves d/e straight to b');
-    assert.strictEqual(readText(model, disk, '/a'), 'p16\n');
-    // The person moves the chain's source away on disk: a conflict at b, which they merge by hand to "no file".
-    disk.move('/d/e', '/h');
-    assert.strictEqual(model.reconcile('/b', disk).kind, 'conflict');
-    model.resolveManually('/b', undefined);
-    assert.strictEqual(readText(model, disk, '/b'), undefined);
-    assert.strictEqual(readText(model, disk, '/a'), 'p16\n');
-    applyAll(model, disk);
-    // Before, the conflict at /a and the hand merge at b had Apply move the person's /a to b (WYSIWYG: b shown absent).
-    assert.strictEqual(disk.text('/b'), undefined);
-    assert.strictEqual(disk.text('/a'), 'p16\n');
-    assert.strictEqual(disk.text('/h'), 'p3\n');
-  });
 });

@@ -35,9 +35,6 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
   [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
   [164474, '"Accept disk" at a rename\'s source the person moved on disk took out the move but left the overwrite\'s delete at its destination, which removed the person\'s moved file there (acceptDisk.withRoomMade)'],
-  [110165, 'a file the person made where the agent had made one and moved it on: a read made it a creation conflict that hid it, and a folder\'s listing changed under a walk (reconcile.ts: nothing staged acts on a disk file there)'],
-  [150254, 'the same where a rename chain only passed through: the conflict there and a hand merge at the chain\'s end had Apply move the person\'s file to the end, shown absent (WYSIWYG)'],
-  [118178, 'the same as 150254 (a rename chain through a file the person created there, LOSS)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
 ];
 
