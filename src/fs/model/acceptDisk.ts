@@ -43,5 +43,44 @@ export function recordsTurnedDown(view: OverlayView, path: string, conflict: Con
     const shown = replayComponent(view, [path], store, { origin: 'prune' }, merge).provenance.get(path) ?? [];
     for (const id of shown) if (view.record(id)?.sessionId !== PERSON_SESSION_ID) ids.add(id);
   }
-  return [...ids].map((id) => view.record(id)).filter((r): r is ChangeRecord => r !== undefined);
+  return withRoomMade(view, [...ids].map((id) => view.record(id)).filter((r): r is ChangeRecord => r !== undefined));
+}
+
+/**
+ * The records taken out, with the delete that made room for each move among them: an overwriting rename is staged
+ * as a delete of the destination's file, then the move (the same message, one after the other there). They are one
+ * act of the agent's — the file at the destination was to be replaced by the moved one, never removed for nothing —
+ * so the move turned down takes the delete with it, unless a later record at the destination, still staged, was
+ * made over the room it made (then that record's base is the delete: seed 43091, a new file written there once a
+ * chain had moved on, stays as written).
+ *
+ *   taken out                | at `to`, a later record still staged | also taken out                        | why
+ *   -------------------------+--------------------------------------+---------------------------------------+-----------------
+ *   a rename `from` → `to`   | none                                 | the record staged at `to` just before | alone it removes
+ *                            |                                      | the move, if a delete by its message  | `to`'s file
+ *   a rename `from` → `to`   | some                                 | nothing more                          | it built on it
+ *
+ * Provenance seed 164474: the agent edited `h`; the person renamed `h` → `b` on disk (a conflict at `h`); the agent,
+ * shown the person's `b`, moved `h` onto it; "Accept disk" at `h` took out the move, and Apply deleted the person's
+ * `b` (LOSS). Any way of taking a move out (a Discard of its source, "Accept disk" there) goes through this.
+ */
+export function withRoomMade(view: OverlayView, records: readonly ChangeRecord[]): ChangeRecord[] {
+  const out = [...records];
+  const taken = new Set(records.map((r) => r.id));
+  for (const r of records) {
+    if (r.operation !== 'rename' || r.fromPath === undefined || r.fromPath === r.path) continue;
+    const at = view.order(r.id);
+    let before: ChangeRecord | undefined;
+    let builtOn = false;
+    for (const id of view.entry(r.path)?.recordIds ?? []) {
+      const o = view.order(id);
+      if (o > at && !taken.has(id)) builtOn = true;
+      if (o < at && (before === undefined || o > view.order(before.id))) before = view.record(id);
+    }
+    if (builtOn || before === undefined || taken.has(before.id)) continue;
+    if (before.operation !== 'delete' || before.sessionId !== r.sessionId || before.messageId !== r.messageId) continue;
+    taken.add(before.id);
+    out.push(before);
+  }
+  return out;
 }

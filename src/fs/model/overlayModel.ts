@@ -13,7 +13,7 @@ import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
 import { planStageOverMovedDisk } from './planStage';
 import { settleOne } from './mootConflicts';
-import { recordsTurnedDown } from './acceptDisk';
+import { recordsTurnedDown, withRoomMade } from './acceptDisk';
 import { applyGroups, planApply } from './applyPlan';
 import { planRestage, restageGroupsOf } from './restage';
 import { afterOf, assertNever, baseOf } from './mergeRules';
@@ -277,7 +277,7 @@ export class OverlayModel {
   /** Takes the selected records out; applies the op (unless nothing was selected) and returns the plan. */
   revert(selector: RecordSelector): RevertPlan {
     const staged = (p: string) => this.state.entry(p) !== undefined || this.state.folderRecordIds(p).length > 0;
-    const records = selector.kind === 'paths' ? recordsShownBy(this.state, selector.paths.filter(staged), this.store) : this.state.select(selector);
+    const records = selector.kind === 'paths' ? withRoomMade(this.state, recordsShownBy(this.state, selector.paths.filter(staged), this.store)) : this.state.select(selector);
     const plan = planRevert(this.state, records, selector, this.store, this.merge);
     if (plan.op.recordIds.length > 0) this.settleMoot(this.apply(plan.op));
     return plan;

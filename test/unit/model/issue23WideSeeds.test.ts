@@ -363,3 +363,26 @@ describe('issue 23: FoldingDisk and folder-move seeds (prov-folding)', () => {
     assert.strictEqual(disk.text('/k/l/e'), 'p8\np9\n');
   });
 });
+
+describe('prov-chain: "Accept disk" where a rename chain passes through or the person moved the source (issue 23)', () => {
+  it('provenance seed 164474: Accept disk at a rename\'s source the person moved on disk takes the overwrite\'s delete out with the move', () => {
+    const disk = new FakeDisk({ '/h': 'p8\np9\n' });
+    const model = newModel();
+    model.write('/h', enc('p8\np9\nr10\n'), meta('m0'), disk);
+    // The person renames h → b on disk; the watcher finds h gone under m0's edit: a conflict at h.
+    disk.move('/h', '/b');
+    assert.strictEqual(model.reconcile('/h', disk).kind, 'conflict');
+    assert.strictEqual(model.reconcile('/b', disk).kind, 'unchanged');
+    // The agent, shown b (the person's moved file) and h (its edit), moves h onto b, replacing it.
+    model.rename('/h', '/b', meta('m0'), disk, { overwrite: true });
+    model.resolve('/h', { kind: 'acceptDisk' });
+    // The person chose h as the disk has it (gone): the move of h is turned down, and with it the delete that only
+    // made room for it at b. Left alone that delete removed the person's b, which no change of the agent's meant
+    // to remove (it was to be replaced by the moved file, which the person turned down).
+    assert.strictEqual(model.composite('/b'), undefined, 'nothing staged at b');
+    assert.strictEqual(readText(model, disk, '/b'), 'p8\np9\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'p8\np9\n', 'Apply keeps the person\'s b');
+    assert.strictEqual(disk.text('/h'), undefined);
+  });
+});

@@ -425,6 +425,16 @@ export class ReferenceOverlay {
         }
       }
     }
+    // A move taken out takes the delete that made room for it at its destination (an overwrite: the same message's
+    // delete there just before it), unless a later record there stays: alone, that delete removes the file the
+    // move was to replace (issue 23, provenance seed 164474).
+    const at = (r: RefRecord, p: string) => !isFolderRecord(r) && (r.path === p || r.from === p);
+    for (const [i, r] of this.records.entries()) {
+      if (!take.has(r.id) || r.op !== 'rename' || r.from === r.path) continue;
+      const room = this.records.slice(0, i).reverse().find((x) => at(x, r.path));
+      const builtOn = this.records.slice(i + 1).some((x) => at(x, r.path) && !take.has(x.id));
+      if (room && !builtOn && room.op === 'delete' && room.session === r.session && room.message === r.message) take.add(room.id);
+    }
     this.takeOut(this.records.filter((r) => take.has(r.id)));
   }
 

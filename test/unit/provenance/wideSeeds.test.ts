@@ -34,6 +34,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [166890, 'the same as 45792'],
   [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
   [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
+  [164474, '"Accept disk" at a rename\'s source the person moved on disk took out the move but left the overwrite\'s delete at its destination, which removed the person\'s moved file there (acceptDisk.withRoomMade)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
 ];
 
