@@ -193,9 +193,8 @@ export class OverlayModel {
     // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
     const settled = new Map<string, ChangeRecord>();
     for (const p of staged.fromPath !== undefined ? [staged.fromPath, staged.path] : [staged.path]) {
-      // (The agent's settlement, not the person's: a rename it accepts over a file keeps no `replaces`, and the
-      // records it rewrites are kept as they were on the settling record, so deleting its message brings the
-      // conflict back, provenance seeds 15398, 135577.)
+      // (The agent's settlement, not the person's: the records it rewrites are kept as they were on the settling
+      // record, so deleting its message brings the conflict back, provenance seeds 15398, 135577.)
       const delegated = this.state.entry(p)?.conflict;
       if (!delegated?.delegated) continue;
       for (const r of this.acceptAgent(p, delegated, false)) if (!settled.has(r.id)) settled.set(r.id, r);
@@ -413,7 +412,10 @@ export class OverlayModel {
       ...(shownSides.size > 0 ? { shown: shownSides } : {}),
       settled: touched,
       moved: shown,
-      keepReplaced: byPerson,
+      // The agent's settlement keeps what a rename replaces too (a later replay of the component, a rebase onto the
+      // disk, no longer finds the conflict again: provenance seed 95650); deleting its message still brings the
+      // conflict back, as the settling record keeps the records as they were (`ChangeRecord.settled`, seed 15398).
+      keepReplaced: true,
       // The record the conflict names too: a rename that landed on a file elsewhere and carried its conflict here
       // (provenance seed 53959) is accepted with the records here, so it keeps what it replaces (`replaces`).
       force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)) || r.id === c.recordId,

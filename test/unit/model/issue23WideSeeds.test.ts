@@ -83,7 +83,7 @@ describe('issue 23: replay regressions beyond the unit window (provenance seeds)
     assert.strictEqual(disk.text('/b'), 'p21\n', 'Apply never replaces the person\'s new /b');
   });
 
-  it('provenance seed 15398: the agent\'s settlement of a conflict handed back to it goes with its message (no lasting replaces)', () => {
+  it('provenance seed 15398: the agent\'s settlement of a conflict handed back to it goes with its message', () => {
     const disk = new FakeDisk({ '/c': 'p3\np4\n' });
     const model = newModel();
     model.rename('/c', '/e', meta('m1', 's2'), disk);
@@ -423,5 +423,26 @@ describe('issue 23: discards after a hand-back settled by the agent (prov-discar
     applyAll(model, disk);
     assert.strictEqual(disk.text('/g'), 'p16\n', 'Apply never writes s2\'s edit over the person\'s p16');
     assert.strictEqual(disk.text('/c'), 'p3\np4\n');
+  });
+
+  it('provenance seed 95650: the agent\'s settlement of a rename conflict holds when the rename\'s source changes on disk', () => {
+    const disk = new FakeDisk({ '/g': 'p6\np7\n' });
+    const model = newModel();
+    model.rename('/g', '/b', meta('m2', 's1'), disk);
+    disk.put('/b', 'p13\n');
+    assert.strictEqual(model.reconcile('/b', disk).kind, 'conflict', 'the person created /b where the agent moved /g');
+    model.resolve('/b', { kind: 'delegate' });
+    // The agent, told of p13, deletes b: its settlement (the move over p13, then the delete).
+    model.delete('/b', meta('m3', 's1'), disk);
+    assert.strictEqual(readText(model, disk, '/b'), undefined);
+    // The person edits the move's source (in the seed, between the review and a partial Apply, which reconciles it):
+    // the rebase replays the component, which found the rename conflict at b again and showed the person's p13.
+    disk.put('/g', 'p6\np12\n');
+    model.reconcile('/g', disk);
+    assert.strictEqual(readText(model, disk, '/b'), undefined, 'b still shows what the agent settled: no file');
+    assert.strictEqual(model.composite('/b')?.conflict, undefined);
+    // Deleting the settling message still brings the conflict back (provenance seed 15398).
+    model.prune('m3', 's1');
+    assert.ok(model.composite('/b')?.conflict);
   });
 });

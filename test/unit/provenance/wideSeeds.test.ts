@@ -36,6 +36,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
   [135577, 'discards: the agent\'s rename settling a prune conflict handed back to it rewrote the records there for good, so discarding its session left the overwrite of the person\'s file clean (ChangeRecord.settled, planRevert.settledBy)'],
   [146520, 'the same as 135577 (a rename chain\'s overwrite settles a disk conflict handed back; the session discarded)'],
+  [95650, 'SIDE: a rebase onto the disk found again a rename conflict the agent had settled (handed back to it), and showed the person\'s file: the agent\'s settlement keeps `replaces` too, taken back with its message (ChangeRecord.settled)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
 ];
 
