@@ -692,16 +692,14 @@ export class OverlayModel {
     const add = (r: ContentRef | null | undefined): void => {
       if (r) refs.add(r);
     };
-    for (const r of this.state.allRecords()) {
+    // A record's `settled` originals are restored if it is taken out: their content stays live with it.
+    const addRecord = (r: ChangeRecord): void => {
       add(r.before);
       add(r.after);
       add(r.replaces);
-      for (const o of r.settled ?? []) {
-        add(o.before);
-        add(o.after);
-        add(o.replaces);
-      }
-    }
+      for (const o of r.settled ?? []) addRecord(o);
+    };
+    for (const r of this.state.allRecords()) addRecord(r);
     for (const e of this.state.allEntries()) {
       add(baseOf(e.state));
       add(afterOf(e.state));

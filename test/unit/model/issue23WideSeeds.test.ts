@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { OverlayError } from '../../../src/fs/model/overlayError';
+import { contentRefOf } from '../../../src/fs/model/contentStore';
 import { parseOverlayOp, parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
 import { PERSON_SESSION_ID } from '../../../src/fs/model/changeRecord';
 import type { OverlayOp } from '../../../src/fs/model/overlayOp';
@@ -387,6 +388,7 @@ describe('issue 23: discards after a hand-back settled by the agent (prov-discar
 
   it('provenance seed 135577: discarding the session of the agent\'s settling rename brings the conflict back', () => {
     const { disk, model } = settledByRename();
+    assert.ok(model.liveRefs().has(contentRefOf(enc('p3\np4\n'))), 'what the overwrite saw stays live with the settling record (blob GC)');
     // Through a reopen: what the settlement rewrote is kept on the settling record.
     model.restore(JSON.parse(JSON.stringify(model.snapshot())));
     model.discardSession('s1');
