@@ -37,6 +37,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [135577, 'discards: the agent\'s rename settling a prune conflict handed back to it rewrote the records there for good, so discarding its session left the overwrite of the person\'s file clean (ChangeRecord.settled, planRevert.settledBy)'],
   [146520, 'the same as 135577 (a rename chain\'s overwrite settles a disk conflict handed back; the session discarded)'],
   [95650, 'SIDE: a rebase onto the disk found again a rename conflict the agent had settled (handed back to it), and showed the person\'s file: the agent\'s settlement keeps `replaces` too, taken back with its message (ChangeRecord.settled)'],
+  [90286, 'the same as 135577 (a hand-back at d/f/g after an Undo; the session discarded)'],
   [240090, 'the same as 135577 (settled by the agent\'s delete; its message deleted)'],
   [243078, 'the same as 135577 (settled by the agent\'s delete)'],
   [252901, 'the same as 135577 (settled by the agent\'s insert after a reopen)'],
