@@ -62,6 +62,14 @@ export interface ChangeRecord extends ChangeOrigin {
    * undid the person's resolution, provenance seeds 46520, 51460, 53959).
    */
   readonly replaces?: ContentRef;
+  /**
+   * The records as they were before this one's staging settled a conflict handed back to the agent (its first
+   * write, delete or rename there rewrote them to apply as they stand). The settlement is the agent's act, so taking
+   * this record out restores them, and the conflict they met comes back (issue 23: a prune conflict settled so kept
+   * the rewritten records after the settling message was deleted, and Apply overwrote the person's file, provenance
+   * seeds 135577, 146520).
+   */
+  readonly settled?: readonly ChangeRecord[];
   readonly timestamp: number;
   readonly description: string;
 }

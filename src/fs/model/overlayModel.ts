@@ -189,14 +189,17 @@ export class OverlayModel {
     return record;
   }
 
-  private stage(record: ChangeRecord, disk: DiskProbe): ChangeRecord {
+  private stage(staged: ChangeRecord, disk: DiskProbe): ChangeRecord {
     // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
-    for (const p of record.fromPath !== undefined ? [record.fromPath, record.path] : [record.path]) {
-      // (The agent's settlement, not the person's: a rename it accepts over a file keeps no `replaces`, so deleting
-      // its message brings the conflict back, provenance seed 15398.)
+    const settled = new Map<string, ChangeRecord>();
+    for (const p of staged.fromPath !== undefined ? [staged.fromPath, staged.path] : [staged.path]) {
+      // (The agent's settlement, not the person's: the records it rewrites are kept as they were on the settling
+      // record, so deleting its message brings the conflict back, provenance seeds 15398, 135577.)
       const delegated = this.state.entry(p)?.conflict;
-      if (delegated?.delegated) this.acceptAgent(p, delegated, false);
+      if (!delegated?.delegated) continue;
+      for (const r of this.acceptAgent(p, delegated, false)) if (!settled.has(r.id)) settled.set(r.id, r);
     }
+    const record: ChangeRecord = settled.size > 0 ? { ...staged, settled: [...settled.values()] } : staged;
     const diskPath = record.fromPath ?? record.path;
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
     const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
@@ -360,9 +363,11 @@ export class OverlayModel {
     if (plan.op.recordIds.length > 0) this.apply(plan.op);
   }
 
-  private acceptAgent(path: string, c: ConflictState, byPerson = true): void {
+  /** Returns the records it rewrote, as they were before. */
+  private acceptAgent(path: string, c: ConflictState, byPerson = true): ChangeRecord[] {
     const result = this.acceptedReplay(path, c, byPerson);
     const base = result.personBase;
+    const originals = result.rewritten.map((r) => this.state.record(r.id)).filter((r): r is ChangeRecord => r !== undefined);
     this.apply({
       type: 'replace',
       reason: 'acceptAgent',
@@ -372,6 +377,7 @@ export class OverlayModel {
       entries: result.entries,
       removedPaths: result.removedPaths,
     });
+    return originals;
   }
 
   /**
@@ -406,7 +412,10 @@ export class OverlayModel {
       ...(shownSides.size > 0 ? { shown: shownSides } : {}),
       settled: touched,
       moved: shown,
-      keepReplaced: byPerson,
+      // The agent's settlement keeps what a rename replaces too (a later replay of the component, a rebase onto the
+      // disk, no longer finds the conflict again: provenance seed 95650); deleting its message still brings the
+      // conflict back, as the settling record keeps the records as they were (`ChangeRecord.settled`, seed 15398).
+      keepReplaced: true,
       // The record the conflict names too: a rename that landed on a file elsewhere and carried its conflict here
       // (provenance seed 53959) is accepted with the records here, so it keeps what it replaces (`replaces`).
       force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)) || r.id === c.recordId,
@@ -683,11 +692,14 @@ export class OverlayModel {
     const add = (r: ContentRef | null | undefined): void => {
       if (r) refs.add(r);
     };
-    for (const r of this.state.allRecords()) {
+    // A record's `settled` originals are restored if it is taken out: their content stays live with it.
+    const addRecord = (r: ChangeRecord): void => {
       add(r.before);
       add(r.after);
       add(r.replaces);
-    }
+      for (const o of r.settled ?? []) addRecord(o);
+    };
+    for (const r of this.state.allRecords()) addRecord(r);
     for (const e of this.state.allEntries()) {
       add(baseOf(e.state));
       add(afterOf(e.state));

@@ -114,6 +114,7 @@ function parseRecord(value: unknown, at: string): ChangeRecord {
     before,
     after,
     ...(replaces !== undefined ? { replaces } : {}),
+    ...(o.settled !== undefined ? { settled: arr(o.settled, `${at}.settled`).map((r, i) => parseRecord(r, `${at}.settled[${i}]`)) } : {}),
     sessionId,
     messageId,
     turn,

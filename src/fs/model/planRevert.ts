@@ -36,7 +36,13 @@ export function planRevert(
     seeds.add(r.path);
     if (r.fromPath !== undefined) seeds.add(r.fromPath);
   }
-  const result = replayComponent(view, seeds, store, { removed: new Set(live.map((r) => r.id)), origin: 'prune' }, merge);
+  const removed = new Set(live.map((r) => r.id));
+  const restored = settledBy(view, live, removed);
+  for (const r of restored.values()) {
+    seeds.add(r.path);
+    if (r.fromPath !== undefined) seeds.add(r.fromPath);
+  }
+  const result = replayComponent(view, seeds, store, { removed, origin: 'prune', ...(restored.size > 0 ? { rewrites: restored } : {}) }, merge);
   return {
     op: {
       type: 'revert',
@@ -48,6 +54,23 @@ export function planRevert(
     },
     conflicts: result.conflicts,
   };
+}
+
+/**
+ * The records that the agent's settlement of a conflict handed back to it rewrote, as they were before
+ * (`ChangeRecord.settled`), for the settling records taken out: the settlement goes with them, so the surviving
+ * records replay as they were staged and meet the conflict again (issue 23, provenance seeds 135577, 146520). A
+ * record taken out too, or gone (applied), is not restored.
+ */
+function settledBy(view: OverlayView, taken: readonly ChangeRecord[], removed: ReadonlySet<string>): Map<string, ChangeRecord> {
+  const restored = new Map<string, ChangeRecord>();
+  for (const r of taken) {
+    for (const o of r.settled ?? []) {
+      if (removed.has(o.id) || restored.has(o.id) || !view.record(o.id)) continue;
+      restored.set(o.id, o);
+    }
+  }
+  return restored;
 }
 
 /**

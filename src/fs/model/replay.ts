@@ -64,9 +64,10 @@ export interface ReplayOptions {
    */
   readonly shown?: ReadonlyMap<string, ContentRef>;
   /**
-   * With `force`: the person accepted the agent's version, so a rename forced over a file keeps what it replaced
-   * (`ChangeRecord.replaces`). Not when the agent settles a conflict handed back to it: that is the agent's act,
-   * which its message's deletion takes back (provenance seed 15398).
+   * With `force`: the person accepted the agent's version (or the agent settled a conflict handed back to it), so
+   * a rename forced over a file keeps what it replaced (`ChangeRecord.replaces`). The agent's settlement is taken
+   * back with its message all the same: the settling record keeps the records as they were (`ChangeRecord.settled`,
+   * provenance seed 15398).
    */
   readonly keepReplaced?: boolean;
   /**

@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { OverlayError } from '../../../src/fs/model/overlayError';
+import { contentRefOf } from '../../../src/fs/model/contentStore';
 import { parseOverlayOp, parseOverlaySnapshot } from '../../../src/fs/model/overlaySchema';
 import { PERSON_SESSION_ID } from '../../../src/fs/model/changeRecord';
 import type { OverlayOp } from '../../../src/fs/model/overlayOp';
@@ -83,7 +84,7 @@ describe('issue 23: replay regressions beyond the unit window (provenance seeds)
     assert.strictEqual(disk.text('/b'), 'p21\n', 'Apply never replaces the person\'s new /b');
   });
 
-  it('provenance seed 15398: the agent\'s settlement of a conflict handed back to it goes with its message (no lasting replaces)', () => {
+  it('provenance seed 15398: the agent\'s settlement of a conflict handed back to it goes with its message', () => {
     const disk = new FakeDisk({ '/c': 'p3\np4\n' });
     const model = newModel();
     model.rename('/c', '/e', meta('m1', 's2'), disk);
@@ -384,5 +385,89 @@ describe('prov-chain: "Accept disk" where a rename chain passes through or the p
     applyAll(model, disk);
     assert.strictEqual(disk.text('/b'), 'p8\np9\n', 'Apply keeps the person\'s b');
     assert.strictEqual(disk.text('/h'), undefined);
+  });
+});
+
+/**
+ * Issue 23, helper prov-discard: the agent's settlement of a conflict handed back to it rewrote the records there
+ * to apply as they stand, for good: deleting the settling message or discarding its session left them rewritten, so
+ * the conflict never came back and Apply replaced the person's file (provenance seeds 135577, 146520).
+ */
+describe('issue 23: discards after a hand-back settled by the agent (prov-discard)', () => {
+  function settledByRename(): { disk: FakeDisk; model: ReturnType<typeof newModel> } {
+    const disk = new FakeDisk({ '/b': 'p3\np4\np5\n', '/c': 'p6\np7\n' });
+    const model = newModel();
+    model.write('/b', enc('p3\np4\n'), meta('m0', 's1'), disk);
+    // s2/m3 moves c over b: its overwrite's delete saw m0's b, without p5.
+    model.rename('/c', '/b', meta('m3', 's2'), disk, { overwrite: true });
+    model.prune('m0', 's1');
+    assert.strictEqual(model.composite('/b')?.conflict?.origin, 'prune', 'the delete meets p5, which it never saw');
+    model.resolve('/b', { kind: 'delegate' });
+    // The agent's next act there (s1/m2 moves b on to h) settles the conflict: it was told of p5.
+    model.rename('/b', '/h', meta('m2', 's1'), disk);
+    assert.strictEqual(model.composite('/b')?.conflict, undefined);
+    return { disk, model };
+  }
+
+  it('provenance seed 135577: discarding the session of the agent\'s settling rename brings the conflict back', () => {
+    const { disk, model } = settledByRename();
+    assert.ok(model.liveRefs().has(contentRefOf(enc('p3\np4\n'))), 'what the overwrite saw stays live with the settling record (blob GC)');
+    // Through a reopen: what the settlement rewrote is kept on the settling record.
+    model.restore(JSON.parse(JSON.stringify(model.snapshot())));
+    model.discardSession('s1');
+    assert.ok(model.composite('/b')?.conflict, 'the overwrite meets p5 again: a conflict, not a clean move over b');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'p3\np4\np5\n', 'Apply never replaces the person\'s b, whose p5 no live record saw');
+  });
+
+  it('deleting the settling message (not only its session) brings the conflict back too', () => {
+    const { disk, model } = settledByRename();
+    model.prune('m2', 's1');
+    assert.ok(model.composite('/b')?.conflict);
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'p3\np4\np5\n');
+  });
+
+  it('provenance seed 146520: the agent\'s overwrite settling a disk conflict goes with its session, and the edit stays off the person\'s new file', () => {
+    const disk = new FakeDisk({ '/c': 'p3\np4\n', '/g': 'p10\np11\np12\n' });
+    const model = newModel();
+    model.write('/g', enc('p10\np11\n'), meta('m1', 's2'), disk);
+    // The person deletes g on disk and writes a new one: the edit meets a file it never saw.
+    disk.remove('/g');
+    disk.put('/g', 'p16\n');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/g')?.conflict);
+    model.resolve('/g', { kind: 'delegate' });
+    // s1/m0 moves c over g (told of p16), then s1 is discarded whole.
+    model.rename('/c', '/g', meta('m0', 's1'), disk, { overwrite: true });
+    assert.strictEqual(model.composite('/g')?.conflict, undefined);
+    model.discardSession('s1');
+    // s2's edit, as staged, removed p12 of a file the person has since replaced: it no longer applies there (the
+    // replay table decides whether that shows as a conflict or as nothing); never as an edit of the person's g.
+    assert.ok(model.composite('/g')?.conflict || readText(model, disk, '/g') === 'p16\n', 's2\'s edit is no longer accepted over the person\'s new g');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/g'), 'p16\n', 'Apply never writes s2\'s edit over the person\'s p16');
+    assert.strictEqual(disk.text('/c'), 'p3\np4\n');
+  });
+
+  it('provenance seed 95650: the agent\'s settlement of a rename conflict holds when the rename\'s source changes on disk', () => {
+    const disk = new FakeDisk({ '/g': 'p6\np7\n' });
+    const model = newModel();
+    model.rename('/g', '/b', meta('m2', 's1'), disk);
+    disk.put('/b', 'p13\n');
+    assert.strictEqual(model.reconcile('/b', disk).kind, 'conflict', 'the person created /b where the agent moved /g');
+    model.resolve('/b', { kind: 'delegate' });
+    // The agent, told of p13, deletes b: its settlement (the move over p13, then the delete).
+    model.delete('/b', meta('m3', 's1'), disk);
+    assert.strictEqual(readText(model, disk, '/b'), undefined);
+    // The person edits the move's source (in the seed, between the review and a partial Apply, which reconciles it):
+    // the rebase replays the component, which found the rename conflict at b again and showed the person's p13.
+    disk.put('/g', 'p6\np12\n');
+    model.reconcile('/g', disk);
+    assert.strictEqual(readText(model, disk, '/b'), undefined, 'b still shows what the agent settled: no file');
+    assert.strictEqual(model.composite('/b')?.conflict, undefined);
+    // Deleting the settling message still brings the conflict back (provenance seed 15398).
+    model.prune('m3', 's1');
+    assert.ok(model.composite('/b')?.conflict);
   });
 });

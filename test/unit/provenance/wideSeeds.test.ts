@@ -35,6 +35,16 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
   [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
   [164474, '"Accept disk" at a rename\'s source the person moved on disk took out the move but left the overwrite\'s delete at its destination, which removed the person\'s moved file there (acceptDisk.withRoomMade)'],
+  [135577, 'discards: the agent\'s rename settling a prune conflict handed back to it rewrote the records there for good, so discarding its session left the overwrite of the person\'s file clean (ChangeRecord.settled, planRevert.settledBy)'],
+  [146520, 'the same as 135577 (a rename chain\'s overwrite settles a disk conflict handed back; the session discarded)'],
+  [95650, 'SIDE: a rebase onto the disk found again a rename conflict the agent had settled (handed back to it), and showed the person\'s file: the agent\'s settlement keeps `replaces` too, taken back with its message (ChangeRecord.settled)'],
+  [90286, 'the same as 135577 (a hand-back at d/f/g after an Undo; the session discarded)'],
+  [240090, 'the same as 135577 (settled by the agent\'s delete; its message deleted)'],
+  [243078, 'the same as 135577 (settled by the agent\'s delete)'],
+  [252901, 'the same as 135577 (settled by the agent\'s insert after a reopen)'],
+  [205283, 'the same as 135577 (settled by a rename chain that cancels out; its message discarded)'],
+  [283864, 'the same as 135577 (settled by an overwriting rename; its message deleted)'],
+  [352986, 'the same as 135577 (a disk conflict after the person\'s disk move, settled by the agent\'s edit)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
 ];
 
