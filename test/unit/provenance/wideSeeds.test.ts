@@ -35,6 +35,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
   [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
+  [11084, 'an overwrite staged at d/e and the rename chain through d/E were applied apart; the chain discarded and the Apply undone, the delete came back alone (applyPlan.ts `chainPassed`, and the reference model\'s applyGroup; the whole sequence passes on session 11\'s final code too, the cut-down model test fails without the fix)', 'folding'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
