@@ -36,6 +36,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
   [11084, 'an overwrite staged at d/e and the rename chain through d/E were applied apart; the chain discarded and the Apply undone, the delete came back alone (applyPlan.ts `chainPassed`, and the reference model\'s applyGroup; the whole sequence passes on session 11\'s final code too, the cut-down model test fails without the fix)', 'folding'],
+  [224554, 'the generator\'s reading: a plain (not overwriting) rename chain landing on a conflict handed back to the agent settles it, and the agent was told the person\'s file there; it counted what it was told only for an overwrite (provenanceFuzz.ts agentRename)'],
+  [183123, 'the generator\'s reading: discarding a rename\'s destination rejected at its origin the lines of a change listed there of its own (the agent\'s new file at the origin), which the discard rightly keeps (provenanceFuzz.ts discardFile)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
