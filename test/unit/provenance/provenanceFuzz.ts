@@ -272,8 +272,9 @@ function agentRename(w: World, say: (l: string) => void): void {
     // What the agent was told of a conflict handed back to it at either end, overwrite or not: a rename without
     // overwrite lands where its view shows no file (the agent's side of a creation conflict there), but the tools
     // told it of the person's file, and its change there settles the conflict as a write's does (provenance seed
-    // 224554: a plain rename chain landing on a handed-back d/c).
-    const told = [toldOf(w, from), toldOf(w, to)];
+    // 224554: a plain rename chain landing on a handed-back d/c). On a case-insensitive disk, also at the other
+    // spelling that names the same file (folding seed 16770: `d/c` → `a` over the handed-back `A`).
+    const told = [toldOf(w, from), toldOf(w, to), twinOfTo === undefined ? '' : toldOf(w, twinOfTo)];
     const k = w.nextRecord++;
     say(`${s}/${m.messageId} R${k} renames ${rel(w, from)} → ${rel(w, to)}${overwrite ? ' (overwrite)' : ''}`);
     const records = attempt(() => w.ws.rename(from, to, m, { overwrite }));

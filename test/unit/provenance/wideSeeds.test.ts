@@ -41,6 +41,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [11084, 'an overwrite staged at d/e and the rename chain through d/E were applied apart; the chain discarded and the Apply undone, the delete came back alone (applyPlan.ts `chainPassed`, and the reference model\'s applyGroup; the whole sequence passes on session 11\'s final code too, the cut-down model test fails without the fix)', 'folding'],
   [224554, 'the generator\'s reading: a plain (not overwriting) rename chain landing on a conflict handed back to the agent settles it, and the agent was told the person\'s file there; it counted what it was told only for an overwrite (provenanceFuzz.ts agentRename)'],
   [183123, 'the generator\'s reading: discarding a rename\'s destination rejected at its origin the lines of a change listed there of its own (the agent\'s new file at the origin), which the discard rightly keeps (provenanceFuzz.ts discardFile)'],
+  [16770, 'the same as 224554 on a case-insensitive disk: an overwriting rename onto `a` replaced the handed-back `A` (one file), and the agent was told the person\'s file there (provenanceFuzz.ts agentRename)', 'folding'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
