@@ -131,8 +131,8 @@ export function applyGroups(view: ApplyView, selection: Iterable<string>, disk: 
 
 /**
  * On a case-insensitive disk, the staged paths that are other spellings of a path's name in its folder (a
- * transparent entry changes nothing and is left out); undefined on a case-sensitive one. Each folder's staged
- * names are indexed once, the first time a path there is asked about.
+ * transparent entry changes nothing and is left out, unless a rename chain passed through it); undefined on a
+ * case-sensitive one. Each folder's staged names are indexed once, the first time a path there is asked about.
  */
 function stagedSpellings(view: ApplyView, disk: DiskProbe): ((path: string) => readonly string[]) | undefined {
   if (!disk.foldsCase) return undefined;
@@ -147,7 +147,7 @@ function stagedSpellings(view: ApplyView, disk: DiskProbe): ((path: string) => r
       const prefix = parent.endsWith('/') ? parent : `${parent}/`;
       for (const e of view.entriesUnder(parent)) {
         const name = e.path.slice(prefix.length);
-        if (name.includes('/') || isTransparent(e)) continue;
+        if (name.includes('/') || (isTransparent(e) && !chainPassed(view, e))) continue;
         const key = name.toLowerCase();
         names.set(key, [...(names.get(key) ?? []), e.path]);
       }
@@ -155,6 +155,20 @@ function stagedSpellings(view: ApplyView, disk: DiskProbe): ((path: string) => r
     }
     return (names.get(path.slice(slash + 1).toLowerCase()) ?? []).filter((q) => q !== path);
   };
+}
+
+/**
+ * A rename chain passed through this entry (`b` → `d/E` → `A`): it changes nothing there, but it links the chain's
+ * group to the name. On a case-sensitive disk the chain's overwrite of `d/e` is staged at that same entry, so
+ * the delete and the chain are one group; on a case-insensitive one the delete is staged at the disk's spelling
+ * `d/e`, and applied alone it removed the file while the chain stayed staged, so a discard of the chain and an
+ * Undo left the delete staged on its own (issue 23, provenance folding seed 11084).
+ */
+function chainPassed(view: OverlayView, e: PathEntry): boolean {
+  return e.recordIds.some((id) => {
+    const r = view.record(id);
+    return r?.operation === 'rename' && (r.path === e.path || r.fromPath === e.path);
+  });
 }
 
 /**

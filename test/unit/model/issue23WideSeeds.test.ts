@@ -471,3 +471,36 @@ describe('issue 23: discards after a hand-back settled by the agent (prov-discar
     assert.ok(model.composite('/b')?.conflict);
   });
 });
+
+describe('issue 23: letter case on a case-insensitive disk (prov-case)', () => {
+  it('provenance folding seed 11084: an overwrite staged at the disk\'s spelling is applied with the rename chain that passed through the other', () => {
+    const disk = new FakeDisk({ '/w/a': 'p0\n', '/w/b': 'p3\n', '/w/d/e': 'p7\np12\n' });
+    // A case-insensitive disk: `d/E` names the person's `d/e`.
+    const folding = { read: disk.read, foldsCase: () => true, caseTwin: (p: string) => disk.paths().find((q) => q !== p && q.toLowerCase() === p.toLowerCase()) };
+    const sorted = (groups: string[][]) => groups.map((g) => [...g].sort());
+    // On a case-sensitive disk the chain passes through the overwritten entry itself, so the overwrite's delete and
+    // the chain are one group.
+    const plain = newModel();
+    plain.rename('/w/b', '/w/d/e', meta('m0', 's2'), disk, { overwrite: true });
+    plain.rename('/w/d/e', '/w/x', meta('m0', 's2'), disk, { overwrite: true });
+    assert.deepStrictEqual(sorted(plain.applyGroups(['/w/d/e'], disk)), [['/w/b', '/w/d/e', '/w/x']]);
+    // Folded: b → d/E (overwrite: its delete is staged at d/e, the disk's spelling) → A (overwrite: a's delete).
+    // d/E is only passed through (nothing to write there), so d/e alone was a group of its own: applied alone, the
+    // person's file went while the chain that took its place stayed staged (then discarded, nothing of the
+    // person's came back but through Undo).
+    const model = newModel();
+    model.rename('/w/b', '/w/d/E', meta('m0', 's2'), folding, { overwrite: true });
+    model.rename('/w/d/E', '/w/A', meta('m0', 's2'), folding, { overwrite: true });
+    assert.deepStrictEqual(sorted(model.applyGroups(['/w/d/e'], folding)), [['/w/A', '/w/a', '/w/b', '/w/d/E', '/w/d/e']]);
+    const plan = model.planApply(['/w/d/e'], folding);
+    assert.deepStrictEqual(plan.refused, []);
+    for (const g of plan.groups) {
+      disk.execute(g.actions, model.store);
+      model.markApplied(g.paths);
+    }
+    // The whole chain went to disk with the delete it made: b's file is at A, nothing of it is left staged.
+    assert.strictEqual(disk.text('/w/A'), 'p3\n');
+    assert.deepStrictEqual(disk.paths().sort(), ['/w/A']);
+    assert.deepStrictEqual(model.planApply(undefined, folding).groups, []);
+  });
+});

@@ -566,15 +566,21 @@ export class ReferenceOverlay {
    * The paths applied with `path`: its component, and on a case-insensitive disk the component of every staged
    * change at another spelling of a path in the group (one file there: applied apart, one would write or remove
    * the other's file) and of each staged removal of a file whose name the group creates in other letter case
-   * (else it would be written over), until none is left out.
+   * (else it would be written over), until none is left out. A spelling a staged rename lands on or leaves counts
+   * though it shows no change (a chain passed through it): on a case-sensitive disk the rename would be staged at
+   * that very path and applied with what is staged there, say the delete of the file it overwrote, which a
+   * case-insensitive disk stages at the file's own spelling (`b` → `d/E` over `d/e` → `A`). Applied apart, that
+   * delete removed the person's file while the chain that took its place stayed staged (provenance folding seed
+   * 11084).
    */
   applyGroup(path: string): Set<string> {
     const group = this.component(path);
     if (!this.foldsCase) return group;
     const v = this.replay();
+    const renamedAt = (q: string): boolean => this.records.some((r) => r.op === 'rename' && (r.path === q || r.from === q));
     for (const p of group) {
       for (const q of this.base.keys()) {
-        if (!group.has(q) && q.toLowerCase() === p.toLowerCase() && this.visible(q)) this.component(q).forEach((x) => group.add(x));
+        if (!group.has(q) && q.toLowerCase() === p.toLowerCase() && (this.visible(q) || renamedAt(q))) this.component(q).forEach((x) => group.add(x));
       }
       if (this.base.get(p) !== null || (v.cur.get(p) ?? null) === null) continue;
       const other = [...this.disk.keys()].find((q) => q !== p && q.toLowerCase() === p.toLowerCase());

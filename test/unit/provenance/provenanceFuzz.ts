@@ -269,7 +269,12 @@ function agentRename(w: World, say: (l: string) => void): void {
     // What an overwrite replaces: the file at `to`, or on a case-insensitive disk the file another spelling names.
     const twinOfTo = w.folds ? w.files.find(q => q !== from && q !== to && q.toLowerCase() === to.toLowerCase()) : undefined;
     const replaced = overwrite ? readView(w, to) ?? (twinOfTo === undefined ? undefined : readView(w, twinOfTo)) : undefined;
-    const told = [toldOf(w, from), overwrite ? toldOf(w, to) : ''];
+    // What the agent was told of a conflict handed back to it at either end, overwrite or not: a rename without
+    // overwrite lands where its view shows no file (the agent's side of a creation conflict there), but the tools
+    // told it of the person's file, and its change there settles the conflict as a write's does (provenance seed
+    // 224554: a plain rename chain landing on a handed-back d/c). On a case-insensitive disk, also at the other
+    // spelling that names the same file (folding seed 16770: `d/c` → `a` over the handed-back `A`).
+    const told = [toldOf(w, from), toldOf(w, to), twinOfTo === undefined ? '' : toldOf(w, twinOfTo)];
     const k = w.nextRecord++;
     say(`${s}/${m.messageId} R${k} renames ${rel(w, from)} → ${rel(w, to)}${overwrite ? ' (overwrite)' : ''}`);
     const records = attempt(() => w.ws.rename(from, to, m, { overwrite }));
@@ -472,7 +477,12 @@ function discardFile(w: World, say: (l: string) => void): void {
   const c = pick(w, listed);
   const disk = w.hands.snapshot();
   const paths = [c.path, ...(c.fromPath !== undefined ? [c.fromPath] : [])];
-  const shownView = paths.map(p => readView(w, p) ?? '');
+  // At the rename's origin the person turns down only the move: a change listed there of its own (a file the agent
+  // wrote at the origin after moving the old one away) is not what they discarded, and its lines, which the view
+  // keeps showing there, are not rejected (provenance seed 183123: the origin's create came back as the agent's
+  // side of a conflict with the file sent home, the agent settled it, and Apply's write read as a leak).
+  const listedOfItsOwn = (p: string) => p !== c.path && listed.some(x => x.path === p);
+  const shownView = paths.map(p => (listedOfItsOwn(p) ? '' : readView(w, p) ?? ''));
   const shownDisk = paths.map(p => disk.get(p) ?? '');
   say(`person discards ${rel(w, c.path)}${c.fromPath ? ` (renamed from ${rel(w, c.fromPath)})` : ''}`);
   w.ws.model.discardPaths([c.path]);

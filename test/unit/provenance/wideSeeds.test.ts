@@ -32,6 +32,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [45792, 'the oracle\'s reading: Accept agent at d/e kept a line whose copy the person\'s disk move made at d/c, where an older live record removed it; a choice to keep counts where it was made (provenanceOracle.ts `keptSince`)'],
   [147408, 'the same as 45792 (Accept disk at h kept the lines whose copy the person\'s disk move put at d/e, where a live delete removed them)'],
   [166890, 'the same as 45792'],
+  [90989, 'the same as 45792 (fixed by its oracle reading, b40110c: it fails on the commit before and passes on it)'],
+  [94502, 'the same as 90989'],
+  [130491, 'the same as 90989'],
   [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
   [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
   [164474, '"Accept disk" at a rename\'s source the person moved on disk took out the move but left the overwrite\'s delete at its destination, which removed the person\'s moved file there (acceptDisk.withRoomMade)'],
@@ -46,6 +49,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [283864, 'the same as 135577 (settled by an overwriting rename; its message deleted)'],
   [352986, 'the same as 135577 (a disk conflict after the person\'s disk move, settled by the agent\'s edit)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
+  [11084, 'an overwrite staged at d/e and the rename chain through d/E were applied apart; the chain discarded and the Apply undone, the delete came back alone (applyPlan.ts `chainPassed`, and the reference model\'s applyGroup; the whole sequence passes on session 11\'s final code too, the cut-down model test fails without the fix)', 'folding'],
+  [224554, 'the generator\'s reading: a plain (not overwriting) rename chain landing on a conflict handed back to the agent settles it, and the agent was told the person\'s file there; it counted what it was told only for an overwrite (provenanceFuzz.ts agentRename)'],
+  [183123, 'the generator\'s reading: discarding a rename\'s destination rejected at its origin the lines of a change listed there of its own (the agent\'s new file at the origin), which the discard rightly keeps (provenanceFuzz.ts discardFile)'],
+  [16770, 'the same as 224554 on a case-insensitive disk: an overwriting rename onto `a` replaced the handed-back `A` (one file), and the agent was told the person\'s file there (provenanceFuzz.ts agentRename)', 'folding'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
