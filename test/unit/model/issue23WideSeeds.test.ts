@@ -363,3 +363,28 @@ describe('issue 23: FoldingDisk and folder-move seeds (prov-folding)', () => {
     assert.strictEqual(disk.text('/k/l/e'), 'p8\np9\n');
   });
 });
+
+describe('issue 23: Accept agent over a file gone from disk, one conflict a path (prov-accept2)', () => {
+  it('provenance seed 84810: the agent\'s create, move and delete over a file the person created at the source leave that file at home', () => {
+    const disk = new FakeDisk({ '/a': 'p0\n' });
+    const model = newModel();
+    model.write('/b', enc('r4\nr5\nr6\n'), meta('m0', 's1'), disk);
+    model.write('/b', enc('r4\nr5\nr7\n'), meta('m2', 's2'), disk);
+    model.rename('/b', '/d/f/g', meta('m3', 's2'), disk);
+    // The person makes a file where the agent's went, and the agent then deletes its own file there.
+    disk.put('/d/f/g', 'p11\np12\np13\n');
+    model.delete('/d/f/g', meta('m1', 's1'), disk);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\np12\np13\n');
+    // The person creates b where the agent's create was: reading it rebases the component onto it, and the create
+    // there is a creation conflict the rename carries away, which the delete then settles to the person's side.
+    disk.put('/b', 'p14\np15\n');
+    model.reconcile('/b', disk);
+    assert.strictEqual(readText(model, disk, '/b'), 'p14\np15\n', 'the person\'s b stays where they made it');
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\np12\np13\n', 'and is not shown moved onto d/f/g');
+    assert.deepStrictEqual(model.composites().map((c) => c.path), [], 'the agent\'s create, move and delete come to nothing');
+    // A later delete of d/f/g saw the person's file there, and Apply removes only what was shown.
+    model.delete('/d/f/g', meta('m3', 's1'), disk);
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'p14\np15\n', 'Apply never moves the person\'s b away');
+  });
+});

@@ -34,6 +34,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [166890, 'the same as 45792'],
   [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
   [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
+  [84810, 'one conflict a path: a create\'s conflict a rename carried from the person\'s new file at its source, settled to theirs by the agent\'s delete, showed that file moved to the destination (replay.ts `home`)'],
+  [87785, 'one conflict a path: a rename\'s source moved on disk under the accepted disk conflict at its destination (passes since session 11\'s fixes)'],
+  [53522, 'Accept agent over a rename whose source the person moved away (passes since session 11\'s fixes)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
 ];
 
