@@ -294,9 +294,15 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const sawSide = r.before !== null && open.get(p)?.top === r.before && !options.force?.(original);
         if (c !== r.before && !sawSide) {
           if (options.force?.(original)) {
-            // The person kept the agent's version: the record is rewritten to apply as it stands.
-            if (r.operation !== 'delete') out = { ...r, operation: c === null ? 'create' : 'modify', before: c };
-            else if (c !== null) out = { ...r, before: c };
+            // The person kept the agent's version: the record is rewritten to apply as it stands — its own change
+            // carried onto what is there (agentSide.ts), never a line it only kept from what it saw that is gone
+            // now (a message's since taken out): a later prune of the records after it would show that line again
+            // (provenance seed 134218). The last record there leaves what the view showed (`shown`, below).
+            if (r.operation !== 'delete') {
+              const own = r.before !== null && r.after !== null && c !== null ? agentSideOf(r.before, r.after, c) : r.after;
+              if (own !== null && own !== r.after) after = own;
+              out = { ...r, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
+            } else if (c !== null) out = { ...r, before: c };
           } else {
             // It did not see what is there: the replay table (replayRules.ts) decides, for the whole stack.
             stack = stackAt(i, p, r);

@@ -387,4 +387,23 @@ describe('issue 23: Accept agent over a file gone from disk, one conflict a path
     applyAll(model, disk);
     assert.strictEqual(disk.text('/b'), 'p14\np15\n', 'Apply never moves the person\'s b away');
   });
+
+  it('provenance seed 134218: Accept agent over a prune conflict rewrites each record to its own change, so a later prune shows no line of the message taken out', () => {
+    const disk = new FakeDisk({ '/h': 'p7\np8\n' });
+    const model = newModel();
+    model.write('/h', enc('p7\np8\nr9\n'), meta('m0', 's1'), disk);
+    model.write('/h', enc('p7\nr11\nr9\n'), meta('m1', 's2'), disk);
+    model.write('/h', enc('p7\nr11\nr9\nr14\n'), meta('m2', 's1'), disk);
+    model.write('/h', enc('p7\nr11\nr9\nr15\n'), meta('m2', 's1'), disk);
+    // m0 deleted: r9 is taken out, and m1's edit next to it no longer applies as it was (a prune conflict).
+    model.prune('m0', 's1');
+    assert.strictEqual(model.composite('/h')?.conflict?.origin, 'prune');
+    model.resolve('/h', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/h'), 'p7\nr11\nr15\n', 'the agent\'s side accepted, without r9');
+    // m2 deleted too: what is left is m1's own change onto the file, never m1's own `after` that kept r9.
+    model.prune('m2', 's1');
+    assert.strictEqual(readText(model, disk, '/h'), 'p7\nr11\n', 'r9, taken out with m0, never comes back');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p7\nr11\n');
+  });
 });

@@ -37,6 +37,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [84810, 'one conflict a path: a create\'s conflict a rename carried from the person\'s new file at its source, settled to theirs by the agent\'s delete, showed that file moved to the destination (replay.ts `home`)'],
   [87785, 'one conflict a path: a rename\'s source moved on disk under the accepted disk conflict at its destination (passes since session 11\'s fixes)'],
   [53522, 'Accept agent over a rename whose source the person moved away (passes since session 11\'s fixes)'],
+  [134218, 'Accept agent over a prune conflict rewrote an earlier record as it stood, keeping a line of the message taken out; a later prune showed it again (replay.ts: a forced record keeps its own change, agentSide.ts)'],
+  [167601, 'a later record keeping a line of a message deleted in every session (passes since session 11\'s fixes)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
 ];
 
