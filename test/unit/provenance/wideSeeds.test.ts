@@ -38,6 +38,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [87785, 'one conflict a path: a rename\'s source moved on disk under the accepted disk conflict at its destination (passes since session 11\'s fixes)'],
   [53522, 'Accept agent over a rename whose source the person moved away (passes since session 11\'s fixes)'],
   [134218, 'Accept agent over a prune conflict rewrote an earlier record as it stood, keeping a line of the message taken out; a later prune showed it again (replay.ts: a forced record keeps its own change, agentSide.ts)'],
+  [125907, 'the same as 134218: Accept agent over a conflict a rename moved on kept a line an Undo had taken off the disk (a record\'s own `after`)'],
+  [175677, 'the same as 134218, at a folder move\'s origin: Accept agent kept a discarded message\'s lines in the moved file'],
+  [225726, 'the same as 134218, through a rename chain: Accept agent kept a record\'s own `after`, not the disk edit carried to the destination'],
   [167601, 'a later record keeping a line of a message deleted in every session (passes since session 11\'s fixes)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
 ];
