@@ -36,6 +36,17 @@ import type { ConflictKind, ConflictState, FileIdentity, PathEntry } from './pat
 /** Where a path's content comes from, for the rename links: the disk file of that path, or null (new content). */
 type Lineage = string | null;
 
+/** Where a creation conflict carried by a rename was found, and what its destination showed before (see `open`). */
+interface Home {
+  readonly path: string;
+  readonly lineage: Lineage;
+  /** The records whose content the person's file there is (the conflict's `was` where it was found). */
+  readonly was: ReadonlySet<string>;
+  readonly pre: ContentRef | null;
+  readonly preLineage: Lineage;
+  readonly preProv: ReadonlySet<string>;
+}
+
 export interface ReplayOptions {
   /** Records taken out first. */
   readonly removed?: ReadonlySet<string>;
@@ -203,7 +214,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // `was`: the records whose content `theirs` is. Settled to theirs, the path shows that content again, not the
   // agent's side: a Discard of another path must not count the agent side's records as shown here (reference seed
   // 293: a rename kept that way moved the person's file away after they discarded its path).
-  const open = new Map<string, { readonly base: ContentRef | null; readonly theirs: ContentRef | null; top?: ContentRef | null; readonly was: Set<string> }>();
+  // `home`: for a creation conflict a rename carried away from where it was found, that path, its lineage and the
+  // records shown there, and what the destination showed before the rename landed (see the rename case).
+  const open = new Map<string, { readonly base: ContentRef | null; readonly theirs: ContentRef | null; top?: ContentRef | null; readonly was: Set<string>; readonly home?: Home }>();
   const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null, top?: ContentRef | null): void => {
     if (conflicts.has(path)) return;
     conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
@@ -282,9 +295,15 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const sawSide = r.before !== null && open.get(p)?.top === r.before && !options.force?.(original);
         if (c !== r.before && !sawSide) {
           if (options.force?.(original)) {
-            // The person kept the agent's version: the record is rewritten to apply as it stands.
-            if (r.operation !== 'delete') out = { ...r, operation: c === null ? 'create' : 'modify', before: c };
-            else if (c !== null) out = { ...r, before: c };
+            // The person kept the agent's version: the record is rewritten to apply as it stands — its own change
+            // carried onto what is there (agentSide.ts), never a line it only kept from what it saw that is gone
+            // now (a message's since taken out): a later prune of the records after it would show that line again
+            // (provenance seed 134218). The last record there leaves what the view showed (`shown`, below).
+            if (r.operation !== 'delete') {
+              const own = r.before !== null && r.after !== null && c !== null ? agentSideOf(r.before, r.after, c) : r.after;
+              if (own !== null && own !== r.after) after = own;
+              out = { ...r, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
+            } else if (c !== null) out = { ...r, before: c };
           } else {
             // It did not see what is there: the replay table (replayRules.ts) decides, for the whole stack.
             stack = stackAt(i, p, r);
@@ -349,6 +368,17 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
               conflicts.delete(p);
               open.delete(p);
               if (!shows) prov.set(p, new Set(held.was));
+              const home = held.home;
+              if (!shows && home && cur.get(home.path) === null) {
+                // The person's file never moved: the agent's create then delete leaves it at home, and the
+                // destination as it was before the agent's file came (provenance seed 84810).
+                after = home.pre;
+                cur.set(home.path, held.theirs);
+                lineage.set(home.path, home.lineage);
+                prov.set(home.path, new Set(home.was));
+                lineage.set(p, home.preLineage);
+                prov.set(p, new Set(home.preProv));
+              }
             } else if (sawSide && after !== null && held.base !== null) {
               // Still a conflict, and this record continued the records' own outcome there: its agent side is
               // that outcome without lines they only kept (agentSide.ts).
@@ -425,7 +455,18 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         open.delete(from);
         if (carried && !conflicts.has(to)) {
           conflicts.set(to, carried);
-          if (carriedValue) open.set(to, { ...carriedValue, was: new Set([...carriedValue.was, r.id]) });
+          if (carriedValue) {
+            // A creation conflict is about two files: the agent's new one, which the rename moves, and the person's
+            // at the source, which it never saw. Settled to theirs later (the agent's records there come to
+            // nothing), the person's file is left at its own path, not where the agent's went (provenance seed
+            // 84810: it showed moved to the destination, and Apply moved it there). Only one hop is followed.
+            const home: Home | undefined = carried.kind === 'creation' && carriedValue.base === null && carriedValue.theirs !== null
+              && carriedValue.home === undefined
+              ? { path: from, lineage: lineage.get(from) as Lineage, was: carriedValue.was, pre: d, preLineage: lineage.get(to) as Lineage, preProv: new Set(prov.get(to)) }
+              : undefined;
+            const { home: _previous, ...value } = carriedValue;
+            open.set(to, { ...value, was: new Set([...carriedValue.was, r.id]), ...(home ? { home } : {}) });
+          }
         }
         // A rename that settled a conflict by hand carries the merged result as its after.
         const moved = r.after !== r.before ? (r.after as ContentRef) : c;

@@ -504,3 +504,47 @@ describe('issue 23: letter case on a case-insensitive disk (prov-case)', () => {
     assert.deepStrictEqual(model.planApply(undefined, folding).groups, []);
   });
 });
+
+describe('issue 23: Accept agent over a file gone from disk, one conflict a path (prov-accept2)', () => {
+  it('provenance seed 84810: the agent\'s create, move and delete over a file the person created at the source leave that file at home', () => {
+    const disk = new FakeDisk({ '/a': 'p0\n' });
+    const model = newModel();
+    model.write('/b', enc('r4\nr5\nr6\n'), meta('m0', 's1'), disk);
+    model.write('/b', enc('r4\nr5\nr7\n'), meta('m2', 's2'), disk);
+    model.rename('/b', '/d/f/g', meta('m3', 's2'), disk);
+    // The person makes a file where the agent's went, and the agent then deletes its own file there.
+    disk.put('/d/f/g', 'p11\np12\np13\n');
+    model.delete('/d/f/g', meta('m1', 's1'), disk);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\np12\np13\n');
+    // The person creates b where the agent's create was: reading it rebases the component onto it, and the create
+    // there is a creation conflict the rename carries away, which the delete then settles to the person's side.
+    disk.put('/b', 'p14\np15\n');
+    model.reconcile('/b', disk);
+    assert.strictEqual(readText(model, disk, '/b'), 'p14\np15\n', 'the person\'s b stays where they made it');
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\np12\np13\n', 'and is not shown moved onto d/f/g');
+    assert.deepStrictEqual(model.composites().map((c) => c.path), [], 'the agent\'s create, move and delete come to nothing');
+    // A later delete of d/f/g saw the person's file there, and Apply removes only what was shown.
+    model.delete('/d/f/g', meta('m3', 's1'), disk);
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'p14\np15\n', 'Apply never moves the person\'s b away');
+  });
+
+  it('provenance seed 134218: Accept agent over a prune conflict rewrites each record to its own change, so a later prune shows no line of the message taken out', () => {
+    const disk = new FakeDisk({ '/h': 'p7\np8\n' });
+    const model = newModel();
+    model.write('/h', enc('p7\np8\nr9\n'), meta('m0', 's1'), disk);
+    model.write('/h', enc('p7\nr11\nr9\n'), meta('m1', 's2'), disk);
+    model.write('/h', enc('p7\nr11\nr9\nr14\n'), meta('m2', 's1'), disk);
+    model.write('/h', enc('p7\nr11\nr9\nr15\n'), meta('m2', 's1'), disk);
+    // m0 deleted: r9 is taken out, and m1's edit next to it no longer applies as it was (a prune conflict).
+    model.prune('m0', 's1');
+    assert.strictEqual(model.composite('/h')?.conflict?.origin, 'prune');
+    model.resolve('/h', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/h'), 'p7\nr11\nr15\n', 'the agent\'s side accepted, without r9');
+    // m2 deleted too: what is left is m1's own change onto the file, never m1's own `after` that kept r9.
+    model.prune('m2', 's1');
+    assert.strictEqual(readText(model, disk, '/h'), 'p7\nr11\n', 'r9, taken out with m0, never comes back');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p7\nr11\n');
+  });
+});

@@ -107,12 +107,15 @@ export class ReferenceOverlay {
     // The conflicts found here, as values: what the record that did not apply saw (base) and found (theirs).
     // (`top`: the records' own outcome, where the agent's side shown keeps only their own lines: issue 23.)
     // (`was`: the records that showed `theirs`, whose content the path shows again when the conflict settles to it.)
-    interface Open { base: Text; theirs: Text; top?: Text; was: Set<string> }
+    // (`home`: a create's conflict a rename carried away, where the person's file it met is, and what the
+    // destination showed before: settled to theirs there, the person's file never moved.)
+    interface Home { path: string; origin: string | null; was: Set<string>; pre: Text; preOrigin: string | null; preShows: Set<string> }
+    interface Open { base: Text; theirs: Text; top?: Text; was: Set<string>; created?: boolean; home?: Home }
     const open = new Map<string, Open>();
-    const conflict = (p: string, base: Text, theirs: Text, top?: Text): void => {
+    const conflict = (p: string, base: Text, theirs: Text, top?: Text, created?: boolean): void => {
       if (conflicts.has(p)) return;
       conflicts.add(p);
-      open.set(p, { base, theirs, ...(top !== undefined ? { top } : {}), was: new Set(shows.get(p)) });
+      open.set(p, { base, theirs, ...(top !== undefined ? { top } : {}), was: new Set(shows.get(p)), ...(created ? { created } : {}) });
     };
     // Settled to the other side: the path shows `theirs` again, not the records of the agent's side (a discard of
     // the path takes out what it shows). Which disk file it lists stays as the records left it, as a rename there
@@ -164,7 +167,7 @@ export class ReferenceOverlay {
               after = c;
               visible = false;
             } else {
-              conflict(r.path, r.before, c, top);
+              conflict(r.path, r.before, c, top, r.before === null && c !== null);
               after = side;
             }
           } else {
@@ -197,6 +200,17 @@ export class ReferenceOverlay {
               conflicts.delete(r.path);
               open.delete(r.path);
               if (!visible) showTheirs(r.path, v);
+              const home = v.home;
+              if (!visible && home && (cur.get(home.path) ?? null) === null) {
+                // A create then its delete over the person's file, carried away by a rename: the person's file
+                // stays at home, the destination shows what it did before (provenance seed 84810).
+                after = home.pre;
+                cur.set(home.path, v.theirs);
+                origin.set(home.path, home.origin);
+                shows.set(home.path, new Set(home.was));
+                origin.set(r.path, home.preOrigin);
+                shows.set(r.path, new Set(home.preShows));
+              }
             } else if (sawSide && top !== null && v.base !== null) {
               // Still a conflict, continuing the records' own outcome: its agent side is that outcome without the
               // lines they only kept.
@@ -243,6 +257,10 @@ export class ReferenceOverlay {
             if (!held.has(from) && conflicts.delete(from) && !conflicts.has(r.path)) {
               conflicts.add(r.path);
               if (value) {
+                // One hop: a create's conflict remembers where the person's file it met stays.
+                value.home = value.created && value.home === undefined && value.theirs !== null
+                  ? { path: from, origin: origin.get(from) ?? null, was: new Set(value.was), pre: c, preOrigin: origin.get(r.path) ?? null, preShows: new Set(shows.get(r.path)) }
+                  : undefined;
                 value.was.add(r.id); // settled to the other side, that content is what this rename moved
                 open.set(r.path, value);
               }
