@@ -35,6 +35,12 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [61898, 'the oracle\'s reading: a live record\'s folder move carried a line of a message deleted after its Apply, seen on disk; Accept agent over the move writes it as the mover\'s (provenanceOracle.ts `agentCarries`)'],
   [35198, 'a discard after a hand merge to no file at a rename\'s destination brought back at the source a line the person had rejected there: the discard counted only what the path showed after the resolution (planRevert.recordsShownBy)'],
   [6184, 'a hand merge at a folder move\'s destination replayed the new file at its origin with a deleted message\'s line (overlayModel.acceptedReplay)', 'folding'],
+  [236627, 'REOPEN: a rename the person had merged by hand over a file, rewritten as a create when Accept agent met its source gone, kept `replaces`; the store refused the op on reopen and dropped it with every op after it (replay.ts)'],
+  [173244, 'the same as 236627 (a hand merge at a path a rename chain passes through)'],
+  [202200, 'the same as 236627 (Accept agent after the person moved the file on disk)'],
+  [247034, 'the same as 236627 (a listing changed by the reopen)'],
+  [289782, 'the same as 236627'],
+  [293887, 'the same as 236627 (a listing changed by the reopen)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
