@@ -99,24 +99,6 @@ export async function runProvenanceSequence(seed: number, options: ProvenanceOpt
       // A replay shows what is staged after each step too (without looking at the disk: that would change the run).
       const world = w;
       options.trace?.(`    staged: ${listing(world).join(', ') || 'nothing'}`);
-      if (process.env.PW_VIEW === '1') {
-        const snap = world.hands.snapshot();
-        const parts: string[] = [];
-        const all = new Set<string>([...world.files, ...snap.keys(), ...world.ws.composites().map(c => c.path), ...world.ws.composites().flatMap(c => (c.fromPath ? [c.fromPath] : [])), ...world.files.map(f => f.replace('/d/f/', '/k/l/')), path.join(world.hands.root, 'k/l/f/g')]);
-        for (const p of [...all].sort()) {
-          let v: string;
-          try {
-            const b = world.ws.model.read(p, q => (snap.has(q) ? Buffer.from(snap.get(q) as string) : undefined));
-            v = b === undefined ? '-' : Buffer.from(b).toString('utf8').split('\n').filter(x => x).join(' ');
-          } catch (e) {
-            v = `!${e instanceof Error ? e.message : String(e)}`;
-          }
-          const d = snap.get(p);
-          const dv = d === undefined ? '-' : d.split('\n').filter(x => x).join(' ');
-          if (v !== dv) parts.push(`${rel(world, p)}=[${v}] (disk [${dv}])`);
-        }
-        options.trace?.(`    view≠disk: ${parts.join('; ')}`);
-      }
     }
     if (w.violations.length === 0) await final(w);
   } catch (e) {
