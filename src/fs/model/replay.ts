@@ -424,7 +424,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // The file to move is gone and the person kept the agent's version: what it moved is created there.
           // What it moved is what the view showed it moving (the surviving records' content), not its own `after`:
           // that may hold a write since taken out (issue 23 case 7).
-          out = { ...withoutFrom(r), operation: 'create', before: null, after: shown };
+          out = { ...renameFieldsDropped(r), operation: 'create', before: null, after: shown };
           if (hidden) {
             // A file the person was not shown is there (`landsOver`): the create lands on it, a conflict of its own
             // that travels with what it created (provenance seed 49982), never a move of that file in its place.
@@ -572,7 +572,12 @@ function aliased(r: ChangeRecord, resolve: (p: string) => string): ChangeRecord 
   return { ...r, path, ...(fromPath !== undefined ? { fromPath } : {}) };
 }
 
-function withoutFrom(r: ChangeRecord): ChangeRecord {
-  const { fromPath: _dropped, ...rest } = r;
+/**
+ * A rename rewritten as a create keeps none of a rename's own fields: its source, and the file the person accepted
+ * it replacing (`replaces`, which only a rename has: the store refuses a create that carries it, so a reopen dropped
+ * this op and every op after it — provenance seeds 173244, 202200, 236627, 247034, 289782, 293887).
+ */
+function renameFieldsDropped(r: ChangeRecord): ChangeRecord {
+  const { fromPath: _from, replaces: _replaces, ...rest } = r;
   return rest;
 }

@@ -548,3 +548,42 @@ describe('issue 23: Accept agent over a file gone from disk, one conflict a path
     assert.strictEqual(disk.text('/h'), 'p7\nr11\n');
   });
 });
+
+/**
+ * Issue 23, helper prov-wide: every op the model makes is one the store reads back. An op the schema refuses on
+ * reopen is dropped with every op after it (the view after a reopen lost them: REOPEN).
+ */
+describe('issue 23: what is staged survives a reopen (prov-wide)', () => {
+  it('provenance seeds 236627, 202200, 173244: a rename the person merged by hand over a file, rewritten as a create once its source is gone, carries no replaces (the log reads it back)', () => {
+    const disk = new FakeDisk({ '/e': 'p2\n' });
+    const model = newModel();
+    const ops: OverlayOp[] = [];
+    model.onDidChange((e) => { if (e.op) ops.push(JSON.parse(JSON.stringify(e.op))); });
+    model.rename('/e', '/a', meta('m1'), disk);
+    // The person creates /a where the agent moved /e: a conflict, merged by hand to "no file". The rename keeps
+    // the file the person accepted it replacing (`replaces`).
+    disk.put('/a', 'p10\n');
+    model.reconcile('/a', disk);
+    assert.ok(model.composite('/a')?.conflict);
+    model.resolveManually('/a', undefined);
+    assert.ok(model.snapshot().records.some((r) => r.operation === 'rename' && r.replaces !== undefined), 'the hand merge is kept on the rename');
+    // The person deletes the rename's source on disk and accepts the agent's version there: what the rename moved
+    // is created at /a (its source is gone), a create, which replaces nothing.
+    disk.remove('/e');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/e')?.conflict?.kind, 'deletion');
+    model.resolve('/e', { kind: 'acceptAgent' });
+    const records = model.snapshot().records;
+    assert.ok(records.some((r) => r.operation === 'create' && r.path === '/a'), 'the rename is now a create at /a');
+    const shown = ['/a', '/e'].map((p) => readText(model, disk, p));
+    // Reopened: from the op log, op by op (before the fix the last op was refused, CorruptState, and dropped with
+    // every op after it), and from a snapshot; both show what was staged.
+    const replayed = newModel();
+    for (const op of ops) replayed.apply(parseOverlayOp(op));
+    assert.deepStrictEqual(['/a', '/e'].map((p) => readText(replayed, disk, p)), shown);
+    const restored = newModel();
+    restored.restore(parseOverlaySnapshot(JSON.parse(JSON.stringify(model.snapshot()))));
+    assert.deepStrictEqual(['/a', '/e'].map((p) => readText(restored, disk, p)), shown);
+    assert.ok(records.every((r) => r.operation === 'rename' || r.replaces === undefined), 'only a rename replaces a file');
+  });
+});

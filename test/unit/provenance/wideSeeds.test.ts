@@ -61,6 +61,12 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [224554, 'the generator\'s reading: a plain (not overwriting) rename chain landing on a conflict handed back to the agent settles it, and the agent was told the person\'s file there; it counted what it was told only for an overwrite (provenanceFuzz.ts agentRename)'],
   [183123, 'the generator\'s reading: discarding a rename\'s destination rejected at its origin the lines of a change listed there of its own (the agent\'s new file at the origin), which the discard rightly keeps (provenanceFuzz.ts discardFile)'],
   [16770, 'the same as 224554 on a case-insensitive disk: an overwriting rename onto `a` replaced the handed-back `A` (one file), and the agent was told the person\'s file there (provenanceFuzz.ts agentRename)', 'folding'],
+  [236627, 'REOPEN: a rename the person had merged by hand over a file, rewritten as a create when Accept agent met its source gone, kept `replaces`; the store refused the op on reopen and dropped it with every op after it (replay.ts)'],
+  [173244, 'the same as 236627 (a hand merge at a path a rename chain passes through)'],
+  [202200, 'the same as 236627 (Accept agent after the person moved the file on disk)'],
+  [247034, 'the same as 236627 (a listing changed by the reopen)'],
+  [289782, 'the same as 236627'],
+  [293887, 'the same as 236627 (a listing changed by the reopen)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
