@@ -191,12 +191,11 @@ export class OverlayModel {
 
   private stage(record: ChangeRecord, disk: DiskProbe): ChangeRecord {
     // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
-    for (const p of record.fromPath !== undefined ? [record.fromPath, record.path] : [record.path]) {
-      // (The agent's settlement, not the person's: a rename it accepts over a file keeps no `replaces`, so deleting
-      // its message brings the conflict back, provenance seed 15398.)
-      const delegated = this.state.entry(p)?.conflict;
-      if (delegated?.delegated) this.acceptAgent(p, delegated, false);
-    }
+    // (The agent's settlement, not the person's: a rename it accepts over a file keeps no `replaces`, so deleting
+    // its message brings the conflict back, provenance seed 15398.) The origin first, then the path; no array made
+    // per write (issue 28).
+    if (record.fromPath !== undefined) this.acceptDelegated(record.fromPath);
+    this.acceptDelegated(record.path);
     const diskPath = record.fromPath ?? record.path;
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
     const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
@@ -205,6 +204,12 @@ export class OverlayModel {
     const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, conflictsAbout, this.merge, (p) => disk.read(p) !== undefined);
     this.settleMoot(this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) }));
     return record;
+  }
+
+  /** A conflict handed back to the agent at `path` is settled as the agent's (its next write there). */
+  private acceptDelegated(path: string): void {
+    const delegated = this.state.entry(path)?.conflict;
+    if (delegated?.delegated) this.acceptAgent(path, delegated, false);
   }
 
   /**
