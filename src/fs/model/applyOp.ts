@@ -30,9 +30,9 @@ function run(draft: DraftState, op: OverlayOp): void {
         return;
       }
       // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
-      for (const p of r.fromPath !== undefined ? [r.fromPath, r.path] : [r.path]) {
-        if (draft.entry(p)?.conflict?.delegated) acceptAgent(draft, p);
-      }
+      // (The origin first, then the path: no array made per staged write.)
+      if (r.fromPath !== undefined && draft.entry(r.fromPath)?.conflict?.delegated) acceptAgent(draft, r.fromPath);
+      if (draft.entry(r.path)?.conflict?.delegated) acceptAgent(draft, r.path);
       draft.addRecord(r);
       stageRecord(draft, r, op.identity);
       return;

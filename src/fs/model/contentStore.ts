@@ -44,12 +44,21 @@ export function contentRefsIn(value: unknown, into: Set<ContentRef> = new Set())
 
 /**
  * In-memory store for tests and benches. Copies on the way in and out so callers cannot mutate stored bytes.
- * Stored bytes are packed into shared slabs: one typed array per blob costs an off-heap allocation the garbage
- * collector must track, which at a hundred thousand small files cost more than hashing them.
+ * Stored bytes are packed into shared slabs and a blob is its slab, offset and length in three number arrays: one
+ * typed array per blob (even a view into a slab) is an object the garbage collector copies and tracks, which at a
+ * hundred thousand small files cost more than hashing them (issue 28).
  */
 export class MemoryContentStore implements ContentStore {
-  private readonly blobs = new Map<ContentRef, Uint8Array>();
+  /** ref → blob number (a small integer: no object per blob). */
+  private readonly blobs = new Map<ContentRef, number>();
+  /** Per blob: the index of its slab in `slabs` (or of its own array, for a large blob), offset and length. */
+  private readonly slabOf: number[] = [];
+  private readonly offsetOf: number[] = [];
+  private readonly lengthOf: number[] = [];
+  private readonly slabs: Uint8Array[] = [];
+  /** The slab being filled, its index in `slabs` (-1 before the first) and the bytes used in it. */
   private slab = new Uint8Array(0);
+  private current = -1;
   private used = 0;
 
   put(bytes: Uint8Array): ContentRef {
@@ -59,9 +68,10 @@ export class MemoryContentStore implements ContentStore {
   }
 
   get(ref: ContentRef): Uint8Array {
-    const bytes = this.blobs.get(ref);
-    if (!bytes) throw new OverlayError('ContentMissing', `no content stored for ${ref}`, { ref });
-    return bytes.slice();
+    const n = this.blobs.get(ref);
+    if (n === undefined) throw new OverlayError('ContentMissing', `no content stored for ${ref}`, { ref });
+    const offset = this.offsetOf[n];
+    return this.slabs[this.slabOf[n]].slice(offset, offset + this.lengthOf[n]);
   }
 
   has(ref: ContentRef): boolean {
@@ -72,18 +82,27 @@ export class MemoryContentStore implements ContentStore {
     return this.blobs.size;
   }
 
-  private copyIn(bytes: Uint8Array): Uint8Array {
+  /** Copies the bytes in; returns the new blob's number. */
+  private copyIn(bytes: Uint8Array): number {
     const n = bytes.byteLength;
-    if (n > SLAB_BYTES / 4) return new Uint8Array(bytes);
-    if (this.used + n > this.slab.byteLength) {
+    const blob = this.lengthOf.length;
+    this.lengthOf.push(n);
+    if (n > SLAB_BYTES / 4) {
+      this.slabOf.push(this.slabs.length);
+      this.offsetOf.push(0);
+      this.slabs.push(new Uint8Array(bytes));
+      return blob;
+    }
+    if (this.current < 0 || this.used + n > this.slab.byteLength) {
       this.slab = new Uint8Array(SLAB_BYTES);
+      this.current = this.slabs.push(this.slab) - 1;
       this.used = 0;
     }
-    // A view made by the constructor, not `subarray` (which looks up a species constructor per call).
+    this.slabOf.push(this.current);
+    this.offsetOf.push(this.used);
     this.slab.set(bytes, this.used);
-    const view = new Uint8Array(this.slab.buffer, this.used, n);
     this.used += n;
-    return view;
+    return blob;
   }
 }
 

@@ -41,6 +41,9 @@ export interface OverlayView {
  */
 const ADDED_ORDER = Math.floor(Number.MAX_SAFE_INTEGER / 2);
 
+/** Up to this many added records are found by a scan, with no index made (`DraftState.indexOfAdded`). */
+const SCANNED_RECORDS = 8;
+
 const NO_IDS: ReadonlySet<string> = new Set();
 const NO_RECORDS: ReadonlyMap<string, ChangeRecord> = new Map();
 const NO_ORDERS: ReadonlyMap<string, number> = new Map();
@@ -51,14 +54,24 @@ const NO_ORDERS: ReadonlyMap<string, number> = new Map();
  * written: less for the garbage collector at a hundred thousand writes (issue 28).
  */
 export class DraftState implements OverlayDraft {
-  /** path → new entry, or null when deleted. */
-  readonly changed = new Map<string, PathEntry | null>();
+  /**
+   * The first changed path and its new entry (null when deleted; `firstPath` undefined while nothing changed): a
+   * staged write changes one path, so the map of changes is made only for a second (issue 28).
+   */
+  private firstPath: string | undefined;
+  private firstEntry: PathEntry | null = null;
+  /** path → new entry, or null when deleted, once a second path changed (the first is in it too). */
+  private changedMap: Map<string, PathEntry | null> | undefined;
   readonly addedRecords: ChangeRecord[] = [];
   /** The added records that are folder operations (mkdir, rmdir), made on the first. */
   private addedFolderRecords?: ChangeRecord[];
   private removed: Set<string> | undefined;
   private rewritten: Map<string, ChangeRecord> | undefined;
-  private addedById: Map<string, { record: ChangeRecord; order: number }> | undefined;
+  /**
+   * Added record id → its index in `addedRecords` (a number, not an object per record), made once more than a few
+   * were added: a staged write adds one, found by a scan (issue 28).
+   */
+  private addedIndex: Map<string, number> | undefined;
   private placed: Map<string, number> | undefined;
 
   constructor(private readonly base: OverlayView) {}
@@ -71,22 +84,53 @@ export class DraftState implements OverlayDraft {
   }
 
   entry(path: string): PathEntry | undefined {
-    const c = this.changed.get(path);
+    const c = this.changedMap !== undefined ? this.changedMap.get(path) : path === this.firstPath ? this.firstEntry : undefined;
     if (c === null) return undefined;
     return c ?? this.base.entry(path);
   }
   setEntry(entry: PathEntry): void {
-    this.changed.set(entry.path, entry);
+    this.change(entry.path, entry);
   }
   deleteEntry(path: string): void {
-    this.changed.set(path, null);
+    this.change(path, null);
+  }
+  /** The changed paths with their new entries (null = deleted), in the order each first changed. */
+  changes(): Iterable<[string, PathEntry | null]> {
+    if (this.changedMap !== undefined) return this.changedMap;
+    return this.firstPath === undefined ? [] : [[this.firstPath, this.firstEntry]];
+  }
+  /** The changed paths, in the order each first changed. */
+  changedPaths(): string[] {
+    if (this.changedMap !== undefined) return [...this.changedMap.keys()];
+    return this.firstPath === undefined ? [] : [this.firstPath];
+  }
+  private change(path: string, entry: PathEntry | null): void {
+    if (this.changedMap !== undefined) this.changedMap.set(path, entry);
+    else if (this.firstPath === undefined || this.firstPath === path) {
+      this.firstPath = path;
+      this.firstEntry = entry;
+    } else this.changedMap = new Map<string, PathEntry | null>([[this.firstPath, this.firstEntry], [path, entry]]);
   }
   record(id: string): ChangeRecord | undefined {
     if (this.removed?.has(id)) return undefined;
-    return this.rewritten?.get(id) ?? this.addedById?.get(id)?.record ?? this.base.record(id);
+    const rewritten = this.rewritten?.get(id);
+    if (rewritten) return rewritten;
+    const i = this.indexOfAdded(id);
+    return i !== undefined ? this.addedRecords[i] : this.base.record(id);
   }
   order(id: string): number {
-    return this.addedById?.get(id)?.order ?? this.base.order(id);
+    return this.addedOrder(id) ?? this.base.order(id);
+  }
+  /** An added record's staging order (of the last one added under the id); undefined for one not added here. */
+  private addedOrder(id: string): number | undefined {
+    const i = this.indexOfAdded(id);
+    return i === undefined ? undefined : this.placed?.get(id) ?? ADDED_ORDER + i + 1;
+  }
+  /** The index in `addedRecords` of the last record added under `id`; undefined for none. */
+  private indexOfAdded(id: string): number | undefined {
+    if (this.addedIndex !== undefined) return this.addedIndex.get(id);
+    for (let i = this.addedRecords.length - 1; i >= 0; i--) if (this.addedRecords[i].id === id) return i;
+    return undefined;
   }
   folderRecordIds(path: string): readonly string[] {
     // Asked once per applied path by `markApplied`: scanning every added record each time made a 1,000-file Apply
@@ -107,17 +151,17 @@ export class DraftState implements OverlayDraft {
   addRecord(record: ChangeRecord, before?: string): void {
     this.addedRecords.push(record);
     if (isFolderOperation(record.operation)) (this.addedFolderRecords ??= []).push(record);
-    let order = ADDED_ORDER + this.addedRecords.length;
     if (before !== undefined) {
-      const added = this.addedById?.get(before);
-      order = added ? added.order - 0.5 : (this.base.orderBefore?.(before) ?? this.base.order(before) - 0.5);
+      const added = this.addedOrder(before);
+      const order = added !== undefined ? added - 0.5 : (this.base.orderBefore?.(before) ?? this.base.order(before) - 0.5);
       (this.placed ??= new Map()).set(record.id, order);
     }
-    (this.addedById ??= new Map()).set(record.id, { record, order });
+    if (this.addedIndex !== undefined) this.addedIndex.set(record.id, this.addedRecords.length - 1);
+    else if (this.addedRecords.length > SCANNED_RECORDS) this.addedIndex = new Map(this.addedRecords.map((r, i) => [r.id, i]));
   }
   orderBefore(id: string): number {
-    const added = this.addedById?.get(id);
-    return added ? added.order - 0.5 : (this.base.orderBefore?.(id) ?? this.base.order(id) - 0.5);
+    const added = this.addedOrder(id);
+    return added !== undefined ? added - 0.5 : (this.base.orderBefore?.(id) ?? this.base.order(id) - 0.5);
   }
   removeRecord(id: string): void {
     (this.removed ??= new Set()).add(id);

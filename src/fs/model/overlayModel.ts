@@ -191,15 +191,13 @@ export class OverlayModel {
 
   private stage(staged: ChangeRecord, disk: DiskProbe): ChangeRecord {
     // A conflict handed back to the agent is settled by its next write there: it was shown the disk's version.
-    const settled = new Map<string, ChangeRecord>();
-    for (const p of staged.fromPath !== undefined ? [staged.fromPath, staged.path] : [staged.path]) {
-      // (The agent's settlement, not the person's: the records it rewrites are kept as they were on the settling
-      // record, so deleting its message brings the conflict back, provenance seeds 15398, 135577.)
-      const delegated = this.state.entry(p)?.conflict;
-      if (!delegated?.delegated) continue;
-      for (const r of this.acceptAgent(p, delegated, false)) if (!settled.has(r.id)) settled.set(r.id, r);
-    }
-    const record: ChangeRecord = settled.size > 0 ? { ...staged, settled: [...settled.values()] } : staged;
+    // (The agent's settlement, not the person's: the records it rewrites are kept as they were on the settling
+    // record, so deleting its message brings the conflict back, provenance seeds 15398, 135577.) The origin first,
+    // then the path; nothing made per write unless a conflict was handed back (issue 28).
+    let settled: Map<string, ChangeRecord> | undefined;
+    if (staged.fromPath !== undefined) settled = this.acceptDelegated(staged.fromPath, settled);
+    settled = this.acceptDelegated(staged.path, settled);
+    const record: ChangeRecord = settled ? { ...staged, settled: [...settled.values()] } : staged;
     const diskPath = record.fromPath ?? record.path;
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
     const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
@@ -208,6 +206,18 @@ export class OverlayModel {
     const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, conflictsAbout, this.merge, (p) => disk.read(p) !== undefined);
     this.settleMoot(this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) }));
     return record;
+  }
+
+  /**
+   * A conflict handed back to the agent at `path` is settled as the agent's (its next write there); the records it
+   * rewrote are added to `settled` (made on the first), which is returned.
+   */
+  private acceptDelegated(path: string, settled: Map<string, ChangeRecord> | undefined): Map<string, ChangeRecord> | undefined {
+    const delegated = this.state.entry(path)?.conflict;
+    if (!delegated?.delegated) return settled;
+    const kept = settled ?? new Map<string, ChangeRecord>();
+    for (const r of this.acceptAgent(path, delegated, false)) if (!kept.has(r.id)) kept.set(r.id, r);
+    return kept.size > 0 ? kept : settled;
   }
 
   /**

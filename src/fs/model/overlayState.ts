@@ -126,19 +126,20 @@ export class OverlayState implements OverlayView {
   commit(draft: DraftState): string[] {
     // A folder record is a folder's whole state (it has no entry): its path changed when one comes or goes, and
     // listeners that update path by path (the Source Control view) must hear of it.
-    const folders = new Set<string>();
+    // (Made on the first: a write, the usual op, has none.)
+    let folders: Set<string> | undefined;
     for (const id of draft.removedRecords) {
       const r = this.records.get(id)?.record;
-      if (r && isFolderOperation(r.operation)) folders.add(r.path);
+      if (r && isFolderOperation(r.operation)) (folders ??= new Set()).add(r.path);
     }
-    for (const r of draft.addedRecords) if (isFolderOperation(r.operation)) folders.add(r.path);
+    for (const r of draft.addedRecords) if (isFolderOperation(r.operation)) (folders ??= new Set()).add(r.path);
     for (const id of draft.removedRecords) this.removeRecord(id);
     for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(draft.rewrittenRecords.get(r.id) ?? r, draft.placedOrders.get(r.id));
     for (const [id, r] of draft.rewrittenRecords) {
       const slot = this.records.get(id);
       if (slot && !draft.removedRecords.has(id)) slot.record = r;
     }
-    for (const [path, e] of draft.changed) {
+    for (const [path, e] of draft.changes()) {
       if (e) this.setEntry(e);
       else {
         this.entries.delete(path);
@@ -147,7 +148,7 @@ export class OverlayState implements OverlayView {
       }
     }
     // (A write, the usual op, touches no folder record: its paths need no merging.)
-    return folders.size === 0 ? [...draft.changed.keys()] : [...new Set([...draft.changed.keys(), ...folders])];
+    return folders === undefined ? draft.changedPaths() : [...new Set([...draft.changedPaths(), ...folders])];
   }
 
   clear(): string[] {
@@ -177,8 +178,11 @@ export class OverlayState implements OverlayView {
   }
 
   private setEntry(e: PathEntry): void {
+    // A path already staged is in the tree: only a new one (the map grew) is linked in, so a write to a staged
+    // file asks no second set (issue 28).
+    const had = this.entries.size;
     this.entries.set(e.path, e);
-    this.tree.add(e.path);
+    if (this.entries.size !== had) this.tree.add(e.path);
     if (e.conflict?.origin === 'disk') this.diskConflicts.add(e.path);
     else this.diskConflicts.delete(e.path);
   }

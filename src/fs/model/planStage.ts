@@ -42,6 +42,12 @@ export function planStageOverMovedDisk(
   /** True when the disk has a file at the path (a destination that reads through to the disk). */
   onDisk: (path: string) => boolean = () => false,
 ): StageReplayOp | undefined {
+  // A write or delete (the usual record) has one path: asked directly, with none of the arrays below made per
+  // staged write (issue 28). The same test as below for one path with no rename.
+  if (record.operation !== 'rename') {
+    const e = view.entry(record.path);
+    if (e === undefined || (e.conflict === undefined && !(isTransparent(e) && (afterOf(e.state) ?? null) !== record.before))) return undefined;
+  }
   // (A rename's destination is "free" by assumption, not by a read: where the disk has a file there, the baseline
   // stays and the replay below finds the rename conflict.)
   const renamedOnto = record.operation === 'rename' ? record.path : undefined;
