@@ -188,10 +188,13 @@ export class ApplyExecutor {
       await this.journal.complete(id);
       throw e;
     }
-    await this.finish(files, pruneDirs, folders, moveDirs);
+    const touched = await this.place(files, pruneDirs, folders, moveDirs);
     // The caller records the apply (durably) before the journal forgets it: a crash in between is recovered
-    // from the journal, never seen as changes made on disk behind the overlay's back.
-    await options.onWritten?.();
+    // from the journal, never seen as changes made on disk behind the overlay's back. The record and the touched
+    // folders are made durable side by side: each needs only to be durable before the entry is removed, and a
+    // power loss that keeps the record but not a rename leaves the entry, which recovery rolls forward (it looks
+    // at the disk, not at the record) and records again (idempotent).
+    await settleAll([this.syncFolders(touched), options.onWritten?.()]);
     await this.journal.complete(id);
   }
 
@@ -237,7 +240,7 @@ export class ApplyExecutor {
         if (state === 'notApplied') moves.push(m);
         else if (state === 'diverged') diverged.push(m.from);
       }
-      await this.finish(todo, entry.pruneDirs ?? [], { makeDirs: entry.makeDirs ?? [], removeDirs: entry.removeDirs ?? [] }, moves);
+      await this.syncFolders(await this.place(todo, entry.pruneDirs ?? [], { makeDirs: entry.makeDirs ?? [], removeDirs: entry.removeDirs ?? [] }, moves));
       completed.push(...todo.map(f => f.path));
       rolledForward.push(entry);
     }
@@ -405,14 +408,14 @@ export class ApplyExecutor {
 
   /**
    * Removes deleted files, then renames temps over targets, makes the staged folders, removes the folders of
-   * `pruneDirs` that are empty now, and only then makes each touched folder durable, all in one parallel batch (each
-   * folder once). Deletions go first: on a case-insensitive disk a rename that changes only letter case deletes
+   * `pruneDirs` that are empty now, and returns the folders touched, for the caller to make durable in one parallel
+   * batch (`syncFolders`: each folder once). Deletions go first: on a case-insensitive disk a rename that changes only letter case deletes
    * `readme.md` and writes `README.md`, which are one file there. Nothing here needs a sync before the next step:
    * every new content is durable already (its temp, synced before any target was touched), so whichever of these
    * steps a power loss keeps, the journal finishes the rest, and an emptied folder removed before its entries were
    * synced needs no sync of its own (its parent's says it is gone).
    */
-  private async finish(files: readonly JournalFile[], pruneDirs: readonly string[], folders: FolderSteps, moves: readonly JournalFolderMove[]): Promise<void> {
+  private async place(files: readonly JournalFile[], pruneDirs: readonly string[], folders: FolderSteps, moves: readonly JournalFolderMove[]): Promise<string[]> {
     // A folder removed first if empty already: a file of this apply may take its path.
     await this.pruneEmpty(folders.removeDirs);
     const dirs = new Set<string>();
@@ -441,7 +444,12 @@ export class ApplyExecutor {
       dirs.delete(d);
       dirs.add(path.dirname(d));
     }
-    const present = [...dirs].filter(d => this.disk.stat(d)?.type === 'directory');
+    return [...dirs];
+  }
+
+  /** Makes each of these folders that is (still) there durable, in one parallel batch: each folder once. */
+  private async syncFolders(dirs: readonly string[]): Promise<void> {
+    const present = dirs.filter(d => this.disk.stat(d)?.type === 'directory');
     await forEachLimited(present, TEMP_WRITE_CONCURRENCY, d => this.disk.syncFolder(d));
   }
 
@@ -512,6 +520,13 @@ const SYNC_TOGETHER_FROM = 16;
 
 /** Temps written between two turns of the event loop. */
 const YIELD_EVERY = 64;
+
+/** Waits for every one of `work` to end (none left running behind an error), then throws the first error. */
+async function settleAll(work: readonly (Promise<void> | undefined)[]): Promise<void> {
+  const results = await Promise.allSettled(work);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
 
 async function forEachLimited<T>(items: readonly T[], limit: number, f: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
