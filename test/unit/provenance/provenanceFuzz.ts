@@ -526,8 +526,10 @@ function resolve(w: World, say: (l: string) => void): void {
     if (w.rand() < 0.5) keep.splice(Math.floor(w.rand() * (keep.length + 1)), 0, w.ledger.token('P'));
     const none = w.rand() < 0.1;
     say(`person merges ${rel(w, p)} by hand: ${none ? 'no file' : `[${keep.join(' ')}]`}`);
-    const done = attempt(() => w.ws.model.resolveManually(p, none ? undefined : Buffer.from(textOf(keep))));
-    if (done === undefined && w.ws.model.composite(p)?.conflict) return say('  (refused)');
+    // Refused means it threw (`resolveManually` returns nothing): a merge that took effect is the person's choice
+    // even if the model still lists a conflict there (provenance seeds 192404, 333555).
+    const done = attempt(() => { w.ws.model.resolveManually(p, none ? undefined : Buffer.from(textOf(keep))); return true; });
+    if (done === undefined) return say('  (refused)');
     w.ledger.personChoice(shown, none ? new Set() : new Set(keep), onDisk, [p]);
   }
 }
