@@ -60,13 +60,18 @@ export function planRevert(
  * The records that the agent's settlement of a conflict handed back to it rewrote, as they were before
  * (`ChangeRecord.settled`), for the settling records taken out: the settlement goes with them, so the surviving
  * records replay as they were staged and meet the conflict again (issue 23, provenance seeds 135577, 146520). A
- * record taken out too, or gone (applied), is not restored.
+ * record taken out too, or gone (applied), is not restored; nor one whose paths the settlement changed (below).
  */
 function settledBy(view: OverlayView, taken: readonly ChangeRecord[], removed: ReadonlySet<string>): Map<string, ChangeRecord> {
   const restored = new Map<string, ChangeRecord>();
   for (const r of taken) {
     for (const o of r.settled ?? []) {
-      if (removed.has(o.id) || restored.has(o.id) || !view.record(o.id)) continue;
+      const now = view.record(o.id);
+      if (removed.has(o.id) || restored.has(o.id) || !now) continue;
+      // Only a record whose paths it still links as it did: one the settlement turned from a rename into a create
+      // (its source gone from disk) links a path the replay's component may not hold, and replaying it there threw
+      // (provenance seed 400719). It stays as settled, as before session 12 (open: its conflict does not come back).
+      if (now.path !== o.path || now.fromPath !== o.fromPath) continue;
       restored.set(o.id, o);
     }
   }

@@ -51,6 +51,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [93902, 'the same as 135577 (an overwriting rename chain through d/e settling a delete/modify conflict handed back; its message deleted: classified by prov-case, fixed by prov-discard\'s rule)'],
   [192404, 'the generator\'s reading: a hand merge that took effect, at a path where the model still lists a conflict, was logged "(refused)" and the person\'s choice not recorded (`resolveManually` returns nothing; provenanceFuzz.ts now counts only a throw as a refusal)'],
   [333555, 'the same as 192404 (a hand merge to no file at a rename\'s destination)'],
+  [400719, 'THROW: a prune restoring a record its settlement had turned from a rename into a create (its source gone) replayed it in a component without its source path (planRevert.settledBy restores only records whose paths are unchanged)'],
   [84810, 'one conflict a path: a create\'s conflict a rename carried from the person\'s new file at its source, settled to theirs by the agent\'s delete, showed that file moved to the destination (replay.ts `home`)'],
   [87785, 'one conflict a path: a rename\'s source moved on disk under the accepted disk conflict at its destination (passes since session 11\'s fixes)'],
   [53522, 'Accept agent over a rename whose source the person moved away (passes since session 11\'s fixes)'],
