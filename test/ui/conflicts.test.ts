@@ -20,6 +20,7 @@ describe('UI: a conflict between the agent and the person', () => {
     await wb.runCommand('UI Driver: Stage Review Changes');
     await wb.openSourceControl();
     await scmRow('notes.txt').waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.waitForDiskWatcher();
     // The person edits the very line the agent changed, outside VS Code.
     fs.writeFileSync(file('notes.txt'), MINE);
   });

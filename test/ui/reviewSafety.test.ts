@@ -42,6 +42,7 @@ describe('UI: Discard All and Apply say what they do, and Enter never costs the 
   });
 
   it('after "Accept Agent Version" over the person\'s edit, Apply says it replaces that edit and Enter does not apply', async () => {
+    await wb.waitForDiskWatcher();
     fs.writeFileSync(path.join(wb.workspace, 'notes.txt'), MINE);
     await scmRow('Agent: Conflicts').waitFor({ state: 'visible', timeout: 30_000 });
     await scmRow('notes.txt').click();

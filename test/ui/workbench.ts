@@ -115,6 +115,22 @@ export class Workbench {
   }
 
   /**
+   * Returns once VS Code's file watcher reports writes made outside VS Code (the UI driver's "Wait For The Disk
+   * Watcher" writes a probe until it is reported). A person's edit on disk before the watcher has started is never
+   * reported, so a test that makes one right after the window opens waits for this first.
+   */
+  async waitForDiskWatcher(timeoutMs = 150_000): Promise<void> {
+    const ready = path.join(path.dirname(this.workspace), '.ui-driver-watcher-ready');
+    fs.rmSync(ready, { force: true });
+    await this.runCommand('UI Driver: Wait For The Disk Watcher');
+    const end = Date.now() + timeoutMs;
+    while (!fs.existsSync(ready)) {
+      if (Date.now() > end) throw new Error('the UI driver never saw the file watcher report a disk write');
+      await new Promise(resolve => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
    * The Command Palette's entries for `query`, once `anchor` (an entry known to be listed) shows: what a person
    * sees when typing it. The palette is closed again.
    */
