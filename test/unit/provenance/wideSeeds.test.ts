@@ -71,6 +71,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [247034, 'the same as 236627 (a listing changed by the reopen)'],
   [289782, 'the same as 236627'],
   [293887, 'the same as 236627 (a listing changed by the reopen)'],
+  [247971, 'LOSS: Accept agent at h, whose conflict showed the person\'s h (a disk conflict held there; the agent\'s delete saw the moved file, never it), forced the delete and removed it (replay.ts: a forced delete leaves what the view showed)'],
+  [151376, 'the same as 247971 (after a hand-back)'],
+  [149973, 'the same as 247971 (over a rename onto the person\'s moved file)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
