@@ -74,6 +74,20 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [247971, 'LOSS: Accept agent at h, whose conflict showed the person\'s h (a disk conflict held there; the agent\'s delete saw the moved file, never it), forced the delete and removed it (replay.ts: a forced delete leaves what the view showed)'],
   [151376, 'the same as 247971 (after a hand-back)'],
   [149973, 'the same as 247971 (over a rename onto the person\'s moved file)'],
+  [401965, 'the same as 247971 (the conflict at h showed the person\'s renamed file; the delete staged there later turned into a modify over it)'],
+  [121860, 'the oracle\'s reading: a live record\'s write kept a line of a message deleted after its Apply, the disk\'s line when it saw it; the person edited it out and deleted the file, and Accept agent over the conflict showing it wrote it back (provenanceOracle.ts `agentKeepsFromDisk`, as 61898 for a move)'],
+  [198789, 'the same as 121860 (the person deleted the file)'],
+  [211016, 'the same as 121860'],
+  [280144, 'the same as 121860'],
+  [355217, 'the same as 121860'],
+  [386510, 'the same as 121860'],
+  [422935, 'the same as 121860'],
+  [551540, 'the same as 121860 (the person edited the line out on disk)'],
+  [595881, 'the same as 121860'],
+  [619009, 'the same as 121860 (the person deleted the file after the creating message was deleted)'],
+  [632797, 'the same as 619009'],
+  [665477, 'the same as 551540'],
+  [6265, 'the same as 121860', 'folding'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
