@@ -88,6 +88,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [632797, 'the same as 619009'],
   [665477, 'the same as 551540'],
   [6265, 'the same as 121860', 'folding'],
+  [693423, 'the same as 247971 (Accept agent at d/c, whose conflict showed R2\'s applied lines, made it absent; a later create there then wrote over them)'],
+  [581499, 'the same as 247971, the agent\'s settlement of a conflict handed back (a rename and a delete over the person\'s d/f/g, made and taken away: prov-nodir\'s class, whose LOSS this fix ends)'],
+  [681966, 'the same as 121860 (the person deleted the file)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
