@@ -492,18 +492,25 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     if (out !== original) rewritten.push(out);
   }
 
-  // What the person accepted is what the view showed: the last record at the path leaves it.
+  // What the person accepted is what the view showed: the last record at the path leaves it. A delete forced over
+  // a file the view showed kept (a disk conflict held there showed the person's file: the delete never saw it)
+  // leaves it too, as a write of what it found (provenance seeds 149973, 151376, 247971: the conflict showed the
+  // person's lines as the agent's side, and Accept agent deleted the file).
   for (const [p, want] of options.shown ?? []) {
     const recs = ids.get(p);
-    if (!recs?.length || cur.get(p) === want || cur.get(p) === null) continue;
+    if (!recs?.length || cur.get(p) === want) continue;
     const lastId = recs[recs.length - 1];
     const at = rewritten.findIndex((x) => x.id === lastId);
     const last = at >= 0 ? rewritten[at] : view.record(lastId);
-    if (!last || last.path !== p || (last.operation !== 'create' && last.operation !== 'modify' && last.operation !== 'rename')) continue;
-    const settled: ChangeRecord = { ...last, after: want };
+    if (!last || last.path !== p) continue;
+    const kept = last.operation === 'delete' && last.before !== null && cur.get(p) === null;
+    if (!kept && (cur.get(p) === null || (last.operation !== 'create' && last.operation !== 'modify' && last.operation !== 'rename'))) continue;
+    const settled: ChangeRecord = kept ? { ...last, operation: 'modify', after: want } : { ...last, after: want };
     if (at >= 0) rewritten[at] = settled;
     else rewritten.push(settled);
     cur.set(p, want);
+    // The file the delete would have removed stays where it is: still the disk's file when it is what the disk has.
+    if (kept && want === base.get(p)) lineage.set(p, base.get(p) === null ? null : p);
   }
 
   // Conflicts the replay did not create: a disk conflict stays while its baseline does, a delegation stays with its record.

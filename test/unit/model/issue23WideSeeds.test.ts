@@ -587,3 +587,29 @@ describe('issue 23: what is staged survives a reopen (prov-wide)', () => {
     assert.ok(records.every((r) => r.operation === 'rename' || r.replaces === undefined), 'only a rename replaces a file');
   });
 });
+
+/**
+ * Issue 23, helper prov-accept3: "Accept agent" takes the side the conflict showed (the WYSIWYG of the resolution
+ * itself). The property test in overlayInvariants.test.ts states it for any conflict; these are the seeds' shapes.
+ */
+describe('issue 23: Accept agent takes the side the conflict showed (prov-accept3)', () => {
+  it('provenance seeds 247971, 151376, 149973: a delete forced over the person\'s file the conflict showed kept leaves it', () => {
+    const disk = new FakeDisk({ '/a': 'p0\n' });
+    const model = newModel();
+    // The agent moves /a to /h and deletes /h: nothing of /h is staged.
+    model.rename('/a', '/h', meta('m1'), disk);
+    model.delete('/h', meta('m1'), disk);
+    // The person creates /h on disk and edits /a: a disk conflict at /a, carried to /h, whose agent side shows the
+    // person's /h (the delete saw the moved file, never this one).
+    disk.put('/h', 'p11\np12\n');
+    disk.put('/a', 'p9\np0\n');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/h')?.conflict, 'a conflict at /h');
+    const shown = dec(model.conflictDetails('/h').ours);
+    assert.strictEqual(shown, 'p11\np12\n', 'the agent\'s side shown at /h: the person\'s file');
+    model.resolve('/h', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/h'), shown, 'the person accepted what was shown: /h stays');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p11\np12\n', 'Apply never deletes the person\'s /h');
+  });
+});

@@ -119,6 +119,14 @@ function run(w: World, a: Action): void {
       const conflicts = model.conflicts();
       if (!conflicts.length) return;
       const p = conflicts[a.nth % conflicts.length].path;
+      if (a.how === 'acceptAgent') {
+        // What "Accept agent" makes the view is the agent's side the conflict showed (issue 23: the person accepts
+        // what they saw; provenance seeds 149973, 151376, 247971 deleted a file the conflict showed kept).
+        const shown = dec(model.conflictDetails(p).ours);
+        model.resolve(p, { kind: 'acceptAgent' });
+        assert.strictEqual(dec(model.read(p, disk.read)), shown, `Accept agent at ${p} makes the view what the conflict showed`);
+        return;
+      }
       if (a.how !== 'manual') {
         model.resolve(p, { kind: a.how });
         return;
@@ -166,6 +174,16 @@ describe('overlay invariants (seeded, randomized)', function () {
         assert.deepStrictEqual(parseOverlaySnapshot(JSON.parse(JSON.stringify(final))), final);
       }),
       { seed: SEED + 1, numRuns: 200 },
+    );
+  });
+
+  it('prov-accept3: "Accept agent" makes the view at the conflict\'s path the agent\'s side it showed', () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 80, size: 'large' }), (actions) => {
+        const w = newWorld();
+        for (const a of actions) run(w, a);
+      }),
+      { seed: SEED + 2, numRuns: 400 },
     );
   });
 });

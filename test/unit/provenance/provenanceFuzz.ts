@@ -234,6 +234,8 @@ function agentWrite(w: World, say: (l: string) => void): void {
   w.ids.set(k, [record.id]);
   const saw = tokensIn([view ?? '', told]);
   w.ledger.agentRecord(k, s, m.messageId, saw, new Set(lines));
+  // What it kept of the disk's lines where it saw them is the disk's content it keeps (`agentKeepsFromDisk`).
+  if (view !== undefined) w.ledger.agentKeepsFromDisk(k, new Set([...onDiskWhereSeen(w, [[p, view]])].filter(t => lines.includes(t))));
   // Over a conflict handed back to it, the agent's write is its resolution: what it kept of what it was shown is its.
   if (delegated) w.ledger.agentKeeps(k, new Set(lines.filter(t => saw.has(t))));
 }

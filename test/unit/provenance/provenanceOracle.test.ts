@@ -114,6 +114,31 @@ describe('provenance oracle', () => {
     assert.deepStrictEqual(written(), ['LEAK'], 'the carried line is live while the record that carried it is');
   });
 
+  it('prov-accept3: a live record\'s write keeps a line of a message deleted after its Apply that it saw on disk: writing it back is no leak, until an Undo takes it off the disk (seeds 121860, 198789)', () => {
+    const l = new ProvenanceLedger();
+    const [p0, r1] = [l.token('P'), l.token('R1')];
+    l.agentRecord(1, 's1', 'm1', new Set([p0]), new Set([p0, r1]));
+    // Applied: h is [p0 r1] on disk, then m1 is deleted; record 2 deletes p0 and keeps r1, the disk's line then.
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/h': [p0] }), tree({ '/w/h': [p0, r1] }), true), []);
+    l.takeOutMessage('m1', 's1');
+    l.agentRecord(2, 's2', 'm1', new Set([p0, r1]), new Set([r1]));
+    // The person edits r1 out on disk, or deletes h; Accept agent (the conflict showed [r1]) writes it back.
+    const written = (): string[] => props(l.checkApply(tree({}), tree({ '/w/h': [r1] }), true));
+    assert.deepStrictEqual(written(), ['LEAK'], 'a write that kept the line alone does not excuse it');
+    l.agentKeepsFromDisk(2, new Set([r1]));
+    assert.deepStrictEqual(written(), [], 'the disk\'s line record 2 kept, written back by the person\'s acceptance');
+    // An Undo that takes r1 off the disk takes back what made it the disk's.
+    assert.deepStrictEqual(l.checkUndo(tree({ '/w/h': [r1] }), tree({})), []);
+    assert.deepStrictEqual(written(), ['LEAK'], 'after the Undo, record 2 keeping it excuses nothing');
+    const l2 = new ProvenanceLedger();
+    l2.agentRecord(1, 's1', 'm1', new Set(), new Set([r1]));
+    l2.takeOutMessage('m1', 's1');
+    l2.agentRecord(2, 's2', 'm1', new Set([r1]), new Set([r1]));
+    l2.agentKeepsFromDisk(2, new Set([r1]));
+    l2.takeOutMessage('m1', 's2');
+    assert.deepStrictEqual(props(l2.checkApply(tree({}), tree({ '/w/h': [r1] }), true)), ['LEAK'], 'live while the record that kept it is');
+  });
+
   it('a person\'s resolution is theirs: a line it kept stays theirs through a prune, a disk line it dropped is theirs to remove', () => {
     const l = new ProvenanceLedger();
     const [p0, u] = [l.token('P'), l.token('P')];

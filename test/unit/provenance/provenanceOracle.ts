@@ -86,6 +86,8 @@ export class ProvenanceLedger {
   private readonly adoptedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
   /** Agent records that resolved a conflict handed back to them and kept a token they were shown there. */
   private readonly keptBy = new Map<Token, number[]>();
+  /** Live-while-kept excuses for writing a taken-out record's line that was the disk's when k saw it (`agentKeepsFromDisk`). */
+  private readonly keptFromDisk = new Map<Token, number[]>();
   /** The tokens the last Apply that applied anything put on the disk: what an Undo may remove. */
   private lastApplyAdded = new Set<Token>();
 
@@ -123,6 +125,19 @@ export class ProvenanceLedger {
    */
   agentCarries(k: number, fromDisk: ReadonlySet<Token>): void {
     for (const t of fromDisk) if (authorOf(t) !== 'P') this.keptBy.set(t, [...(this.keptBy.get(t) ?? []), k]);
+  }
+
+  /**
+   * Agent record k wrote a file and kept these of its lines, which were on the disk where it saw them. As with a move
+   * (`agentCarries`), a line of an agent's there got there by an Apply, and deleting its message afterwards takes the
+   * record out, not the line off the disk: it is the disk's content, as the person's own lines are, and k kept it.
+   * Written again after the person removed it on disk (Accept agent over the conflict that showed it), it is k's
+   * doing, live while k is — a person's line kept by k and written back so is no leak either (issue 23, provenance
+   * seeds 121860, 198789, 211016, 280144, 355217, 386510, folding 6265). An Undo that takes the line off the disk
+   * takes back the Apply that made it the disk's: from then on k's keeping it excuses nothing.
+   */
+  agentKeepsFromDisk(k: number, kept: ReadonlySet<Token>): void {
+    for (const t of kept) if (authorOf(t) !== 'P') this.keptFromDisk.set(t, [...(this.keptFromDisk.get(t) ?? []), k]);
   }
 
   /**
@@ -201,7 +216,7 @@ export class ProvenanceLedger {
       }
       const adopted = this.adoptedAt.get(t)?.seq ?? -1;
       if (this.rejects(t, after)) out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}), which the person rejected` });
-      else if (author !== 'P' && !this.isLive(Number(author.slice(1))) && adopted < 0 && !(this.keptBy.get(t) ?? []).some(k => this.isLive(k))) {
+      else if (author !== 'P' && !this.isLive(Number(author.slice(1))) && adopted < 0 && ![...(this.keptBy.get(t) ?? []), ...(this.keptFromDisk.get(t) ?? [])].some(k => this.isLive(k))) {
         out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}) of taken-out record ${author}` });
       }
     }
@@ -254,6 +269,8 @@ export class ProvenanceLedger {
   checkUndo(before: Tree, after: Tree): Violation[] {
     const out = this.losses(before, after, this.lastApplyAdded);
     this.lastApplyAdded = new Set();
+    const now = tokensIn(after);
+    for (const t of tokensIn(before)) if (!now.has(t)) this.keptFromDisk.delete(t);
     return out;
   }
 
