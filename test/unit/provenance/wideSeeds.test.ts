@@ -71,6 +71,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [247034, 'the same as 236627 (a listing changed by the reopen)'],
   [289782, 'the same as 236627'],
   [293887, 'the same as 236627 (a listing changed by the reopen)'],
+  [497522, 'the agent\'s settlement over a file the person moved away made the records there a create of their whole text on the first one\'s message: discarding its session took the person\'s lines away from under the settling rename, whose overwrite deleted the person\'s copy (overlayModel.revivedReplay, on the settling record\'s message)'],
+  [494601, 'REOPEN: a rebase at a rename\'s destination holding a conflict about its source\'s file left the source a clean delete of the person\'s edit until the next reconcile (overlayModel.reconcileFollowing: one reconcile is a fixpoint)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
