@@ -25,7 +25,7 @@ import { effectiveKind, effectiveListing, folderChangeOf, folderChanges, folderI
 import type { FolderDisk, FolderIntent, FolderStatus } from './folders';
 import type { MergeResult } from '../merge/threeWayMerge';
 import type { ApplyPlan } from './applyPlan';
-import type { ChangeMeta, ChangeRecord } from './changeRecord';
+import type { ChangeMeta, ChangeOrigin, ChangeRecord } from './changeRecord';
 import type { ContentRef, ContentStore } from './contentStore';
 import type { DiskProbe, DiskReader } from './diskProbe';
 import type { Event } from './eventEmitter';
@@ -195,8 +195,8 @@ export class OverlayModel {
     // record, so deleting its message brings the conflict back, provenance seeds 15398, 135577.) The origin first,
     // then the path; nothing made per write unless a conflict was handed back (issue 28).
     let settled: Map<string, ChangeRecord> | undefined;
-    if (staged.fromPath !== undefined) settled = this.acceptDelegated(staged.fromPath, settled);
-    settled = this.acceptDelegated(staged.path, settled);
+    if (staged.fromPath !== undefined) settled = this.acceptDelegated(staged.fromPath, staged, settled);
+    settled = this.acceptDelegated(staged.path, staged, settled);
     const record: ChangeRecord = settled ? { ...staged, settled: [...settled.values()] } : staged;
     const diskPath = record.fromPath ?? record.path;
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
@@ -212,11 +212,11 @@ export class OverlayModel {
    * A conflict handed back to the agent at `path` is settled as the agent's (its next write there); the records it
    * rewrote are added to `settled` (made on the first), which is returned.
    */
-  private acceptDelegated(path: string, settled: Map<string, ChangeRecord> | undefined): Map<string, ChangeRecord> | undefined {
+  private acceptDelegated(path: string, settler: ChangeOrigin, settled: Map<string, ChangeRecord> | undefined): Map<string, ChangeRecord> | undefined {
     const delegated = this.state.entry(path)?.conflict;
     if (!delegated?.delegated) return settled;
     const kept = settled ?? new Map<string, ChangeRecord>();
-    for (const r of this.acceptAgent(path, delegated, false)) if (!kept.has(r.id)) kept.set(r.id, r);
+    for (const r of this.acceptAgent(path, delegated, settler)) if (!kept.has(r.id)) kept.set(r.id, r);
     return kept.size > 0 ? kept : settled;
   }
 
@@ -312,18 +312,14 @@ export class OverlayModel {
 
   /**
    * Reconciles a composite with the disk, applying the resulting rebase or conflict op. Loops because a
-   * rename depends on two disk paths (each step settles one).
+   * rename depends on two disk paths (each step settles one). Then the other paths whose state those ops changed are
+   * reconciled as they now stand (`reconcileFollowing`).
    */
   reconcile(path: string, disk: DiskProbe): ReconcileOutcome {
-    let last: ReconcileOutcome = { kind: 'unchanged' };
-    for (let i = 0; i < 4; i++) {
-      const outcome = planReconcile(this.state, path, disk, this.store, this.merge);
-      if (outcome.kind === 'unchanged') return last;
-      if (outcome.op) this.apply(outcome.op);
-      if (outcome.kind === 'conflict') return outcome;
-      last = outcome;
-    }
-    return last;
+    const changed = new Set<string>();
+    const outcome = this.reconcileOnce(path, disk, changed);
+    if (changed.size > 0) this.reconcileFollowing(path, changed, disk, []);
+    return outcome;
   }
 
   /** Reconciles every entry, hidden ones too (startup, after a watcher burst). Returns the non-trivial outcomes. */
@@ -332,11 +328,47 @@ export class OverlayModel {
     // A change that cancelled out still replays from its baseline, so it follows the disk too.
     for (const path of [...this.state.allEntries()].map((e) => e.path)) {
       if (!this.state.entry(path)) continue;
-      const o = this.reconcile(path, disk);
+      const changed = new Set<string>();
+      const o = this.reconcileOnce(path, disk, changed);
       if (o.kind !== 'unchanged') outcomes.push(o);
+      if (changed.size > 0) this.reconcileFollowing(path, changed, disk, outcomes);
     }
     return outcomes;
   }
+
+  /** One composite's reconcile loop; the paths whose composites its ops changed are added to `changed`. */
+  private reconcileOnce(path: string, disk: DiskProbe, changed: Set<string>): ReconcileOutcome {
+    let last: ReconcileOutcome = { kind: 'unchanged' };
+    for (let i = 0; i < 4; i++) {
+      const outcome = planReconcile(this.state, path, disk, this.store, this.merge);
+      if (outcome.kind === 'unchanged') return last;
+      if (outcome.op) for (const p of this.apply(outcome.op)) changed.add(p);
+      if (outcome.kind === 'conflict') return outcome;
+      last = outcome;
+    }
+    return last;
+  }
+
+  /**
+   * One reconcile is a fixpoint: the paths whose state a reconcile's ops changed are reconciled again as they now
+   * stand, a few rounds at most. A rebase at a rename's destination holding a conflict about its source's disk file
+   * replays the component, and the source no longer moves its content there: reconciled before, it was left a clean
+   * delete of the person's edit there, whose conflict only the next reconcile (a reopen's) found (issue 23,
+   * provenance seed 494601, REOPEN). Only paths an op changed are looked at (the usual reconcile changes none).
+   */
+  private reconcileFollowing(path: string, changed: Set<string>, disk: DiskProbe, outcomes: ReconcileOutcome[]): void {
+    let next = changed;
+    for (let round = 0; round < 3 && next.size > 0; round++) {
+      const now = next;
+      next = new Set<string>();
+      for (const p of now) {
+        if ((round === 0 && p === path) || !this.state.entry(p)) continue;
+        const o = this.reconcileOnce(p, disk, next);
+        if (o.kind !== 'unchanged') outcomes.push(o);
+      }
+    }
+  }
+
 
   /**
    * Settles a conflict. Accepting the agent's version rewrites the changes there to apply as they stand (for a
@@ -373,9 +405,12 @@ export class OverlayModel {
     if (plan.op.recordIds.length > 0) this.apply(plan.op);
   }
 
-  /** Returns the records it rewrote, as they were before. */
-  private acceptAgent(path: string, c: ConflictState, byPerson = true): ChangeRecord[] {
-    const result = this.acceptedReplay(path, c, byPerson);
+  /**
+   * Returns the records it rewrote, as they were before. `settler`: the agent's record settling a conflict handed
+   * back to it (its message); absent, the person accepts.
+   */
+  private acceptAgent(path: string, c: ConflictState, settler?: ChangeOrigin): ChangeRecord[] {
+    const result = this.acceptedReplay(path, c, settler);
     const base = result.personBase;
     const originals = result.rewritten.map((r) => this.state.record(r.id)).filter((r): r is ChangeRecord => r !== undefined);
     this.apply({
@@ -395,8 +430,8 @@ export class OverlayModel {
    * stand (for a disk conflict, onto what the disk has now). A rename whose file is gone creates what the view
    * showed it moving — the surviving records' content, never a write since taken out (issue 23 case 7).
    */
-  private acceptedReplay(path: string, c: ConflictState, byPerson = true): ReplayResult & { readonly personBase?: PersonBase } {
-    const revived = byPerson ? this.revivedReplay(path, c) : undefined;
+  private acceptedReplay(path: string, c: ConflictState, settler?: ChangeOrigin): ReplayResult & { readonly personBase?: PersonBase } {
+    const revived = this.revivedReplay(path, c, settler);
     if (revived) return revived;
     const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
@@ -442,8 +477,15 @@ export class OverlayModel {
    * (`keptLines`) — is staged as a create of the person's own, ordered just before the first record there, and the
    * records replay onto it unchanged, as onto a disk file; a later prune takes out only what the agent wrote.
    * Undefined (the rewrite above applies) unless that replay shows exactly what the person accepted.
+   *
+   * The agent's settlement of such a conflict handed back to it (`settler`, its next write, delete or rename there)
+   * keeps the person's lines the same way, but on the settling record's message: the settlement goes with it, so
+   * deleting that message takes the part out too and the conflict comes back (`ChangeRecord.settled`). Rewritten
+   * as a create of the whole text on the first record's message instead, the person's lines went with that
+   * message: discarding it took them away from under the agent's rename that moved them on, whose overwrite then
+   * deleted the person's copy at its destination (issue 23, provenance seed 497522).
    */
-  private revivedReplay(path: string, c: ConflictState): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
+  private revivedReplay(path: string, c: ConflictState, settler?: ChangeOrigin): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
     if (c.origin !== 'disk' || c.theirs !== null || (c.diskPath ?? path) !== path) return undefined;
     const e = this.state.entry(path);
     const was = e ? baseOf(e.state) : undefined;
@@ -454,7 +496,12 @@ export class OverlayModel {
     if (!first || first.path !== path || (first.operation !== 'modify' && first.operation !== 'create')) return undefined;
     const kept = keptLines(was, accepted, this.store);
     if (kept === undefined) return undefined;
-    const record = newChangeRecord({ operation: 'create', path, before: null, after: kept }, {
+    const record = newChangeRecord({ operation: 'create', path, before: null, after: kept }, settler ? {
+      sessionId: settler.sessionId,
+      messageId: settler.messageId,
+      turn: settler.turn,
+      description: 'your version of a file gone from disk, kept under the agent\'s changes it settled',
+    } : {
       sessionId: PERSON_SESSION_ID,
       messageId: RESOLUTION_MESSAGE_ID,
       turn: first.turn,

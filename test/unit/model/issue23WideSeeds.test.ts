@@ -613,3 +613,69 @@ describe('issue 23: Accept agent takes the side the conflict showed (prov-accept
     assert.strictEqual(disk.text('/h'), 'p11\np12\n', 'Apply never deletes the person\'s /h');
   });
 });
+
+/**
+ * Issue 23, helper prov-new-a: seeds of the session 12 wide run (memory 353,001–653,000) of no other helper's class.
+ */
+describe('issue 23: wide seeds of session 12 (prov-new-a)', () => {
+  it('provenance seed 497522: the agent\'s settlement over a file the person moved away keeps the person\'s lines theirs, so discarding the settled record\'s session leaves them where the settling rename moved them', () => {
+    const disk = new FakeDisk({ '/h': 'p8\np9\n', '/g': 'p7\n' });
+    const model = newModel();
+    model.write('/h', enc('p8\nr10\np9\n'), meta('m0', 's2'), disk);
+    // The person moves h over g on disk: the edit's file is gone (a deletion conflict), handed back to the agent.
+    disk.put('/g', 'p8\np9\n');
+    disk.remove('/h');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/h')?.conflict?.kind, 'deletion');
+    model.resolve('/h', { kind: 'delegate' });
+    // The agent settles it by moving h (its edit of the person's file) over g, the person's file there.
+    model.rename('/h', '/g', meta('m1', 's1'), disk, { overwrite: true });
+    assert.strictEqual(readText(model, disk, '/g'), 'p8\nr10\np9\n');
+    // s2 discarded: its line r10 goes; the person's lines the agent's move carried to g stay there. Before the fix
+    // the settlement had made s2's edit a create of its whole text, so the discard took p8 p9 away from h, the move
+    // carried nothing and its overwrite deleted g: Apply removed the person's file.
+    model.discardSession('s2');
+    assert.strictEqual(readText(model, disk, '/g'), 'p8\np9\n', 'the person\'s lines stay at g');
+    assert.strictEqual(readText(model, disk, '/h'), undefined);
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/g'), 'p8\np9\n');
+    assert.strictEqual(disk.text('/h'), undefined);
+  });
+
+  it('provenance seed 497522: taking out the settling record takes the person\'s part it kept with it, and the conflict comes back', () => {
+    const disk = new FakeDisk({ '/h': 'p8\np9\n', '/g': 'p7\n' });
+    const model = newModel();
+    model.write('/h', enc('p8\nr10\np9\n'), meta('m0', 's2'), disk);
+    disk.put('/g', 'p8\np9\n');
+    disk.remove('/h');
+    model.reconcileAll(disk);
+    model.resolve('/h', { kind: 'delegate' });
+    model.rename('/h', '/g', meta('m1', 's1'), disk, { overwrite: true });
+    model.prune('m1', 's1');
+    assert.strictEqual(model.composite('/h')?.conflict?.kind, 'deletion', 'the settlement went with its message');
+    assert.strictEqual(model.composite('/g'), undefined, 'nothing staged at g');
+    assert.ok(model.snapshot().records.every((r) => r.messageId !== 'm1'), 'no record of the settling message is left');
+  });
+});
+
+describe('issue 23: one reconcile is a fixpoint (prov-new-a)', () => {
+  it('provenance seed 494601: a conflict held at a rename\'s destination about its source\'s file leaves the source reconciled as it now stands, as a reopen finds it', () => {
+    const disk = new FakeDisk({ '/b': 'p4\np5\n' });
+    const model = newModel();
+    model.rename('/b', '/d/f/g', meta('m0', 's1'), disk);
+    // The person creates d/f/g where the agent moved b (a creation conflict); the agent then deletes d/f/g.
+    disk.put('/d/f/g', 'p13\n');
+    model.reconcileAll(disk);
+    model.delete('/d/f/g', meta('m0', 's2'), disk);
+    // The person edits b and deletes d/f/g on disk.
+    disk.put('/b', 'p16\np5\n');
+    disk.remove('/d/f/g');
+    model.reconcileAll(disk);
+    const listed = () => model.composites().map((c) => `${c.path} ${c.conflict ? `${c.conflict.kind} conflict` : 'clean'}`).sort();
+    const once = listed();
+    // Before the fix the edit at b was listed as a clean delete until the next reconcile (a reopen) found its conflict.
+    assert.ok(once.includes('/b deletion conflict'), `b's delete of an edit it never saw is a conflict: ${once.join(', ')}`);
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(), once, 'a second reconcile finds nothing new');
+  });
+});

@@ -91,6 +91,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [693423, 'the same as 247971 (Accept agent at d/c, whose conflict showed R2\'s applied lines, made it absent; a later create there then wrote over them)'],
   [581499, 'the same as 247971, the agent\'s settlement of a conflict handed back (a rename and a delete over the person\'s d/f/g, made and taken away: prov-nodir\'s class, whose LOSS this fix ends)'],
   [681966, 'the same as 121860 (the person deleted the file)'],
+  [497522, 'the agent\'s settlement over a file the person moved away made the records there a create of their whole text on the first one\'s message: discarding its session took the person\'s lines away from under the settling rename, whose overwrite deleted the person\'s copy (overlayModel.revivedReplay, on the settling record\'s message)'],
+  [494601, 'REOPEN: a rebase at a rename\'s destination holding a conflict about its source\'s file left the source a clean delete of the person\'s edit until the next reconcile (overlayModel.reconcileFollowing: one reconcile is a fixpoint)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
