@@ -196,8 +196,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
 
   const conflicts = new Map<string, ConflictState>();
   const texts = new Map<ContentRef, string | undefined>();
-  const agentSideOf = (saw: ContentRef | null, top: ContentRef | null, now: ContentRef | null): ContentRef | null => {
-    const side = saw === null || top === null ? undefined : agentSide(saw, top, now, store, texts);
+  const agentSideOf = (saw: ContentRef | null, top: ContentRef | null, now: ContentRef | null, overlap: 'record' | 'both' = 'record'): ContentRef | null => {
+    const side = saw === null || top === null ? undefined : agentSide(saw, top, now, store, texts, overlap);
     return side === undefined ? top : side; // binary: the record's own outcome
   };
   // A disk conflict cannot be recomputed from the records, so it stays, and wins over a prune conflict found at its path.
@@ -298,9 +298,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             // The person kept the agent's version: the record is rewritten to apply as it stands — its own change
             // carried onto what is there (agentSide.ts), never a line it only kept from what it saw that is gone
             // now (a message's since taken out): a later prune of the records after it would show that line again
-            // (provenance seed 134218). The last record there leaves what the view showed (`shown`, below).
+            // (provenance seed 134218). The last record there leaves what the view showed (`shown`, below); an
+            // earlier one, which nobody saw there, keeps the lines of what is there that it never saw where both
+            // wrote at one spot: it now claims it saw them (provenance seed 170891).
             if (r.operation !== 'delete') {
-              const own = r.before !== null && r.after !== null && c !== null ? agentSideOf(r.before, r.after, c) : r.after;
+              const own = r.before !== null && r.after !== null && c !== null ? agentSideOf(r.before, r.after, c, 'both') : r.after;
               if (own !== null && own !== r.after) after = own;
               out = { ...r, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
             } else if (c !== null) out = { ...r, before: c };
