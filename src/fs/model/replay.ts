@@ -293,6 +293,18 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         let shows = true; // the path shows the records' content (else what was there stays, untouched)
         // (A create after a delete there writes new content: it continues nothing.)
         const sawSide = r.before !== null && open.get(p)?.top === r.before && !options.force?.(original);
+        const landedOn = open.get(p);
+        if (r.operation === 'delete' && c !== r.before && landedOn?.base === null && landedOn.theirs !== null && landedOn.theirs === r.before && !options.force?.(original)) {
+          // A delete of the very file a rename or create found here and landed on (the conflict's theirs): it saw
+          // that file (it followed it home when the rename that had moved it away was taken out), so that file is
+          // gone and what landed here lands on a free path — no conflict, the agent's side stays. Read as a delete
+          // of what landed, it hid both files (provenance seed 352912: a prune brought `a`'s file home under a
+          // later rename `h` → `a`, and the view showed neither).
+          conflicts.delete(p);
+          open.delete(p);
+          (ids.get(p) as string[]).push(r.id);
+          break;
+        }
         if (c !== r.before && !sawSide) {
           if (options.force?.(original)) {
             // The person kept the agent's version: the record is rewritten to apply as it stands — its own change

@@ -587,3 +587,42 @@ describe('issue 23: what is staged survives a reopen (prov-wide)', () => {
     assert.ok(records.every((r) => r.operation === 'rename' || r.replaces === undefined), 'only a rename replaces a file');
   });
 });
+
+/**
+ * Issue 23, helper prov-after: after a discard or an Undo, no record removes a line it never saw nor writes one
+ * taken out.
+ */
+describe('issue 23: after a discard or an Undo (prov-after)', () => {
+  it('provenance seed 170891: a hand merge at an overwriting rename\'s destination leaves the record the overwrite replaced claiming no removal of the person\'s line', () => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\n', '/h': 'p8\np9\n' });
+    const model = newModel();
+    model.write('/a', enc('r1\np0\np1\n'), meta('m1', 's1'), disk);
+    // s2/m0 moves /h over /a (its delete removes m1's edit of /a); the person then inserts p19 where m1 inserted r1.
+    model.rename('/h', '/a', meta('m0', 's2'), disk, { overwrite: true });
+    disk.put('/a', 'p19\np0\np1\n');
+    model.reconcile('/a', disk);
+    assert.strictEqual(model.composite('/a')?.conflict?.origin, 'disk');
+    model.resolveManually('/a', enc('p8\np19\np0\np20\n'));
+    // The rename's message discarded: m1's edit of /a, which nobody saw there since the overwrite, is left. It may
+    // claim to have seen the person's p19 (it is rewritten onto the disk), but it never removed it.
+    model.prune('m0', 's2');
+    assert.ok(readText(model, disk, '/a')?.split('\n').includes('p19'), 'the person\'s p19 still shows at /a');
+    applyAll(model, disk);
+    assert.ok(disk.text('/a')?.split('\n').includes('p19'), 'Apply keeps the person\'s p19');
+  });
+
+  it('provenance seed 352912: a prune brings a file home under a later rename onto its path, and the record that deleted it there deletes it, not what the rename moved', () => {
+    const disk = new FakeDisk({ '/a': 'a0\n', '/h': 'h0\n' });
+    const model = newModel();
+    model.rename('/a', '/e', meta('m1', 's1'), disk);
+    model.rename('/h', '/a', meta('m0', 's2'), disk);
+    // m2 deletes a's file where m1 moved it; deleting m1 sends that delete home to /a, under the rename h → a.
+    model.delete('/e', meta('m2', 's1'), disk);
+    model.prune('m1', 's1');
+    assert.strictEqual(readText(model, disk, '/a'), 'h0\n', 'h\'s file, moved by m0, shows at /a (a\'s, deleted by m2 that saw it, does not)');
+    assert.strictEqual(model.composite('/a')?.conflict, undefined, 'the file the rename found there is gone: no conflict');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), 'h0\n', 'Apply moves h\'s file to /a; nothing of h is lost');
+    assert.strictEqual(disk.text('/h'), undefined);
+  });
+});
