@@ -314,7 +314,10 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             // earlier one, which nobody saw there, keeps the lines of what is there that it never saw where both
             // wrote at one spot: it now claims it saw them (provenance seed 170891).
             if (r.operation !== 'delete') {
-              const own = r.before !== null && r.after !== null && c !== null ? agentSideOf(r.before, r.after, c, 'both') : r.after;
+              // Its file gone (its creator taken out), it is what the record wrote, without the lines it only kept
+              // (provenance seed 189924: an Undo restaged it so, and once the later records' message was deleted it
+              // showed the discarded creator's lines); nothing written of its own: it stays as it was.
+              const own = r.before !== null && r.after !== null ? (agentSideOf(r.before, r.after, c, 'both') ?? r.after) : r.after;
               if (own !== null && own !== r.after) after = own;
               out = { ...r, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
             } else if (c !== null) out = { ...r, before: c };

@@ -625,4 +625,22 @@ describe('issue 23: after a discard or an Undo (prov-after)', () => {
     assert.strictEqual(disk.text('/a'), 'h0\n', 'Apply moves h\'s file to /a; nothing of h is lost');
     assert.strictEqual(disk.text('/h'), undefined);
   });
+
+  it('provenance seed 189924: Accept agent over a file whose creator was taken out rewrites an earlier record to what it wrote, so deleting the later message shows no line of the discarded creator', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/b', enc('r12\nr13\nr14\n'), meta('m0', 's1'), disk);
+    model.write('/b', enc('r15\nr12\nr13\nr14\n'), meta('m0', 's2'), disk);
+    model.write('/b', enc('r15\nr16\nr13\nr14\n'), meta('m2', 's2'), disk);
+    // s1/m0's create discarded: the file is gone under s2's edits (a modify/delete conflict).
+    model.prune('m0', 's1');
+    assert.strictEqual(model.composite('/b')?.conflict?.origin, 'prune');
+    model.resolve('/b', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/b'), 'r15\nr16\n', 'the agent\'s side accepted: what s2 wrote');
+    // s2/m2 deleted (in the seed after an Apply and its Undo, which restaged the records as they were rewritten).
+    model.prune('m2', 's2');
+    assert.strictEqual(readText(model, disk, '/b'), 'r15\n', 'only what s2/m0 wrote: r12, r13, r14 were taken out with s1/m0');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'r15\n');
+  });
 });

@@ -74,6 +74,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [170891, 'after a discard: a hand merge over a disk conflict at an overwriting rename\'s destination rewrote the record the overwrite replaced onto the disk, removing the person\'s line it never saw; discarding the rename\'s message left it, and Apply wrote over the line (agentSide overlap \'both\', replay.ts)'],
   [352912, 'after a prune: a delete that followed a file home landed after a later rename onto that path; read as a delete of what the rename moved, the view hid both files and Apply lost the moved one (replay.ts: a delete of the file a rename landed on frees the path)'],
   [174397, 'after an Undo: "Accept disk" over the agent\'s new file at a rename\'s destination, where the Undo had restaged the move and the person\'s hand merge to no file, took the merge out and sent the moved file home with the lines it had turned down (acceptDisk.ts: what the path showed before a resolution taken out goes too)'],
+  [189924, 'after an Undo: "Accept agent" over a file whose creator was discarded rewrote an earlier record as a create of its own `after`, keeping the creator\'s lines; the Undo restaged it so and deleting the later message showed them (replay.ts: a forced record whose file is gone keeps what it wrote, agentSide.ts)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
