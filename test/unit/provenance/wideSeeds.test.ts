@@ -75,6 +75,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [352912, 'after a prune: a delete that followed a file home landed after a later rename onto that path; read as a delete of what the rename moved, the view hid both files and Apply lost the moved one (replay.ts: a delete of the file a rename landed on frees the path)'],
   [174397, 'after an Undo: "Accept disk" over the agent\'s new file at a rename\'s destination, where the Undo had restaged the move and the person\'s hand merge to no file, took the merge out and sent the moved file home with the lines it had turned down (acceptDisk.ts: what the path showed before a resolution taken out goes too)'],
   [189924, 'after an Undo: "Accept agent" over a file whose creator was discarded rewrote an earlier record as a create of its own `after`, keeping the creator\'s lines; the Undo restaged it so and deleting the later message showed them (replay.ts: a forced record whose file is gone keeps what it wrote, agentSide.ts)'],
+  [207505, 'the same as 189924: after a prune, "Accept agent" at a rename\'s source the person moved kept in the record before the move a line of the deleted create, and Apply wrote it at the destination (fails on the commit before 189924\'s fix, passes on it)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
