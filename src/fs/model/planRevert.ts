@@ -91,8 +91,14 @@ export function recordsShownBy(view: OverlayView, paths: readonly string[], stor
   // it; discarding the path takes the resolution out, so those records would show again where they came from
   // (issue 23, provenance seed 35198: a rejected insert came back at the rename's source). They are what the path
   // showed, so they go too.
-  const resolutions = new Set(paths.flatMap((p) => view.entry(p)?.recordIds ?? []).filter((id) => view.record(id)?.sessionId === PERSON_SESSION_ID));
-  const before = resolutions.size > 0 ? replayComponent(view, paths, store, { removed: resolutions, origin: 'prune' }) : undefined;
+  // The same for a delete there, which the discard takes out too (provenance seed 415476: a folder delete after
+  // the hand merge hid what a rename had moved into the path, and the file created at the rename's source came back
+  // there with the lines the person had turned down).
+  const hiding = new Set(paths.flatMap((p) => view.entry(p)?.recordIds ?? []).filter((id) => {
+    const r = view.record(id);
+    return r !== undefined && (r.sessionId === PERSON_SESSION_ID || (r.operation === 'delete' && paths.includes(r.path)));
+  }));
+  const before = hiding.size > 0 ? replayComponent(view, paths, store, { removed: hiding, origin: 'prune' }) : undefined;
   const chosen = new Set(paths);
   const take = new Set<string>();
   for (const p of paths) {

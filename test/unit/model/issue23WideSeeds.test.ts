@@ -643,4 +643,27 @@ describe('issue 23: after a discard or an Undo (prov-after)', () => {
     applyAll(model, disk);
     assert.strictEqual(disk.text('/b'), 'r15\n');
   });
+
+  it('provenance seed 415476: "Accept disk" at a rename\'s destination hand-merged, then deleted, takes out what the rename brought there, so nothing the person turned down shows at its source', () => {
+    const disk = new FakeDisk({ '/e': 'p2\np3\n', '/g': 'p6\n' });
+    const model = newModel();
+    model.rename('/e', '/h', meta('m1', 's1'), disk);
+    model.rename('/h', '/g', meta('m1', 's1'), disk, { overwrite: true });
+    // The person deletes both files on disk, and merges /g by hand keeping p2 only (p3 turned down).
+    disk.remove('/e');
+    disk.remove('/g');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/g')?.conflict);
+    model.resolveManually('/g', enc('p2\n'));
+    // The agent deletes /g; the person writes a new /g on disk and accepts it.
+    model.delete('/g', meta('m2', 's2'), disk);
+    disk.put('/g', 'p15\n');
+    model.reconcile('/g', disk);
+    assert.ok(model.composite('/g')?.conflict);
+    model.resolve('/g', { kind: 'acceptDisk' });
+    assert.strictEqual(model.composite('/h'), undefined, 'nothing of the move shows at /h: p3 was turned down');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), undefined, 'Apply never writes p3 at /h');
+    assert.strictEqual(disk.text('/g'), 'p15\n');
+  });
 });

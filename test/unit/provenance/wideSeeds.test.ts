@@ -76,6 +76,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [174397, 'after an Undo: "Accept disk" over the agent\'s new file at a rename\'s destination, where the Undo had restaged the move and the person\'s hand merge to no file, took the merge out and sent the moved file home with the lines it had turned down (acceptDisk.ts: what the path showed before a resolution taken out goes too)'],
   [189924, 'after an Undo: "Accept agent" over a file whose creator was discarded rewrote an earlier record as a create of its own `after`, keeping the creator\'s lines; the Undo restaged it so and deleting the later message showed them (replay.ts: a forced record whose file is gone keeps what it wrote, agentSide.ts)'],
   [207505, 'the same as 189924: after a prune, "Accept agent" at a rename\'s source the person moved kept in the record before the move a line of the deleted create, and Apply wrote it at the destination (fails on the commit before 189924\'s fix, passes on it)'],
+  [415476, 'as 174397, through a Discard: "Accept disk" over a disk conflict at a rename\'s destination the person had hand-merged and the agent then deleted left the file created at the rename\'s source, with the lines the person turned down (planRevert.recordsShownBy: what the path showed before a delete there taken out goes too)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
