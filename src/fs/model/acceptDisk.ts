@@ -19,6 +19,8 @@ import type { ConflictState } from './pathEntry';
  *   with a rename into `path` among those: every agent record    | the move is turned down whole: the person kept
  *   whose content `path` shows (the moved file's writes before   | their file, not what the agent brought there, so
  *   it moved, the renames that carried it there)                 | the source is left as the disk has it (36187)
+ *   … and that `path` showed before a person's resolution there  | the resolution goes too, and what it hid (the
+ *   taken out with them                                          | lines turned down) must not show again (174397)
  *
  * The last row: an agent renames `x` → `y`, perhaps after editing `x`; the person's own file is at `y`; "Accept
  * disk" there. Taking out only the rename sends the moved file home to `x` with the lines the person just turned
@@ -42,6 +44,15 @@ export function recordsTurnedDown(view: OverlayView, path: string, conflict: Con
   if (movedIn) {
     const shown = replayComponent(view, [path], store, { origin: 'prune' }, merge).provenance.get(path) ?? [];
     for (const id of shown) if (view.record(id)?.sessionId !== PERSON_SESSION_ID) ids.add(id);
+    // A person's resolution there taken out with them (a hand merge to "no file", say) hid what the path showed
+    // before it: without it those records would show again where they came from, the lines the person turned down
+    // there back at the move's source (provenance seed 174397: restaged by an Undo, then "Accept disk" over the
+    // agent's next create there). They are what the path showed, so they go too (as a Discard's `recordsShownBy`).
+    const resolutions = new Set([...ids].filter((id) => view.record(id)?.sessionId === PERSON_SESSION_ID));
+    if (resolutions.size > 0) {
+      const before = replayComponent(view, [path], store, { removed: resolutions, origin: 'prune' }, merge).provenance.get(path) ?? [];
+      for (const id of before) if (view.record(id)?.sessionId !== PERSON_SESSION_ID) ids.add(id);
+    }
   }
   return withRoomMade(view, [...ids].map((id) => view.record(id)).filter((r): r is ChangeRecord => r !== undefined));
 }

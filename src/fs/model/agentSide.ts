@@ -18,10 +18,18 @@ import type { LineChange } from '../merge/diffLines';
  *   gone from `now`          | yes           | no            | removed (the record never wrote it)
  *   lines the record wrote   |               |               | kept, before `now`'s own new lines at that spot
  *   lines only `now` has     |               |               | kept, unless the record wrote lines at that spot
+ *                            |               |               | (`overlap` 'both': kept after the record's there)
  *
  * `now` null (the file is gone: its creator was taken out) reads as an empty text: the agent's side is what the
  * record wrote, and null when it wrote nothing (it only edited what is gone: nothing of it survives). Binary
  * content has no lines: undefined (the caller keeps `top`).
+ *
+ * `overlap` says whose lines a spot where both wrote keeps. 'record' (the agent's side a conflict shows: the
+ * person's lines there are the other side, shown beside it) keeps the record's. 'both' keeps the record's, then
+ * `now`'s: a record carried onto `now` that nobody was shown there (an earlier record a later one at its path
+ * overwrote, rewritten when the person accepts or hand-merges the view) claims it saw `now`, so it must not remove
+ * a line of `now` it never saw (issue 23, provenance seed 170891: discarding the rename that overwrote it left it
+ * writing over the person's line).
  */
 export function agentSide(
   saw: ContentRef,
@@ -29,6 +37,7 @@ export function agentSide(
   now: ContentRef | null,
   store: ContentStore,
   texts?: Map<ContentRef, string | undefined>,
+  overlap: 'record' | 'both' = 'record',
 ): ContentRef | null | undefined {
   const text = (ref: ContentRef): string | undefined => {
     if (texts?.has(ref)) return texts.get(ref);
@@ -48,7 +57,7 @@ export function agentSide(
     const mine = fromOurs.inserted.get(g);
     const other = fromTheirs.inserted.get(g);
     if (mine) lines.push(...linesOf(ours, mine));
-    else if (other) lines.push(...linesOf(theirs, other));
+    if (other && (!mine || overlap === 'both')) lines.push(...linesOf(theirs, other));
     if (g < base.n && fromOurs.kept[g] && fromTheirs.kept[g]) lines.push(sliceLines(base, g, 1));
   }
   if (lines.length === 0 && now === null) return null;

@@ -91,8 +91,22 @@ export function recordsShownBy(view: OverlayView, paths: readonly string[], stor
   // it; discarding the path takes the resolution out, so those records would show again where they came from
   // (issue 23, provenance seed 35198: a rejected insert came back at the rename's source). They are what the path
   // showed, so they go too.
-  const resolutions = new Set(paths.flatMap((p) => view.entry(p)?.recordIds ?? []).filter((id) => view.record(id)?.sessionId === PERSON_SESSION_ID));
-  const before = resolutions.size > 0 ? replayComponent(view, paths, store, { removed: resolutions, origin: 'prune' }) : undefined;
+  // The same for a delete there after the resolution, which the discard takes out too (provenance seed 415476: a
+  // folder delete after the hand merge hid what a rename had moved into the path, and the file created at the
+  // rename's source came back there with the lines the person had turned down). Without a resolution there, what
+  // a delete hid was never shown there: it stays (reference seed 1460).
+  const hiding = new Set<string>();
+  for (const p of paths) {
+    const ids = view.entry(p)?.recordIds ?? [];
+    const resolved = ids.filter((id) => view.record(id)?.sessionId === PERSON_SESSION_ID).map((id) => view.order(id));
+    if (resolved.length === 0) continue;
+    const first = Math.min(...resolved);
+    for (const id of ids) {
+      const r = view.record(id);
+      if (r?.sessionId === PERSON_SESSION_ID || (r?.operation === 'delete' && r.path === p && view.order(id) > first)) hiding.add(id);
+    }
+  }
+  const before = hiding.size > 0 ? replayComponent(view, paths, store, { removed: hiding, origin: 'prune' }) : undefined;
   const chosen = new Set(paths);
   const take = new Set<string>();
   for (const p of paths) {

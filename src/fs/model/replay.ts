@@ -196,8 +196,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
 
   const conflicts = new Map<string, ConflictState>();
   const texts = new Map<ContentRef, string | undefined>();
-  const agentSideOf = (saw: ContentRef | null, top: ContentRef | null, now: ContentRef | null): ContentRef | null => {
-    const side = saw === null || top === null ? undefined : agentSide(saw, top, now, store, texts);
+  const agentSideOf = (saw: ContentRef | null, top: ContentRef | null, now: ContentRef | null, overlap: 'record' | 'both' = 'record'): ContentRef | null => {
+    const side = saw === null || top === null ? undefined : agentSide(saw, top, now, store, texts, overlap);
     return side === undefined ? top : side; // binary: the record's own outcome
   };
   // A disk conflict cannot be recomputed from the records, so it stays, and wins over a prune conflict found at its path.
@@ -293,14 +293,31 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         let shows = true; // the path shows the records' content (else what was there stays, untouched)
         // (A create after a delete there writes new content: it continues nothing.)
         const sawSide = r.before !== null && open.get(p)?.top === r.before && !options.force?.(original);
+        const landedOn = open.get(p);
+        if (r.operation === 'delete' && c !== r.before && landedOn?.base === null && landedOn.theirs !== null && landedOn.theirs === r.before && !options.force?.(original)) {
+          // A delete of the very file a rename or create found here and landed on (the conflict's theirs): it saw
+          // that file (it followed it home when the rename that had moved it away was taken out), so that file is
+          // gone and what landed here lands on a free path — no conflict, the agent's side stays. Read as a delete
+          // of what landed, it hid both files (provenance seed 352912: a prune brought `a`'s file home under a
+          // later rename `h` → `a`, and the view showed neither).
+          conflicts.delete(p);
+          open.delete(p);
+          (ids.get(p) as string[]).push(r.id);
+          break;
+        }
         if (c !== r.before && !sawSide) {
           if (options.force?.(original)) {
             // The person kept the agent's version: the record is rewritten to apply as it stands — its own change
             // carried onto what is there (agentSide.ts), never a line it only kept from what it saw that is gone
             // now (a message's since taken out): a later prune of the records after it would show that line again
-            // (provenance seed 134218). The last record there leaves what the view showed (`shown`, below).
+            // (provenance seed 134218). The last record there leaves what the view showed (`shown`, below); an
+            // earlier one, which nobody saw there, keeps the lines of what is there that it never saw where both
+            // wrote at one spot: it now claims it saw them (provenance seed 170891).
             if (r.operation !== 'delete') {
-              const own = r.before !== null && r.after !== null && c !== null ? agentSideOf(r.before, r.after, c) : r.after;
+              // Its file gone (its creator taken out), it is what the record wrote, without the lines it only kept
+              // (provenance seed 189924: an Undo restaged it so, and once the later records' message was deleted it
+              // showed the discarded creator's lines); nothing written of its own: it stays as it was.
+              const own = r.before !== null && r.after !== null ? (agentSideOf(r.before, r.after, c, 'both') ?? r.after) : r.after;
               if (own !== null && own !== r.after) after = own;
               out = { ...r, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
             } else if (c !== null) out = { ...r, before: c };

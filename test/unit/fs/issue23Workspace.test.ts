@@ -207,3 +207,48 @@ describe('issue 23: Undo and Apply at workspace level', () => {
     assert.strictEqual(fs.statSync(file('start.sh')).mode & 0o777, 0o755);
   });
 });
+
+/**
+ * Issue 23, helper prov-after: after a discard or an Undo, no record removes a line it never saw, nor writes one
+ * taken out (README, "Provenance fuzzing").
+ */
+describe('issue 23: after a discard or an Undo (prov-after)', () => {
+  let root: string;
+  let overlay: OverlayWorkspace;
+  const file = (rel: string) => path.join(root, 'ws', rel);
+  const disk = (rel: string) => (fs.existsSync(file(rel)) ? fs.readFileSync(file(rel), 'utf8') : undefined);
+
+  beforeEach(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-i23-after-'));
+    fs.mkdirSync(path.join(root, 'ws'), { recursive: true });
+    overlay = await OverlayWorkspace.open(path.join(root, 'store'));
+  });
+
+  afterEach(async () => {
+    await overlay.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('provenance seed 174397: "Accept disk" after an Undo restaged a move the person had hand-merged to no file leaves nothing of the moved file at its source', async () => {
+    overlay.write(file('e.txt'), bytes('r7\nr8\n'), meta('m1', 's2'));
+    overlay.rename(file('e.txt'), file('c.txt'), meta('m0', 's1'), { overwrite: true });
+    // The person creates c.txt on disk where the agent moved e.txt, and merges the conflict by hand to no file:
+    // the moved file's lines r7, r8 are turned down.
+    fs.writeFileSync(file('c.txt'), 'p11\np12\n');
+    overlay.reconcilePaths([file('c.txt')]);
+    assert.ok(overlay.composite(file('c.txt'))?.conflict);
+    overlay.model.resolveManually(file('c.txt'), undefined);
+    assert.deepStrictEqual((await overlay.apply()).refused, []);
+    assert.strictEqual(disk('c.txt'), undefined);
+    // The agent creates c.txt again; Undo stages the applied move and the hand merge again beneath it: a conflict.
+    overlay.write(file('c.txt'), bytes('r16\n'), meta('m1', 's1'));
+    await overlay.undoLastApply();
+    assert.strictEqual(disk('c.txt'), 'p11\np12\n', 'Undo restores the person\'s c.txt');
+    assert.ok(overlay.composite(file('c.txt'))?.conflict, 'the agent\'s new c.txt meets the person\'s');
+    overlay.model.resolve(file('c.txt'), { kind: 'acceptDisk' });
+    assert.strictEqual(overlay.composite(file('e.txt')), undefined, 'the move is turned down whole: nothing of it is staged at e.txt');
+    await overlay.apply();
+    assert.strictEqual(disk('e.txt'), undefined, 'Apply never writes r7, r8, which the person turned down at c.txt');
+    assert.strictEqual(disk('c.txt'), 'p11\np12\n');
+  });
+});

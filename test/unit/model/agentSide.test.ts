@@ -23,6 +23,16 @@ describe('agentSide: a record\'s change onto what is there, without lines it onl
     it(what, () => assert.strictEqual(side(saw, top, now), want));
   }
 
+  it('overlap \'both\': where both wrote at one spot the record\'s lines come first and what is there keeps its own (a record nobody saw there, carried onto it: provenance seed 170891)', () => {
+    const both = (saw: string, top: string, now: string): string | undefined => {
+      const r = agentSide(store.put(enc(saw)), store.put(enc(top)), store.put(enc(now)), store, undefined, 'both');
+      return r === undefined || r === null ? undefined : dec(store.get(r));
+    };
+    assert.strictEqual(both('a\nb\nc\n', 'a\nX\nc\n', 'a\nY\nc\n'), 'a\nX\nY\nc\n');
+    assert.strictEqual(both('p0\np1\n', 'r1\np0\np1\n', 'p19\np0\np1\n'), 'r1\np19\np0\np1\n');
+    assert.strictEqual(both('p\nr1\np5\n', 'p\nr1\nr4\n', 'p\np5\n'), 'p\nr4\n', 'a line gone from what is there still is not brought back');
+  });
+
   it('binary content has no lines: undefined (the caller keeps the record\'s outcome)', () => {
     const bin = store.put(new Uint8Array([0, 1, 2]));
     assert.strictEqual(agentSide(bin, store.put(enc('a\n')), null, store), undefined);

@@ -679,3 +679,83 @@ describe('issue 23: one reconcile is a fixpoint (prov-new-a)', () => {
     assert.deepStrictEqual(listed(), once, 'a second reconcile finds nothing new');
   });
 });
+
+/**
+ * Issue 23, helper prov-after: after a discard or an Undo, no record removes a line it never saw nor writes one
+ * taken out.
+ */
+describe('issue 23: after a discard or an Undo (prov-after)', () => {
+  it('provenance seed 170891: a hand merge at an overwriting rename\'s destination leaves the record the overwrite replaced claiming no removal of the person\'s line', () => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\n', '/h': 'p8\np9\n' });
+    const model = newModel();
+    model.write('/a', enc('r1\np0\np1\n'), meta('m1', 's1'), disk);
+    // s2/m0 moves /h over /a (its delete removes m1's edit of /a); the person then inserts p19 where m1 inserted r1.
+    model.rename('/h', '/a', meta('m0', 's2'), disk, { overwrite: true });
+    disk.put('/a', 'p19\np0\np1\n');
+    model.reconcile('/a', disk);
+    assert.strictEqual(model.composite('/a')?.conflict?.origin, 'disk');
+    model.resolveManually('/a', enc('p8\np19\np0\np20\n'));
+    // The rename's message discarded: m1's edit of /a, which nobody saw there since the overwrite, is left. It may
+    // claim to have seen the person's p19 (it is rewritten onto the disk), but it never removed it.
+    model.prune('m0', 's2');
+    assert.ok(readText(model, disk, '/a')?.split('\n').includes('p19'), 'the person\'s p19 still shows at /a');
+    applyAll(model, disk);
+    assert.ok(disk.text('/a')?.split('\n').includes('p19'), 'Apply keeps the person\'s p19');
+  });
+
+  it('provenance seed 352912: a prune brings a file home under a later rename onto its path, and the record that deleted it there deletes it, not what the rename moved', () => {
+    const disk = new FakeDisk({ '/a': 'a0\n', '/h': 'h0\n' });
+    const model = newModel();
+    model.rename('/a', '/e', meta('m1', 's1'), disk);
+    model.rename('/h', '/a', meta('m0', 's2'), disk);
+    // m2 deletes a's file where m1 moved it; deleting m1 sends that delete home to /a, under the rename h → a.
+    model.delete('/e', meta('m2', 's1'), disk);
+    model.prune('m1', 's1');
+    assert.strictEqual(readText(model, disk, '/a'), 'h0\n', 'h\'s file, moved by m0, shows at /a (a\'s, deleted by m2 that saw it, does not)');
+    assert.strictEqual(model.composite('/a')?.conflict, undefined, 'the file the rename found there is gone: no conflict');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), 'h0\n', 'Apply moves h\'s file to /a; nothing of h is lost');
+    assert.strictEqual(disk.text('/h'), undefined);
+  });
+
+  it('provenance seed 189924: Accept agent over a file whose creator was taken out rewrites an earlier record to what it wrote, so deleting the later message shows no line of the discarded creator', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/b', enc('r12\nr13\nr14\n'), meta('m0', 's1'), disk);
+    model.write('/b', enc('r15\nr12\nr13\nr14\n'), meta('m0', 's2'), disk);
+    model.write('/b', enc('r15\nr16\nr13\nr14\n'), meta('m2', 's2'), disk);
+    // s1/m0's create discarded: the file is gone under s2's edits (a modify/delete conflict).
+    model.prune('m0', 's1');
+    assert.strictEqual(model.composite('/b')?.conflict?.origin, 'prune');
+    model.resolve('/b', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/b'), 'r15\nr16\n', 'the agent\'s side accepted: what s2 wrote');
+    // s2/m2 deleted (in the seed after an Apply and its Undo, which restaged the records as they were rewritten).
+    model.prune('m2', 's2');
+    assert.strictEqual(readText(model, disk, '/b'), 'r15\n', 'only what s2/m0 wrote: r12, r13, r14 were taken out with s1/m0');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'r15\n');
+  });
+
+  it('provenance seed 415476: "Accept disk" at a rename\'s destination hand-merged, then deleted, takes out what the rename brought there, so nothing the person turned down shows at its source', () => {
+    const disk = new FakeDisk({ '/e': 'p2\np3\n', '/g': 'p6\n' });
+    const model = newModel();
+    model.rename('/e', '/h', meta('m1', 's1'), disk);
+    model.rename('/h', '/g', meta('m1', 's1'), disk, { overwrite: true });
+    // The person deletes both files on disk, and merges /g by hand keeping p2 only (p3 turned down).
+    disk.remove('/e');
+    disk.remove('/g');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/g')?.conflict);
+    model.resolveManually('/g', enc('p2\n'));
+    // The agent deletes /g; the person writes a new /g on disk and accepts it.
+    model.delete('/g', meta('m2', 's2'), disk);
+    disk.put('/g', 'p15\n');
+    model.reconcile('/g', disk);
+    assert.ok(model.composite('/g')?.conflict);
+    model.resolve('/g', { kind: 'acceptDisk' });
+    assert.strictEqual(model.composite('/h'), undefined, 'nothing of the move shows at /h: p3 was turned down');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), undefined, 'Apply never writes p3 at /h');
+    assert.strictEqual(disk.text('/g'), 'p15\n');
+  });
+});

@@ -80,4 +80,10 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 4196 (disk changes over conflicts): the disk coming back to the baseline shows again the change its conflict hid', () => {
     runSequence(4196, { diskOverConflicts: true, folders: false });
   });
+  // Session 13 (prov-after): the model's rule for provenance seed 352912, which the reference now states too.
+  for (const seed of [1098, 175, 461]) {
+    it(`seed ${seed}: a delete that followed a file home when a move was pruned deletes that file, not what a later rename or create landed on it`, () => {
+      runSequence(seed);
+    });
+  }
 });

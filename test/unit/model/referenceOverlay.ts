@@ -126,6 +126,16 @@ export class ReferenceOverlay {
     records.forEach((r, i) => {
       if (consumed.has(r.id) || isFolderRecord(r)) return;
       const c = cur.get(r.path) ?? null;
+      const landed = open.get(r.path);
+      if (r.op === 'delete' && c !== r.before && landed !== undefined && landed.base === null && landed.theirs !== null && landed.theirs === r.before) {
+        // Issue 23 (provenance seed 352912, a rule changed on purpose, restated here): a delete of the very file a
+        // rename or a create found here and landed on (it followed that file home when the move that had taken it
+        // away was taken out) deletes that file, which it saw: what landed stays, on a free path, no conflict.
+        conflicts.delete(r.path);
+        open.delete(r.path);
+        ids.get(r.path)?.push(r.id);
+        return;
+      }
       if (r.op === 'write' || r.op === 'delete') {
         // A write or delete that no longer finds its `before` is replayed with the writes at the same file that
         // follow it exactly and a delete that ends them (up to a rename, or a delete elsewhere among the files the

@@ -99,6 +99,7 @@ export async function runProvenanceSequence(seed: number, options: ProvenanceOpt
       // A replay shows what is staged after each step too (without looking at the disk: that would change the run).
       const world = w;
       options.trace?.(`    staged: ${listing(world).join(', ') || 'nothing'}`);
+      if (options.trace && process.env.FUZZ_DUMP) dumpModel(world, options.trace);
     }
     if (w.violations.length === 0) await final(w);
   } catch (e) {
@@ -652,4 +653,18 @@ function fold(w: World, p: string): string {
 
 function foldTree(w: World, t: Tree): Tree {
   return w.folds ? new Map([...t].map(([p, x]) => [p.toLowerCase(), x])) : t;
+}
+
+/** FUZZ_DUMP=1 with a replay: the model's records and entries after each step (a debugging aid). */
+function dumpModel(w: World, trace: (line: string) => void): void {
+  const snap = w.ws.model.snapshot();
+  const text = (ref: string | null | undefined) => (ref === undefined ? '-' : ref === null ? 'none' : `[${linesOf(Buffer.from(w.ws.model.store.get(ref)).toString('utf8')).join(' ')}]`);
+  const short = (id: string) => id.slice(0, 4);
+  for (const r of snap.records) {
+    trace(`      rec ${short(r.id)} ${r.sessionId}/${r.messageId} ${r.operation} ${r.fromPath !== undefined ? `${rel(w, r.fromPath)}→` : ''}${rel(w, r.path)} ${text(r.before)} → ${text(r.after)}${r.replaces !== undefined ? ` replaces ${text(r.replaces)}` : ''}${r.settled ? ` settled ${r.settled.length}` : ''}`);
+  }
+  for (const e of snap.entries) {
+    const st = e.state as unknown as Record<string, string | null | undefined>;
+    trace(`      ent ${rel(w, e.path)} ${e.state.kind} base ${text(st.base)} after ${text(st.after)}${e.movedFrom !== undefined ? ` from ${rel(w, e.movedFrom)}` : ''}${e.movedTo !== undefined ? ` to ${rel(w, e.movedTo)}` : ''}${e.fresh ? ' fresh' : ''} recs ${e.recordIds.map(short).join(',')}${e.conflict ? ` CONFLICT ${e.conflict.origin}/${e.conflict.kind} theirs ${text(e.conflict.theirs)} base ${text(e.conflict.base)}${e.conflict.diskPath !== undefined ? ` diskPath ${rel(w, e.conflict.diskPath)}` : ''}` : ''}`);
+  }
 }
