@@ -139,7 +139,8 @@ export class ApplyExecutor {
     const createdDirs = this.disk.missingFolders([...files.flatMap(f => (f.tempPath ? [f.tempPath] : [])), ...folders.makeDirs.map(d => path.join(d, '.agent-overlay-folder'))]);
     const pruneDirs = options.pruneDirs ?? [];
     // The intent is durable before any file is written, so even a temp file or folder left by a crash is found again.
-    await this.journal.begin({ id, files, createdDirs, pruneDirs, ...folders, ...(moveDirs.length > 0 ? { moveDirs } : {}), meta: options.meta });
+    const record = options.record;
+    await this.journal.begin({ id, files, createdDirs, pruneDirs, ...folders, ...(moveDirs.length > 0 ? { moveDirs } : {}), meta: options.meta, ...(record ? { record: record.bytes } : {}) });
     try {
       let done = 0;
       const temps = files.flatMap(f => (f.tempPath ? [f.tempPath] : []));
@@ -194,7 +195,8 @@ export class ApplyExecutor {
     // folders are made durable side by side: each needs only to be durable before the entry is removed, and a
     // power loss that keeps the record but not a rename leaves the entry, which recovery rolls forward (it looks
     // at the disk, not at the record) and records again (idempotent).
-    await settleAll([this.syncFolders(touched), options.onWritten?.()]);
+    // The record written with the entry is moved to its place (a rename) in the same batch.
+    await settleAll([this.syncFolders(touched), options.onWritten?.(), record ? this.journal.adoptRecord(id, record.to) : undefined]);
     await this.journal.complete(id);
   }
 
@@ -496,6 +498,12 @@ export interface RunOptions {
   readonly removeDirs?: readonly string[];
   /** Runs once every file is in place, before the journal entry is removed: record the apply durably here. */
   readonly onWritten?: () => Promise<void>;
+  /**
+   * A file recording the apply (its undo record): its bytes are made durable with the journal entry, which names
+   * them (never a second copy), and moved to `to` once every file is in place, beside `onWritten`. Recovery of an
+   * interrupted apply finds them in its entry (`JournalEntry.record`).
+   */
+  readonly record?: { readonly bytes: Uint8Array; readonly to: string };
 }
 
 export interface RecoveryReport {

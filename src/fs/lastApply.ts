@@ -38,11 +38,21 @@ export interface LastApply {
  * when the apply rolls forward), so the record always describes the last apply that really happened.
  */
 export async function writeLastApply(storeDir: string, last: LastApply | undefined): Promise<void> {
-  const file = path.join(storeDir, FILE);
+  const file = lastApplyFile(storeDir);
   if (!last) return fs.promises.rm(file, { force: true });
+  await writeDurable(file, encodeLastApply(last));
+}
+
+/** Where the record lives: an apply's journal entry moves its record here (`ApplyJournal.adoptRecord`). */
+export function lastApplyFile(storeDir: string): string {
+  return path.join(storeDir, FILE);
+}
+
+/** The record's bytes as `writeLastApply` writes them (and the apply's journal, once, beside its entry). */
+export function encodeLastApply(last: LastApply): Buffer {
   const { undo, modes, createdDirs, removedDirs, restageGroups, restageFolders, forgotten } = last;
   const record = { version: LAST_APPLY_VERSION, undo, modes, createdDirs, removedDirs: removedDirs ?? [], restageGroups: restageGroups ?? [], restageFolders: restageFolders ?? [], forgotten: forgotten ?? [] };
-  await writeDurable(file, Buffer.from(JSON.stringify(record)));
+  return Buffer.from(JSON.stringify(record));
 }
 
 /** The saved record; undefined when there is none or it is unreadable (undo is then unavailable, nothing else). */

@@ -20,7 +20,7 @@ import { assertNever } from './model/mergeRules';
 import { refsOfRestage, restageFolderRecordsOf, withoutForgotten, type ForgottenMessage, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
 import { restageAll } from './model/stageAgain';
 import { ApplyJournal, type JournalEntry } from './store/applyJournal';
-import { readLastApply, refsOfLastApply, writeLastApply, type LastApply } from './lastApply';
+import { encodeLastApply, lastApplyFile, parseLastApply, readLastApply, refsOfLastApply, writeLastApply, type LastApply } from './lastApply';
 import { StoreReadOnlyError } from './store/storeError';
 
 /** The effective view of one path: what `agent-staged:` shows. */
@@ -131,13 +131,22 @@ export class OverlayWorkspace {
     // that is recovered the same way on the next open (every step is idempotent).
     let last = initialLast;
     let lastChanged = false;
+    // The record an entry of format 2 was begun with, still beside it: moved into place rather than written again.
+    let adopt: string | undefined;
     const appliedPaths: string[] = [];
     for (const entry of recovered.rolledForward) {
       const meta = entry.meta as ApplyMeta | undefined;
       appliedPaths.push(...(meta?.appliedPaths ?? []));
-      if (meta?.lastApply !== undefined) {
-        last = meta.lastApply ?? undefined;
+      const record = lastApplyOfEntry(entry);
+      if (record === 'adopted') {
+        // Moved into place before the crash: last-apply.json is this apply's record already.
+        last = initialLast;
+        lastChanged = false;
+        adopt = undefined;
+      } else if (record !== undefined) {
+        last = record ?? undefined;
         lastChanged = true;
+        adopt = entry.record && record ? entry.id : undefined;
       }
     }
     const stillListed = appliedPaths.filter(p => overlay.model.composite(p) || overlay.model.stagedRef(p) !== undefined || overlay.model.folderIntent(p) !== undefined);
@@ -154,7 +163,8 @@ export class OverlayWorkspace {
     // A read-only store (full or read-only disk) finishes no interrupted apply: it could not record it.
     if (unfinished.length > 0 && !overlay.readOnly) {
       await overlay.flush();
-      if (lastChanged) await writeLastApply(storeDir, last);
+      if (lastChanged && adopt !== undefined) await journal.adoptRecord(adopt, lastApplyFile(storeDir));
+      else if (lastChanged) await writeLastApply(storeDir, last);
       await executor.forget(unfinished);
     }
     for (const o of ws.model.reconcileAll(disk)) {
@@ -451,14 +461,16 @@ export class OverlayWorkspace {
           pruneDirs: options.roots ? foldersAbove(removed, options.roots) : [],
           makeDirs: folders.make,
           removeDirs: folders.remove,
-          meta: { appliedPaths: paths, ...(last ? { lastApply: last } : {}) } satisfies ApplyMeta,
+          meta: { appliedPaths: paths } satisfies ApplyMeta,
+          // The undo record is written once, beside the journal entry, and moved to last-apply.json by `run` beside
+          // `onWritten` (each needs only to be durable before the journal forgets the apply).
+          ...(last ? { record: { bytes: encodeLastApply(last), to: lastApplyFile(this.storeDir) } } : {}),
           onWritten: async () => {
             if (!last) return;
             // Set first: a blob collection during the flush keeps what the new record names.
             this.lastApply = last;
             this.model.markApplied(paths);
-            // Two files, made durable side by side (each needs only to be durable before the journal forgets the apply).
-            await Promise.all([this.flush(), writeLastApply(this.storeDir, last)]);
+            await this.flush();
           },
         });
         break;
@@ -761,7 +773,27 @@ interface ApplyMeta {
 function refsOfEntry(entry: JournalEntry): string[] {
   const meta = entry.meta as ApplyMeta | undefined;
   const refs = entry.files.flatMap(f => [f.undoRef, f.afterRef]).filter((r): r is string => r !== null);
-  return [...refs, ...refsOfLastApply(meta?.lastApply ?? undefined), ...refsOfRestage(meta)];
+  const last = lastApplyOfEntry(entry);
+  return [...refs, ...refsOfLastApply(last === 'adopted' ? undefined : last ?? undefined), ...refsOfRestage(meta)];
+}
+
+/**
+ * The undo record an interrupted apply leaves once rolled forward: its entry's record (format 2, still beside the
+ * entry), `'adopted'` when that record is in place already, a copy in its meta (format 1), null for an Undo (no
+ * record after it), undefined when the apply does not change the record.
+ */
+function lastApplyOfEntry(entry: JournalEntry): LastApply | null | 'adopted' | undefined {
+  if (entry.record === null) return 'adopted';
+  if (entry.record !== undefined) {
+    // Synced before the entry was: never torn. Unreadable all the same, it is no record of this apply: none is kept
+    // (Undo is unavailable), rather than the previous apply's, which Undo would then revert instead.
+    try {
+      return parseLastApply(JSON.parse(Buffer.from(entry.record).toString('utf8'))) ?? null;
+    } catch {
+      return null;
+    }
+  }
+  return (entry.meta as ApplyMeta | undefined)?.lastApply;
 }
 
 /** The paths an apply took as one unit (each applied component's), which Undo restores or refuses together. */

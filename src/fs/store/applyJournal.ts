@@ -3,26 +3,42 @@
  * §9 invariant 3). The apply command:
  *   1. puts the undo content (what each file holds now) and the new content into the blob store;
  *   2. `await journal.begin(intent)`: durable before any file is touched (blobs are synced first), so even a
- *      temp file or folder left by a crash is found again;
+ *      temp file or folder left by a crash is found again; the caller's record of the apply (its undo record),
+ *      when it has one, is written once, beside the entry, in the same durable step;
  *   3. writes each new content to its temp file next to the target, with its mode, fsynced;
  *   4. renames each temp file over its target (or deletes the target; or moves a whole folder with one rename),
  *      fsyncs the directories;
- *   5. records the apply's effect elsewhere (the overlay marks it applied, the undo record), durably;
+ *   5. records the apply's effect elsewhere (the overlay marks it applied), durably, and moves the record to its
+ *      place (`adoptRecord`: one rename, not a second copy);
  *   6. `await journal.complete(id)`: only now, so a crash anywhere before leaves the journal to finish the job.
  * After a crash, `open` returns the entries that were begun and not completed; `inspect` tells, per file,
  * whether the new content is already in place, so the caller can roll forward (rename the remaining temps)
- * or back (restore the undo blobs). Entries live in `<dir>/journal/apply-<id>`, framed like every store file.
+ * or back (restore the undo blobs). Entries live in `<dir>/journal/apply-<id>`, framed like every store file,
+ * records in `<dir>/journal/record-<id>` until adopted.
+ *
+ * Format 2 writes each fact once: a temp path that is the one `applyTempPath` derives from the target and the apply
+ * id is left out (filled in again on reading), and the record is a file of its own the entry names (`record: true`)
+ * rather than a copy inside the entry's meta. Format 1 entries (a crash before the upgrade) are read as they are.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { hashBytes } from './blobStore';
 import { decodeFrames, encodeJsonFrame } from './frameCodec';
 import { FormatTooNewError, StateCorruptError, StoreError } from './storeError';
-import { TEMP_SUFFIX, keepAside, syncDir, writeDurable } from './writeDurable';
+import { TEMP_SUFFIX, keepAside, syncDir, writeAll, writeDurable } from './writeDurable';
 
-export const JOURNAL_FORMAT_VERSION = 1;
+export const JOURNAL_FORMAT_VERSION = 2;
 const STORE_ID = 'agent-overlay-store';
 const ENTRY_NAME = /^apply-([A-Za-z0-9_-]{1,128})$/;
+const RECORD_NAME = /^record-([A-Za-z0-9_-]{1,128})$/;
+
+/**
+ * The temp file an apply writes `target`'s new content to: beside it (the rename never crosses file systems),
+ * hidden, named after the apply (its id's first 8 characters), so a format 2 entry need not spell it out.
+ */
+export function applyTempPath(target: string, id: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${id.slice(0, 8)}.agent-overlay.tmp`);
+}
 
 export interface JournalFile {
   /** The file the apply writes or deletes (absolute path). */
@@ -69,10 +85,22 @@ export interface ApplyIntent {
   readonly moveDirs?: readonly JournalFolderMove[];
   /** Anything else the caller needs to finish the apply (session, message ids…); must be JSON. */
   readonly meta?: unknown;
+  /**
+   * The caller's record of the apply (e.g. its undo record), to be put in its place once the apply is done
+   * (`adoptRecord`): written once, beside the entry and durable with it, instead of a copy in `meta` and another
+   * written after the renames.
+   */
+  readonly record?: Uint8Array;
 }
 
-export interface JournalEntry extends ApplyIntent {
+export interface JournalEntry extends Omit<ApplyIntent, 'record'> {
   readonly startedAt: number;
+  /**
+   * The record the apply was begun with: its bytes while it is still beside the entry; null when the entry names one
+   * that is no longer there — adopted already (it is moved to its place only once the apply is complete, and it is
+   * made durable before the entry is, so the entry never names a record that was not written); absent: none.
+   */
+  readonly record?: Uint8Array | null;
 }
 
 /** Where one file of an interrupted apply stands. */
@@ -114,6 +142,12 @@ export class ApplyJournal {
         await fs.promises.rm(file, { force: true });
         continue;
       }
+      const r = RECORD_NAME.exec(name);
+      // A record whose entry is gone: its apply was completed (the entry is removed first) or never begun.
+      if (r && !(await exists(path.join(dir, `apply-${r[1]}`)))) {
+        await fs.promises.rm(file, { force: true });
+        continue;
+      }
       const m = ENTRY_NAME.exec(name);
       if (!m) continue;
       const read = readEntry(await fs.promises.readFile(file), file, m[1]);
@@ -121,7 +155,8 @@ export class ApplyJournal {
         corrupt.push(new StateCorruptError('JOURNAL_CORRUPT', file, read, await keepAside(file)));
         await fs.promises.rm(file, { force: true });
       } else {
-        unfinished.push(read);
+        const { record, ...entry } = read;
+        unfinished.push(record ? { ...entry, record: await readIfThere(path.join(dir, `record-${m[1]}`)) } : entry);
       }
     }
     unfinished.sort((a, b) => a.startedAt - b.startedAt);
@@ -134,18 +169,42 @@ export class ApplyJournal {
     if (!ENTRY_NAME.test(`apply-${intent.id}`)) {
       throw new StoreError('JOURNAL_ID_INVALID', `apply id ${JSON.stringify(intent.id)} is not usable in a file name`);
     }
-    const entry: JournalEntry = { ...intent, startedAt: now };
+    const { record, ...rest } = intent;
+    const files = intent.files.map(f => (f.tempPath !== undefined && f.tempPath === applyTempPath(f.path, intent.id) ? withoutTemp(f) : f));
+    const entry = { ...rest, files, ...(record ? { record: true } : {}), startedAt: now };
     await this.options.beforeCommit?.();
-    await writeDurable(this.fileOf(intent.id), [
-      encodeJsonFrame({ store: STORE_ID, kind: 'apply-journal', formatVersion: JOURNAL_FORMAT_VERSION }),
-      encodeJsonFrame(entry),
-    ]);
+    const frames = [encodeJsonFrame({ store: STORE_ID, kind: 'apply-journal', formatVersion: JOURNAL_FORMAT_VERSION }), encodeJsonFrame(entry)];
+    if (!record) return writeDurable(this.fileOf(intent.id), frames);
+    // Both files' contents are synced side by side; the record is renamed into place before the entry (a power loss
+    // keeps renames in one folder in their order), so an entry never names a record that is not there; one folder
+    // fsync makes both durable.
+    const recordFile = this.recordOf(intent.id);
+    await Promise.all([writeSynced(recordFile, [record]), writeSynced(this.fileOf(intent.id), frames)]);
+    await fs.promises.rename(recordFile + TEMP_SUFFIX, recordFile);
+    await fs.promises.rename(this.fileOf(intent.id) + TEMP_SUFFIX, this.fileOf(intent.id));
+    await syncDir(this.dir);
   }
 
-  /** Marks the apply finished (its entry is removed, durably). */
+  /**
+   * Moves the record `begin` wrote for apply `id` to `to` (one rename; replaces what is there) and makes the move
+   * durable (both folders' fsyncs, side by side). Idempotent: a record moved already (gone from the journal) is left.
+   */
+  async adoptRecord(id: string, to: string): Promise<void> {
+    this.assertOpen();
+    try {
+      await fs.promises.rename(this.recordOf(id), to);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(this.recordOf(id)))) return;
+      throw e;
+    }
+    await Promise.all([syncDir(path.dirname(to)), syncDir(this.dir)]);
+  }
+
+  /** Marks the apply finished (its entry is removed, then its record if still there, durably). */
   async complete(id: string): Promise<void> {
     this.assertOpen();
     await fs.promises.rm(this.fileOf(id), { force: true });
+    await fs.promises.rm(this.recordOf(id), { force: true });
     await syncDir(this.dir);
   }
 
@@ -155,6 +214,10 @@ export class ApplyJournal {
 
   private fileOf(id: string): string {
     return path.join(this.dir, `apply-${id}`);
+  }
+
+  private recordOf(id: string): string {
+    return path.join(this.dir, `record-${id}`);
   }
 
   private assertOpen(): void {
@@ -180,15 +243,46 @@ function readIfPresent(p: string): Uint8Array | undefined {
   }
 }
 
-function readEntry(buf: Buffer, file: string, id: string): JournalEntry | string {
+function withoutTemp(f: JournalFile): JournalFile {
+  const { tempPath: _derived, ...rest } = f;
+  return rest;
+}
+
+/** The first steps of `writeDurable` but the rename: the content of `file`'s temp, synced. */
+async function writeSynced(file: string, chunks: readonly Uint8Array[]): Promise<void> {
+  const handle = await fs.promises.open(file + TEMP_SUFFIX, 'w');
+  try {
+    for (const chunk of chunks) await writeAll(handle, chunk);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.promises.access(p).then(() => true, () => false);
+}
+
+async function readIfThere(p: string): Promise<Uint8Array | null> {
+  try {
+    return await fs.promises.readFile(p);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    return null;
+  }
+}
+
+type StoredEntry = Omit<JournalEntry, 'record'> & { readonly record?: true };
+
+function readEntry(buf: Buffer, file: string, id: string): StoredEntry | string {
   const decoded = decodeFrames(buf);
   if (decoded.damage) return `checksum or length mismatch at offset ${decoded.damage.offset}`;
   if (decoded.frames.length !== 2) return `expected 2 frames, found ${decoded.frames.length}`;
   let header: Record<string, unknown>;
-  let entry: JournalEntry;
+  let entry: StoredEntry;
   try {
     header = JSON.parse(decoded.frames[0].payload.toString('utf8')) as Record<string, unknown>;
-    entry = JSON.parse(decoded.frames[1].payload.toString('utf8')) as JournalEntry;
+    entry = JSON.parse(decoded.frames[1].payload.toString('utf8')) as StoredEntry;
   } catch {
     return 'entry is not JSON';
   }
@@ -199,5 +293,9 @@ function readEntry(buf: Buffer, file: string, id: string): JournalEntry | string
     throw new FormatTooNewError(file, header.formatVersion, JOURNAL_FORMAT_VERSION, 'journal format');
   }
   if (entry?.id !== id || !Array.isArray(entry.files) || typeof entry.startedAt !== 'number') return 'entry is malformed';
-  return entry;
+  if (header.formatVersion < 2) return entry;
+  if (entry.record !== undefined && entry.record !== true) return 'entry is malformed';
+  // Format 2 leaves out the temp paths it can derive: a new content always has its temp.
+  const files = entry.files.map(f => (f.afterRef !== null && f.tempPath === undefined ? { ...f, tempPath: applyTempPath(f.path, id) } : f));
+  return { ...entry, files };
 }
