@@ -71,6 +71,14 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [247034, 'the same as 236627 (a listing changed by the reopen)'],
   [289782, 'the same as 236627'],
   [293887, 'the same as 236627 (a listing changed by the reopen)'],
+  [110165, 'THROW "not a directory": a file the agent created and moved on (a folder move) met the person\'s new file at its path; the next read made it a creation conflict hidden behind "absent" and a walk\'s listing changed under it (replay.ts `passing`, replayRules.ts `leftAt`: the file passes by the person\'s, which stays)'],
+  [367835, 'the same as 110165 (the person\'s disk rename lands where the agent\'s moved file was)'],
+  [485882, 'the same as 110165'],
+  [514748, 'the same as 110165'],
+  [150254, 'WYSIWYG: a rename chain passing through the person\'s new file, hand-merged at its end; the view hid that file and Apply left it (the same rule as 110165)'],
+  [391476, 'WYSIWYG: the agent moved its file away from a creation conflict with the person\'s; the view hid the person\'s file (the same rule as 110165)'],
+  [194656, 'SIDE: a rename chain through the person\'s new file; a partial Apply moved it to the chain\'s end (the same rule as 110165)'],
+  [203933, 'LOSS, a chain through the person\'s file (passes on session 12\'s final code, and with the rule of 110165)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
