@@ -291,16 +291,20 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * Where the path holds a file the records never saw (they saw no file there), the stack at `p` that brought a
    * file there (a create, or a rename in: `first`, leaving `brought`) and the rename out of `p` that moves that very
    * file on again (replayRules.ts `leftAt`): the file passes through, and the one there stays (`passing`, below).
-   * Undefined when the file brought stays at `p`, or when `p` holds what the records saw.
+   * A file moved in and deleted there (`top` null) passes too (provenance seed 581499: landing on the person's file,
+   * the rename had it listed as the moved file). Undefined when the file brought stays at `p`, or when `p` holds
+   * what the records saw.
    */
-  const passesThrough = (i: number, p: string, first: ChangeRecord, brought: ContentRef | null, now: ContentRef | null): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; top: ContentRef } | undefined => {
+  const passesThrough = (i: number, p: string, first: ChangeRecord, brought: ContentRef | null, now: ContentRef | null): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; top: ContentRef | null } | undefined => {
     if (now === null || brought === null) return undefined;
     // A rename in starts the stack as a create of what it moved would (the writes after it continue that file).
     const start: ChangeRecord = first.operation === 'rename' ? { ...first, operation: 'create', path: p, before: null, after: brought } : first;
     const { stack, taken, next } = peekStack(i, p, start);
     const top = stack[stack.length - 1].after;
     const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p && next.before === top;
-    if (top === null || replayCell(null, leftAt(null, top, movedOn), now).outcome !== 'nothing') return undefined;
+    if (replayCell(null, leftAt(null, top, movedOn), now).outcome !== 'nothing') return undefined;
+    // A file moved in and deleted there passes too, and goes no further; a create then a delete is the table's own stack.
+    if (top === null && first.operation !== 'rename') return undefined;
     return { stack: first.operation === 'rename' ? stack.slice(1) : stack, taken, top };
   };
   /**
@@ -346,7 +350,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             consumed.add(o.id);
             if (w !== o) rewritten.push(w);
           }
-          passing.set(p, { content: through.top, lineage: null, prov: new Set(through.stack.map((w) => w.id)) });
+          passing.set(p, { content: through.top as ContentRef, lineage: null, prov: new Set(through.stack.map((w) => w.id)) });
           for (const w of through.stack) (ids.get(p) as string[]).push(w.id);
           break;
         }
@@ -550,7 +554,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             if (w !== o) rewritten.push(w);
           }
           for (const w of onward.stack) (ids.get(to) as string[]).push(w.id);
-          passing.set(to, { content: onward.top, lineage: movedLineage, prov: new Set([...movedProv, r.id, ...onward.stack.map((w) => w.id)]) });
+          if (onward.top !== null) passing.set(to, { content: onward.top, lineage: movedLineage, prov: new Set([...movedProv, r.id, ...onward.stack.map((w) => w.id)]) });
           break;
         }
         // Onto a file that holds the very bytes it moves, a rename loses nothing (someone made the same copy).

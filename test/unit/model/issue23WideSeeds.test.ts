@@ -653,6 +653,26 @@ describe('issue 23: a file the records only passed through (prov-nodir)', () => 
     assert.strictEqual(model.composite('/d/c')?.conflict?.kind, 'deletion');
   });
 
+  it('provenance seed 581499: a file moved in and deleted there passes by the person\'s new file, which is not listed as the moved file', () => {
+    const disk = new FakeDisk({ '/a': 'a\n' });
+    const model = newModel();
+    model.rename('/a', '/d/g', meta('m2'), disk);
+    model.delete('/d/g', meta('m3', 's2'), disk);
+    disk.put('/d/g', 'person\n');
+    model.reconcileAll(disk);
+    // Before, the move landed on the person's file and the delete settled that conflict back to it, but the path
+    // kept the move's link: listed as a's file moved there, so a later disk conflict at /a showed the person's /d/g
+    // as the agent's side, and the agent's settlement of it staged a delete of /d/g.
+    assert.strictEqual(model.composite('/d/g'), undefined, 'nothing listed at /d/g: the records change nothing there');
+    assert.strictEqual(model.composite('/a')?.kind, 'delete');
+    disk.put('/a', 'a\nperson2\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/g'), undefined, 'a conflict about a\'s file is not held at /d/g');
+    assert.strictEqual(readText(model, disk, '/d/g'), 'person\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/g'), 'person\n', 'Apply leaves the person\'s file');
+  });
+
   it('with no file there the records replay as before: created, moved on, nothing left at the path', () => {
     const disk = new FakeDisk({});
     const model = newModel();

@@ -127,7 +127,7 @@ export class ReferenceOverlay {
     // there is a rename out that saw it — passes by a file there they never saw, which stays untouched; theirs moves
     // on (provenance seeds 110165, 367835: the model's replayRules.ts `leftAt`). The writes at the path that follow
     // the file exactly go with it. Undefined when the file stays, or nothing is there.
-    const passesOn = (i: number, path: string, brought: Text, there: Text): { stack: RefRecord[]; top: string } | undefined => {
+    const passesOn = (i: number, path: string, brought: Text, there: Text, movedIn: boolean): { stack: RefRecord[]; top: Text } | undefined => {
       if (brought === null || there === null) return undefined;
       const stack: RefRecord[] = [];
       let top: Text = brought;
@@ -148,7 +148,8 @@ export class ReferenceOverlay {
           break;
         }
       }
-      if (top === null) return undefined;
+      // Moved in and deleted there, it passes too, and goes no further.
+      if (top === null) return movedIn ? { stack, top } : undefined;
       const next = records.slice(j).find((o) => !isFolderRecord(o) && !consumed.has(o.id) && (o.path === path || o.from === path));
       return next?.op === 'rename' && next.from === path && next.before === top ? { stack, top } : undefined;
     };
@@ -156,11 +157,11 @@ export class ReferenceOverlay {
     records.forEach((r, i) => {
       if (consumed.has(r.id) || isFolderRecord(r)) return;
       const c = cur.get(r.path) ?? null;
-      const through = r.op === 'write' && r.before === null && c !== null ? passesOn(i, r.path, r.after, c) : undefined;
+      const through = r.op === 'write' && r.before === null && c !== null ? passesOn(i, r.path, r.after, c, false) : undefined;
       if (through) {
         for (const w of through.stack) consumed.add(w.id);
         const stack = [r, ...through.stack];
-        passing.set(r.path, { text: through.top, origin: null, shows: new Set(stack.map((w) => w.id)) });
+        passing.set(r.path, { text: through.top as string, origin: null, shows: new Set(stack.map((w) => w.id)) });
         for (const w of stack) ids.get(r.path)?.push(w.id);
         return;
       }
@@ -292,7 +293,7 @@ export class ReferenceOverlay {
             const movingOrigin = pass ? pass.origin : (origin.get(from) ?? null);
             const movingShows = pass ? pass.shows : (shows.get(from) ?? new Set<string>());
             // Onto a file it never saw, only to move on (with no conflict to carry): it passes by that file.
-            const onward = !pass && !held.has(from) && conflicts.has(from) ? undefined : passesOn(i, r.path, moving, c === moving ? null : c);
+            const onward = !pass && !held.has(from) && conflicts.has(from) ? undefined : passesOn(i, r.path, moving, c === moving ? null : c, true);
             // A conflict travels with its content (not one about the file a passing one leaves in place).
             // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
             const value = pass ? undefined : open.get(from);
@@ -319,7 +320,7 @@ export class ReferenceOverlay {
                 consumed.add(w.id);
                 ids.get(r.path)?.push(w.id);
               }
-              passing.set(r.path, { text: onward.top, origin: movingOrigin, shows: new Set([...movingShows, r.id, ...onward.stack.map((w) => w.id)]) });
+              if (onward.top !== null) passing.set(r.path, { text: onward.top, origin: movingOrigin, shows: new Set([...movingShows, r.id, ...onward.stack.map((w) => w.id)]) });
               return;
             }
             if (c !== null && c !== moving) conflict(r.path, null, c); // the same bytes there already: nothing is lost

@@ -78,6 +78,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [150254, 'WYSIWYG: a rename chain passing through the person\'s new file, hand-merged at its end; the view hid that file and Apply left it (the same rule as 110165)'],
   [391476, 'WYSIWYG: the agent moved its file away from a creation conflict with the person\'s; the view hid the person\'s file (the same rule as 110165)'],
   [194656, 'SIDE: a rename chain through the person\'s new file; a partial Apply moved it to the chain\'s end (the same rule as 110165)'],
+  [581499, 'LOSS: a file moved in and deleted there (a → d/f/g, then its delete) over the person\'s new d/f/g kept the move\'s link; a disk conflict at a then showed the person\'s file as the agent\'s side and the agent\'s settlement deleted it (the same rule as 110165: the moved file passes by)'],
   [203933, 'LOSS, a chain through the person\'s file (passes on session 12\'s final code, and with the rule of 110165)'],
 ];
 
