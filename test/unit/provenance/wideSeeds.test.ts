@@ -79,6 +79,12 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [391476, 'WYSIWYG: the agent moved its file away from a creation conflict with the person\'s; the view hid the person\'s file (the same rule as 110165)'],
   [194656, 'SIDE: a rename chain through the person\'s new file; a partial Apply moved it to the chain\'s end (the same rule as 110165)'],
   [581499, 'LOSS: a file moved in and deleted there (a → d/f/g, then its delete) over the person\'s new d/f/g kept the move\'s link; a disk conflict at a then showed the person\'s file as the agent\'s side and the agent\'s settlement deleted it (the same rule as 110165: the moved file passes by)'],
+  [149973, 'LOSS, classified last session as "Accept agent" taking a side other than shown: a rename chain b → h → a passing through; passes with the rule of 110165 (fails on session 12\'s final code)'],
+  [247971, 'the same class as 149973; passes with the rule of 110165 (fails on session 12\'s final code)'],
+  [401965, 'LOSS, as 149973 (a chain d/c → b → h through the person\'s files); passes with the rule of 110165 (fails on session 12\'s final code)'],
+  [352912, 'LOSS, classified last session as "after a prune" (a chain a → d/e → d/f/g); passes with the rule of 110165 (fails on session 12\'s final code)'],
+  [415600, 'LOSS, as 352912 (a chain b → d/e → h); passes with the rule of 110165 (fails on session 12\'s final code)'],
+  [494601, 'REOPEN (a reconcile that was no fixpoint, fixed on branch prov-new-a too); passes with the rule of 110165 (fails on session 12\'s final code)'],
   [203933, 'LOSS, a chain through the person\'s file (passes on session 12\'s final code, and with the rule of 110165)'],
 ];
 
