@@ -1,6 +1,6 @@
 import { assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
-import { replayCell } from './replayRules';
+import { leftAt, replayCell } from './replayRules';
 import { agentSide } from './agentSide';
 import { makeEntry } from './accumulator';
 import { componentOf } from './component';
@@ -236,11 +236,24 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * the surviving records only, not on the order in which others were taken out.
    */
   const stackAt = (i: number, p: string, first: ChangeRecord): ChangeRecord[] => {
+    const { stack, taken } = peekStack(i, p, first);
+    for (const [o, w] of taken) {
+      consumed.add(o.id);
+      if (w !== o) rewritten.push(w);
+    }
+    return stack;
+  };
+  /**
+   * `stackAt` without taking the stack up, and the first surviving record after it that touches `p` (as its path or
+   * its source, read through the aliases of renames taken out): a rename out of `p` there moves the stack's file on.
+   */
+  const peekStack = (i: number, p: string, first: ChangeRecord): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; next?: ChangeRecord } => {
     const stack = [first];
-    if (first.operation === 'delete') return stack;
+    const taken: [ChangeRecord, ChangeRecord][] = [];
     const ahead = new Map(alias);
     const home = (q: string): string => ahead.get(q) ?? q;
-    for (let j = i + 1; j < all.length; j++) {
+    let j = i + 1;
+    for (; first.operation !== 'delete' && j < all.length; j++) {
       const o = all[j];
       if (removed.has(o.id)) {
         if (o.operation === 'rename' && o.fromPath !== undefined) moveAlias(ahead, o.fromPath, o.path);
@@ -255,13 +268,50 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       }
       if (w.before !== stack[stack.length - 1].after || options.force?.(o)) break;
       stack.push(w);
-      consumed.add(o.id);
-      if (w !== o) rewritten.push(w);
+      taken.push([o, w]);
       // A delete ends the stack: what is written after it is new content, replayed over what the stack left.
-      if (g.operation === 'delete') break;
+      if (g.operation === 'delete') {
+        j++;
+        break;
+      }
     }
-    return stack;
+    for (; j < all.length; j++) {
+      const o = all[j];
+      if (consumed.has(o.id)) continue;
+      if (removed.has(o.id)) {
+        if (o.operation === 'rename' && o.fromPath !== undefined) moveAlias(ahead, o.fromPath, o.path);
+        continue;
+      }
+      const w = aliased(options.rewrites?.get(o.id) ?? o, home);
+      if (w.path === p || w.fromPath === p) return { stack, taken, next: w };
+    }
+    return { stack, taken };
   };
+  /**
+   * Where the path holds a file the records never saw (they saw no file there), the stack at `p` that brought a
+   * file there (a create, or a rename in: `first`, leaving `brought`) and the rename out of `p` that moves that very
+   * file on again (replayRules.ts `leftAt`): the file passes through, and the one there stays (`passing`, below).
+   * A file moved in and deleted there (`top` null) passes too (provenance seed 581499: landing on the person's file,
+   * the rename had it listed as the moved file). Undefined when the file brought stays at `p`, or when `p` holds
+   * what the records saw.
+   */
+  const passesThrough = (i: number, p: string, first: ChangeRecord, brought: ContentRef | null, now: ContentRef | null): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; top: ContentRef | null } | undefined => {
+    if (now === null || brought === null) return undefined;
+    // A rename in starts the stack as a create of what it moved would (the writes after it continue that file).
+    const start: ChangeRecord = first.operation === 'rename' ? { ...first, operation: 'create', path: p, before: null, after: brought } : first;
+    const { stack, taken, next } = peekStack(i, p, start);
+    const top = stack[stack.length - 1].after;
+    const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p && next.before === top;
+    if (replayCell(null, leftAt(null, top, movedOn), now).outcome !== 'nothing') return undefined;
+    // A file moved in and deleted there passes too, and goes no further; a create then a delete is the table's own stack.
+    if (top === null && first.operation !== 'rename') return undefined;
+    return { stack: first.operation === 'rename' ? stack.slice(1) : stack, taken, top };
+  };
+  /**
+   * A file passing through a path that holds one the records never saw: it leaves with the next rename out of that
+   * path, and the file there stays where it is, untouched (its content, lineage and records shown).
+   */
+  const passing = new Map<string, { readonly content: ContentRef; readonly lineage: Lineage; readonly prov: ReadonlySet<string> }>();
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
     if (consumed.has(original.id)) {
@@ -303,6 +353,17 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           conflicts.delete(p);
           open.delete(p);
           (ids.get(p) as string[]).push(r.id);
+          break;
+        }
+        // A file the records create here and move on again passes by one they never saw here (replayRules.ts `leftAt`).
+        const through = r.before === null && c !== null ? passesThrough(i, p, r, r.after, c) : undefined;
+        if (through) {
+          for (const [o, w] of through.taken) {
+            consumed.add(o.id);
+            if (w !== o) rewritten.push(w);
+          }
+          passing.set(p, { content: through.top as ContentRef, lineage: null, prov: new Set(through.stack.map((w) => w.id)) });
+          for (const w of through.stack) (ids.get(p) as string[]).push(w.id);
           break;
         }
         if (c !== r.before && !sawSide) {
@@ -431,7 +492,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       case 'rename': {
         const from = r.fromPath as string;
         const to = r.path;
-        const c = cur.get(from) as ContentRef | null;
+        // A file passing through its source leaves it (the file there stays); see `passing`.
+        const pass = passing.get(from);
+        const c = pass ? pass.content : (cur.get(from) as ContentRef | null);
         const d = cur.get(to) as ContentRef | null;
         // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
         // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
@@ -461,15 +524,25 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         (ids.get(from) as string[]).push(r.id);
         (ids.get(to) as string[]).push(r.id);
         if (c === null) break; // nothing left to move
-        // A conflict travels with the content it is about.
-        const carried = diskHeld.has(from) ? undefined : conflicts.get(from);
+        // A conflict travels with the content it is about (not one about a file a passing one leaves in place).
+        const carried = diskHeld.has(from) || pass ? undefined : conflicts.get(from);
         const carriedValue = carried ? open.get(from) : undefined;
+        // A rename that settled a conflict by hand carries the merged result as its after.
+        const moved = r.after !== r.before ? (r.after as ContentRef) : c;
+        const movedLineage = pass ? pass.lineage : (lineage.get(from) as Lineage);
+        const movedProv = pass ? pass.prov : (prov.get(from) as Set<string>);
+        const forcedOver = options.force?.(original) && (options.landsOver?.(original) ?? true);
+        // Onto a file it never saw, only to move on again: it passes by that file, which stays (`passing`; a file
+        // carrying a conflict lands, as before).
+        const onward = !carried && d !== null && d !== moved && !forcedOver && d !== r.replaces ? passesThrough(i, to, r, moved, d) : undefined;
         // A conflict this replay found at the source is about the content that leaves it: it does not stay behind as
         // a value later records there would settle (reference seed 84500: a create there after the move, then its
         // delete, "resolved" the stale conflict to its theirs and showed the old baseline). Under a disk conflict
         // held there it does not travel either: the disk conflict stays and wins (below).
-        conflicts.delete(from);
-        open.delete(from);
+        if (!pass) {
+          conflicts.delete(from);
+          open.delete(from);
+        }
         if (carried && !conflicts.has(to)) {
           conflicts.set(to, carried);
           if (carriedValue) {
@@ -485,24 +558,34 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             open.set(to, { ...value, was: new Set([...carriedValue.was, r.id]), ...(home ? { home } : {}) });
           }
         }
-        // A rename that settled a conflict by hand carries the merged result as its after.
-        const moved = r.after !== r.before ? (r.after as ContentRef) : c;
+        movedBy.set(r.id, moved);
+        if (pass) passing.delete(from);
+        else {
+          cur.set(from, null);
+          lineage.set(from, null);
+          prov.set(from, new Set());
+        }
+        if (onward) {
+          for (const [o, w] of onward.taken) {
+            consumed.add(o.id);
+            if (w !== o) rewritten.push(w);
+          }
+          for (const w of onward.stack) (ids.get(to) as string[]).push(w.id);
+          if (onward.top !== null) passing.set(to, { content: onward.top, lineage: movedLineage, prov: new Set([...movedProv, r.id, ...onward.stack.map((w) => w.id)]) });
+          break;
+        }
         // Onto a file that holds the very bytes it moves, a rename loses nothing (someone made the same copy).
         // (As a value: the rename saw no file at its destination, so a later delete of what it moved leaves `d`.)
         // Onto the very file the person accepted it replacing, it replays; the person's accepting it over a file is
         // kept on the record (`replaces`), so no later replay finds that conflict again.
         if (d !== null && d !== moved) {
-          if (options.force?.(original) && (options.landsOver?.(original) ?? true)) {
+          if (forcedOver) {
             if (options.keepReplaced && r.replaces !== d) out = { ...r, replaces: d };
           } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
         }
-        movedBy.set(r.id, moved);
         cur.set(to, moved);
-        cur.set(from, null);
-        lineage.set(to, lineage.get(from) as Lineage);
-        lineage.set(from, null);
-        prov.set(to, new Set([...(prov.get(from) as Set<string>), r.id]));
-        prov.set(from, new Set());
+        lineage.set(to, movedLineage);
+        prov.set(to, new Set([...movedProv, r.id]));
         break;
       }
     }

@@ -21,6 +21,19 @@ import type { ConflictKind } from './pathEntry';
  *
  * `kind` is read off the record: create (saw absent, leaves a file), write (saw a file, leaves one), delete (leaves
  * none). The table decides by content refs alone; only the merge cell reads text (`mergeContent`).
+ *
+ * What a stack leaves at its path (`leftAt`): its last record's outcome, unless the file it brought there (saw no
+ * file: a create, or a rename in) is moved on by the next record there, a rename out that saw it. Then at this path
+ * the stack is a create then a delete, a no-op, and the table's `nothing` row says the file the person has there is
+ * not touched: the records' file passes through beside it (issue 23, a file a rename chain or a created-and-moved
+ * file only passed through; provenance seeds 110165, 367835).
+ *
+ *   brought here       | saw     | moved on | now        | left at the path | outcome
+ *   -------------------+---------+----------+------------+------------------+-----------------------------------
+ *   create, rename in  | absent  | yes      | present Y  | absent           | nothing: Y stays, the file moves on
+ *   create, rename in  | absent  | yes      | absent     | absent           | replays (and moves on)
+ *   create, rename in  | absent  | no       | present Y  | its file         | conflict creation (rename, moved in)
+ *   write              | present | either   | any        | its outcome      | the table above (a move carries it)
  */
 export type RecordShape = 'create' | 'write' | 'delete' | 'noop';
 
@@ -56,3 +69,11 @@ const NOTHING: ReplayCell = { outcome: 'nothing' };
 const MERGE: ReplayCell = { outcome: 'merge' };
 const CREATION: ReplayCell = { outcome: 'conflict', conflict: 'creation' };
 const DELETION: ReplayCell = { outcome: 'conflict', conflict: 'deletion' };
+
+/**
+ * What a stack of records leaves at its path (the table above, "left at the path"): `after`, or no file when the
+ * stack brought its file there (it saw none) and `movedOn` — the next record there is a rename out that saw it.
+ */
+export function leftAt(saw: ContentRef | null, after: ContentRef | null, movedOn: boolean): ContentRef | null {
+  return saw === null && movedOn ? null : after;
+}

@@ -252,3 +252,41 @@ describe('issue 23: after a discard or an Undo (prov-after)', () => {
     assert.strictEqual(disk('c.txt'), 'p11\np12\n');
   });
 });
+
+/**
+ * Session 13 (`prov-nodir`): a file the agent created and moved on with its folder, and the person's new file at its
+ * old path. Walking the folder reads that file, and reading it must not change the listing under the walk (provenance
+ * seeds 110165, 367835: the read made it a creation conflict hidden behind "absent", and the folder vanished from the
+ * view mid-walk: "not a directory").
+ */
+describe('issue 23: a file the records only passed through, at workspace level (prov-nodir)', () => {
+  let root: string;
+  let overlay: OverlayWorkspace;
+
+  afterEach(async () => {
+    await overlay.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('provenance seed 110165: a walk of the folder reads the person\'s file there, and the listing holds', async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-i23-nodir-'));
+    const ws = path.join(root, 'ws');
+    fs.mkdirSync(path.join(ws, 'd'), { recursive: true });
+    overlay = await OverlayWorkspace.open(path.join(root, 'store'));
+    overlay.write(path.join(ws, 'd', 'c'), bytes('agent\n'), meta('m0'));
+    overlay.rename(path.join(ws, 'd'), path.join(ws, 'k'), meta('m0'));
+    fs.mkdirSync(path.join(ws, 'd'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'd', 'c'), 'person\n');
+    const walk = () => overlay.readDirectory(path.join(ws, 'd')).map(([name, type]) => {
+      const p = path.join(ws, 'd', name);
+      return [name, type === 'file' ? Buffer.from(overlay.readFile(p)).toString('utf8') : type];
+    });
+    const first = walk();
+    assert.deepStrictEqual(first, [['c', 'person\n']]);
+    assert.deepStrictEqual(walk(), first, 'reading the file changed nothing the walk lists');
+    assert.strictEqual(Buffer.from(overlay.readFile(path.join(ws, 'k', 'c'))).toString('utf8'), 'agent\n');
+    await overlay.apply();
+    assert.strictEqual(fs.readFileSync(path.join(ws, 'd', 'c'), 'utf8'), 'person\n', 'Apply leaves the person\'s file');
+    assert.strictEqual(fs.readFileSync(path.join(ws, 'k', 'c'), 'utf8'), 'agent\n');
+  });
+});

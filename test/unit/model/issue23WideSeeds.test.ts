@@ -71,17 +71,20 @@ describe('issue 23: replay regressions beyond the unit window (provenance seeds)
     const model = newModel();
     const [overwrite] = model.rename('/c', '/a', meta('m0'), disk, { overwrite: true });
     model.rename('/a', '/b', meta('m0'), disk);
-    // Without the overwrite's delete, the move lands on a's file: a rename conflict, carried on to /b.
+    // Without the overwrite's delete, the move only passes through /a (session 13, prov-nodir: replayRules.ts
+    // `leftAt`): a's file stays there untouched and c's arrives at /b. Before, the move landed on a's file, a rename
+    // conflict carried on to /b, which the person merged by hand.
     model.discardChange(overwrite.id);
-    assert.strictEqual(model.composite('/b')?.conflict?.kind, 'rename');
-    model.resolveManually('/b', undefined);
-    assert.strictEqual(readText(model, disk, '/b'), undefined);
-    // The person then makes a new /b on disk; reading it rebases /b onto it, which replays the component.
+    assert.strictEqual(model.composite('/b')?.conflict, undefined);
+    assert.deepStrictEqual([readText(model, disk, '/a'), readText(model, disk, '/b')], ['a0\n', 'c0\n']);
+    // The person then makes a new /b on disk; reading it finds c's file arriving there: add/add.
     disk.put('/b', 'p21\n');
     model.reconcile('/b', disk);
-    assert.notStrictEqual(readText(model, disk, '/b'), 'a0\n', 'a\'s old file, which the person accepted replacing, never comes back at /b');
+    assert.strictEqual(model.composite('/b')?.conflict?.kind, 'creation');
+    assert.notStrictEqual(readText(model, disk, '/b'), 'a0\n', 'a\'s old file never comes to /b');
     applyAll(model, disk);
     assert.strictEqual(disk.text('/b'), 'p21\n', 'Apply never replaces the person\'s new /b');
+    assert.strictEqual(disk.text('/a'), 'a0\n', 'nor a\'s file, which the move only passed');
   });
 
   it('provenance seed 15398: the agent\'s settlement of a conflict handed back to it goes with its message', () => {
@@ -757,5 +760,102 @@ describe('issue 23: after a discard or an Undo (prov-after)', () => {
     applyAll(model, disk);
     assert.strictEqual(disk.text('/h'), undefined, 'Apply never writes p3 at /h');
     assert.strictEqual(disk.text('/g'), 'p15\n');
+  });
+});
+
+/**
+ * Session 13 (`prov-nodir`): a person's file at a path the records only passed through — they created a file there
+ * and moved it on, or a rename chain went through it — is a file they never saw. At that path the records are a
+ * create then a delete (replayRules.ts `leftAt`): the person's file stays, untouched, and what they brought moves on
+ * beside it. Before, the next read made it a creation (or rename) conflict hidden behind the records' "absent".
+ */
+describe('issue 23: a file the records only passed through (prov-nodir)', () => {
+  it('provenance seeds 110165, 367835, 485882, 514748: a file created and moved on passes by the person\'s new file there, which shows and stays', () => {
+    const disk = new FakeDisk({ '/d/f/g': 'g\n' });
+    const model = newModel();
+    model.write('/d/c', enc('agent\n'), meta('m0'), disk);
+    model.rename('/d/c', '/k/c', meta('m0'), disk);
+    disk.put('/d/c', 'person\n');
+    const listed = [...model.listDirectory('/d', disk)];
+    // Reading it (as a folder walk does) changes nothing the view shows: before, it made a creation conflict whose
+    // agent side was "absent", and a walk of /d found the listing changed under it (THROW "not a directory").
+    assert.strictEqual(model.reconcile('/d/c', disk).kind, 'rebased');
+    assert.strictEqual(model.composite('/d/c'), undefined, 'nothing listed at /d/c: the records change nothing there');
+    assert.deepStrictEqual(model.conflicts(), []);
+    assert.deepStrictEqual(model.directoryDelta('/d').removed.has('c'), false, 'the person\'s /d/c is not hidden');
+    assert.deepStrictEqual([...model.listDirectory('/d', disk)], listed);
+    assert.deepStrictEqual([readText(model, disk, '/d/c'), readText(model, disk, '/k/c')], ['person\n', 'agent\n']);
+    applyAll(model, disk);
+    assert.deepStrictEqual([disk.text('/d/c'), disk.text('/k/c')], ['person\n', 'agent\n'], 'Apply leaves the person\'s file');
+  });
+
+  it('provenance seeds 194656, 150254: a rename chain only passing through the person\'s new file leaves it there', () => {
+    const disk = new FakeDisk({ '/e': 'e\n' });
+    const model = newModel();
+    model.rename('/e', '/g', meta('m0'), disk);
+    model.write('/g', enc('e\nedited\n'), meta('m0'), disk);
+    model.rename('/g', '/k/g', meta('m1'), disk);
+    disk.put('/g', 'person\n');
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(model.conflicts(), [], 'the chain moved e\'s file on: nothing of it lands on the person\'s /g');
+    assert.deepStrictEqual(['/e', '/g', '/k/g'].map((p) => readText(model, disk, p)), [undefined, 'person\n', 'e\nedited\n']);
+    assert.strictEqual(model.composite('/k/g')?.fromPath, '/e', 'still e\'s file, moved');
+    // Deleting the message of the last hop: the chain now ends at /g, where the person's file is — a conflict.
+    model.prune('m1');
+    assert.ok(model.composite('/g')?.conflict, 'the chain lands on the person\'s file now');
+    assert.strictEqual(readText(model, disk, '/k/g'), undefined);
+  });
+
+  it('the agent\'s next write there is a write over the person\'s file it was shown (unit seed 10942), and stays one when the chain goes', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/d/c', enc('agent\n'), meta('m0'), disk);
+    model.rename('/d/c', '/k/c', meta('m0'), disk);
+    disk.put('/d/c', 'person\n');
+    model.reconcile('/d/c', disk);
+    const edit = model.write('/d/c', enc('person\nagent2\n'), meta('m1'), disk);
+    assert.strictEqual(edit?.operation, 'modify', 'the agent saw the person\'s file');
+    assert.deepStrictEqual(model.conflicts(), [], 'the earlier records are kept off the person\'s file: no rebase of the chain onto it');
+    assert.deepStrictEqual([readText(model, disk, '/d/c'), readText(model, disk, '/k/c')], ['person\nagent2\n', 'agent\n']);
+    model.prune('m0');
+    assert.deepStrictEqual([readText(model, disk, '/d/c'), readText(model, disk, '/k/c')], ['person\nagent2\n', undefined]);
+    // The person deletes their file: the agent's edit of it is a modify/delete conflict, not a create of its text.
+    disk.remove('/d/c');
+    model.reconcile('/d/c', disk);
+    assert.strictEqual(model.composite('/d/c')?.conflict?.kind, 'deletion');
+  });
+
+  it('provenance seed 581499: a file moved in and deleted there passes by the person\'s new file, which is not listed as the moved file', () => {
+    const disk = new FakeDisk({ '/a': 'a\n' });
+    const model = newModel();
+    model.rename('/a', '/d/g', meta('m2'), disk);
+    model.delete('/d/g', meta('m3', 's2'), disk);
+    disk.put('/d/g', 'person\n');
+    model.reconcileAll(disk);
+    // Before, the move landed on the person's file and the delete settled that conflict back to it, but the path
+    // kept the move's link: listed as a's file moved there, so a later disk conflict at /a showed the person's /d/g
+    // as the agent's side, and the agent's settlement of it staged a delete of /d/g.
+    assert.strictEqual(model.composite('/d/g'), undefined, 'nothing listed at /d/g: the records change nothing there');
+    assert.strictEqual(model.composite('/a')?.kind, 'delete');
+    disk.put('/a', 'a\nperson2\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/g'), undefined, 'a conflict about a\'s file is not held at /d/g');
+    assert.strictEqual(readText(model, disk, '/d/g'), 'person\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/g'), 'person\n', 'Apply leaves the person\'s file');
+  });
+
+  it('with no file there the records replay as before: created, moved on, nothing left at the path', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/d/c', enc('agent\n'), meta('m0'), disk);
+    model.rename('/d/c', '/k/c', meta('m0'), disk);
+    model.reconcileAll(disk);
+    assert.deepStrictEqual([readText(model, disk, '/d/c'), readText(model, disk, '/k/c')], [undefined, 'agent\n']);
+    // The person's file arriving where the file stays (no move on) is add/add, as ever.
+    model.write('/h', enc('agent h\n'), meta('m1'), disk);
+    disk.put('/h', 'person\n');
+    assert.strictEqual(model.reconcile('/h', disk).kind, 'conflict');
+    assert.strictEqual(model.composite('/h')?.conflict?.kind, 'creation');
   });
 });

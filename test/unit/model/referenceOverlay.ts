@@ -123,6 +123,37 @@ export class ReferenceOverlay {
     const showTheirs = (p: string, v: Open): void => {
       shows.set(p, new Set(v.was));
     };
+    // Issue 23: a file the records bring to a path (a create, or a rename in) and move on again — the next record
+    // there is a rename out that saw it — passes by a file there they never saw, which stays untouched; theirs moves
+    // on (provenance seeds 110165, 367835: the model's replayRules.ts `leftAt`). The writes at the path that follow
+    // the file exactly go with it. Undefined when the file stays, or nothing is there.
+    const passesOn = (i: number, path: string, brought: Text, there: Text, movedIn: boolean): { stack: RefRecord[]; top: Text } | undefined => {
+      if (brought === null || there === null) return undefined;
+      const stack: RefRecord[] = [];
+      let top: Text = brought;
+      let j = i + 1;
+      for (; j < records.length; j++) {
+        const o = records[j];
+        if (isFolderRecord(o) || !linked(o.path, path)) continue;
+        if (o.op === 'rename') break;
+        if (o.path !== path) {
+          if (o.op === 'delete') break;
+          continue;
+        }
+        if (o.before !== top) break;
+        stack.push(o);
+        top = o.after;
+        if (o.op === 'delete') {
+          j++;
+          break;
+        }
+      }
+      // Moved in and deleted there, it passes too, and goes no further.
+      if (top === null) return movedIn ? { stack, top } : undefined;
+      const next = records.slice(j).find((o) => !isFolderRecord(o) && !consumed.has(o.id) && (o.path === path || o.from === path));
+      return next?.op === 'rename' && next.from === path && next.before === top ? { stack, top } : undefined;
+    };
+    const passing = new Map<string, { text: string; origin: string | null; shows: Set<string> }>();
     records.forEach((r, i) => {
       if (consumed.has(r.id) || isFolderRecord(r)) return;
       const c = cur.get(r.path) ?? null;
@@ -134,6 +165,14 @@ export class ReferenceOverlay {
         conflicts.delete(r.path);
         open.delete(r.path);
         ids.get(r.path)?.push(r.id);
+        return;
+      }
+      const through = r.op === 'write' && r.before === null && c !== null ? passesOn(i, r.path, r.after, c, false) : undefined;
+      if (through) {
+        for (const w of through.stack) consumed.add(w.id);
+        const stack = [r, ...through.stack];
+        passing.set(r.path, { text: through.top as string, origin: null, shows: new Set(stack.map((w) => w.id)) });
+        for (const w of stack) ids.get(r.path)?.push(w.id);
         return;
       }
       if (r.op === 'write' || r.op === 'delete') {
@@ -253,18 +292,23 @@ export class ReferenceOverlay {
         }
       } else {
         const from = r.from as string;
-        const moving = cur.get(from) ?? null;
+        const pass = passing.get(from);
+        const moving = pass ? pass.text : (cur.get(from) ?? null);
         if (from === r.path) {
           ids.get(r.path)?.push(r.id);
         } else {
           ids.get(from)?.push(r.id);
           ids.get(r.path)?.push(r.id);
           if (moving !== null) {
-            // A conflict travels with its content.
+            const movingOrigin = pass ? pass.origin : (origin.get(from) ?? null);
+            const movingShows = pass ? pass.shows : (shows.get(from) ?? new Set<string>());
+            // Onto a file it never saw, only to move on (with no conflict to carry): it passes by that file.
+            const onward = !pass && !held.has(from) && conflicts.has(from) ? undefined : passesOn(i, r.path, moving, c === moving ? null : c, true);
+            // A conflict travels with its content (not one about the file a passing one leaves in place).
             // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
-            const value = open.get(from);
-            open.delete(from);
-            if (!held.has(from) && conflicts.delete(from) && !conflicts.has(r.path)) {
+            const value = pass ? undefined : open.get(from);
+            if (!pass) open.delete(from);
+            if (!pass && !held.has(from) && conflicts.delete(from) && !conflicts.has(r.path)) {
               conflicts.add(r.path);
               if (value) {
                 // One hop: a create's conflict remembers where the person's file it met stays.
@@ -275,13 +319,24 @@ export class ReferenceOverlay {
                 open.set(r.path, value);
               }
             }
+            if (pass) passing.delete(from);
+            else {
+              cur.set(from, null);
+              origin.set(from, null);
+              shows.set(from, new Set());
+            }
+            if (onward) {
+              for (const w of onward.stack) {
+                consumed.add(w.id);
+                ids.get(r.path)?.push(w.id);
+              }
+              if (onward.top !== null) passing.set(r.path, { text: onward.top, origin: movingOrigin, shows: new Set([...movingShows, r.id, ...onward.stack.map((w) => w.id)]) });
+              return;
+            }
             if (c !== null && c !== moving) conflict(r.path, null, c); // the same bytes there already: nothing is lost
             cur.set(r.path, moving);
-            cur.set(from, null);
-            origin.set(r.path, origin.get(from) ?? null);
-            origin.set(from, null);
-            shows.set(r.path, new Set([...(shows.get(from) ?? []), r.id]));
-            shows.set(from, new Set());
+            origin.set(r.path, movingOrigin);
+            shows.set(r.path, new Set([...movingShows, r.id]));
           }
         }
       }

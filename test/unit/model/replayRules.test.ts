@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { replayCell, shapeOf } from '../../../src/fs/model/replayRules';
+import { leftAt, replayCell, shapeOf } from '../../../src/fs/model/replayRules';
 import type { ReplayCell } from '../../../src/fs/model/replayRules';
 
 // Refs are opaque to the table: short names read better than hashes.
@@ -32,4 +32,27 @@ describe('replay rules (replayRules.ts), cell by cell', () => {
       assert.deepStrictEqual(replayCell(saw, after, now), expected);
     });
   }
+});
+
+/**
+ * What a stack leaves at its path (`leftAt`), cell by cell: [saw, after, moved on, why, left]. A file the records
+ * brought (they saw none there) and moved on leaves none: over a file they never saw, the table's `nothing` row.
+ */
+const left: [string | null, string | null, boolean, string, string | null][] = [
+  [null, AFTER, true, 'a create (or a rename in) moved on: a create then a delete here', null],
+  [null, AFTER, false, 'a create that stays leaves its file', AFTER],
+  [SAW, AFTER, true, 'a write moved on: the move carries the file the records saw here (the table decides the write)', AFTER],
+  [SAW, AFTER, false, 'a write that stays', AFTER],
+];
+
+describe('what a stack leaves at its path (replayRules.ts leftAt), cell by cell', () => {
+  for (const [saw, after, movedOn, why, expected] of left) {
+    it(`saw ${saw ?? 'no file'}, ${movedOn ? 'moved on' : 'stays'}: ${why}`, () => {
+      assert.strictEqual(leftAt(saw, after, movedOn), expected);
+    });
+  }
+  it('a file brought and moved on over the person\'s file: nothing (the person\'s file stays)', () => {
+    assert.deepStrictEqual(replayCell(null, leftAt(null, AFTER, true), OTHER), { outcome: 'nothing' });
+    assert.deepStrictEqual(replayCell(null, leftAt(null, AFTER, false), OTHER), { outcome: 'conflict', conflict: 'creation' });
+  });
 });

@@ -99,6 +99,15 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [189924, 'after an Undo: "Accept agent" over a file whose creator was discarded rewrote an earlier record as a create of its own `after`, keeping the creator\'s lines; the Undo restaged it so and deleting the later message showed them (replay.ts: a forced record whose file is gone keeps what it wrote, agentSide.ts)'],
   [207505, 'the same as 189924: after a prune, "Accept agent" at a rename\'s source the person moved kept in the record before the move a line of the deleted create, and Apply wrote it at the destination (fails on the commit before 189924\'s fix, passes on it)'],
   [415476, 'as 174397, through a Discard: "Accept disk" over a disk conflict at a rename\'s destination the person had hand-merged and the agent then deleted left the file created at the rename\'s source, with the lines the person turned down (planRevert.recordsShownBy: what the path showed before a delete there taken out goes too)'],
+  [110165, 'THROW "not a directory": a file the agent created and moved on (a folder move) met the person\'s new file at its path; the next read made it a creation conflict hidden behind "absent" and a walk\'s listing changed under it (replay.ts `passing`, replayRules.ts `leftAt`: the file passes by the person\'s, which stays)'],
+  [367835, 'the same as 110165 (the person\'s disk rename lands where the agent\'s moved file was)'],
+  [485882, 'the same as 110165'],
+  [514748, 'the same as 110165'],
+  [150254, 'WYSIWYG: a rename chain passing through the person\'s new file, hand-merged at its end; the view hid that file and Apply left it (the same rule as 110165)'],
+  [391476, 'WYSIWYG: the agent moved its file away from a creation conflict with the person\'s; the view hid the person\'s file (the same rule as 110165)'],
+  [194656, 'SIDE: a rename chain through the person\'s new file; a partial Apply moved it to the chain\'s end (the same rule as 110165)'],
+  [415600, 'LOSS, as 352912 (a chain b → d/e → h); passes with the rule of 110165 (fails on session 12\'s final code)'],
+  [203933, 'LOSS, a chain through the person\'s file (passes on session 12\'s final code, and with the rule of 110165)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
