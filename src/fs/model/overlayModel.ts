@@ -396,7 +396,7 @@ export class OverlayModel {
    * showed it moving — the surviving records' content, never a write since taken out (issue 23 case 7).
    */
   private acceptedReplay(path: string, c: ConflictState, byPerson = true): ReplayResult & { readonly personBase?: PersonBase } {
-    const revived = byPerson ? this.revivedReplay(path, c) : undefined;
+    const revived = byPerson ? this.revivedReplay(path, c) ?? this.turnedDownReplay(path, c) : undefined;
     if (revived) return revived;
     const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
@@ -476,6 +476,50 @@ export class OverlayModel {
     if (!shows(result)) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path, shown: new Map([[path, accepted]]) }, this.merge);
     if (!shows(result)) return undefined;
     return { ...result, personBase: { record, before: first.id } };
+  }
+
+  /**
+   * "Accept the agent's version" over a prune conflict (issue 23, provenance seeds 623314, 652729): the person
+   * turns down the lines the conflict showed on the other side (`theirs`: what the surviving earlier records left)
+   * that the agent's side does not keep. Rewriting the agent's records as a change of `theirs` made that choice
+   * theirs: deleting their message later showed the turned-down lines again, and Apply wrote them. Instead the
+   * person's part — `theirs` with only the lines the accepted text kept (`keptLines`; no file where the record saw
+   * none and nothing is kept) — is staged as the person's own change, just before the record the conflict names,
+   * and the agent's records replay onto it as they saw it; a later prune takes out only what the agent wrote.
+   *
+   *   conflict                                  | the person's part
+   *   ------------------------------------------+---------------------------------------------------------
+   *   not a prune conflict, or a rename's       | none (the rewrite above applies)
+   *   `theirs` absent, or every line kept       | none: nothing was turned down
+   *   lines turned down                         | `theirs` → its kept lines (absent if the record saw no file)
+   *
+   * Undefined (the rewrite above applies) unless that replay shows exactly what the person accepted.
+   */
+  private turnedDownReplay(path: string, c: ConflictState): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
+    if (c.origin !== 'prune' || c.recordId === undefined || c.theirs === null) return undefined;
+    const e = this.state.entry(path);
+    const named = this.state.record(c.recordId);
+    const accepted = e ? afterOf(e.state) : undefined;
+    if (!e || e.movedFrom !== undefined || !named || named.path !== path || named.fromPath !== undefined || accepted === undefined) return undefined;
+    if (!e.recordIds.includes(named.id)) return undefined;
+    const kept = accepted === null ? this.store.put(new Uint8Array()) : keptLines(c.theirs, accepted, this.store);
+    if (kept === undefined || kept === c.theirs) return undefined;
+    const after = c.base === null && this.store.get(kept).length === 0 ? null : kept;
+    const record = newChangeRecord({ operation: after === null ? 'delete' : 'modify', path, before: c.theirs, after }, {
+      sessionId: PERSON_SESSION_ID,
+      messageId: RESOLUTION_MESSAGE_ID,
+      turn: named.turn,
+      description: 'the lines you turned down accepting the agent\'s version',
+    }, this.now, this.newId);
+    const draft = new DraftState(this.state);
+    draft.addRecord(record, named.id);
+    const order = (id: string) => draft.order(id);
+    draft.setEntry({ ...e, recordIds: [...e.recordIds, record.id].sort((a, b) => order(a) - order(b)) });
+    const touched = new Set([path]);
+    const result = replayComponent(draft, touched, this.store, { origin: c.origin, settled: touched }, this.merge);
+    const at = result.entries.find((x) => x.path === path);
+    if (at === undefined || at.conflict || afterOf(at.state) !== accepted || result.found.includes(path)) return undefined;
+    return { ...result, personBase: { record, before: named.id } };
   }
 
   /**

@@ -587,3 +587,41 @@ describe('issue 23: what is staged survives a reopen (prov-wide)', () => {
     assert.ok(records.every((r) => r.operation === 'rename' || r.replaces === undefined), 'only a rename replaces a file');
   });
 });
+
+describe('issue 23: wide seeds of session 12, new classes (prov-new-b)', () => {
+  it('provenance seed 652729: Accept agent over a prune conflict keeps turned down the lines it turned down when the accepted message is deleted', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/c', enc('r4\n'), meta('m0', 's1'), disk);
+    model.delete('/c', meta('m1', 's2'), disk);
+    model.write('/c', enc('r8\nr9\n'), meta('m2', 's1'), disk);
+    // m1 deleted in every session: m2's create, made where nothing was, meets m0's file again.
+    model.prune('m1');
+    assert.strictEqual(model.composite('/c')?.conflict?.origin, 'prune');
+    model.resolve('/c', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/c'), 'r8\nr9\n', 'the person accepted m2\'s file, turning down m0\'s r4');
+    model.prune('m2');
+    assert.strictEqual(readText(model, disk, '/c'), undefined, 'm0\'s r4 stays turned down: no file');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/c'), undefined, 'Apply never writes the r4 the person turned down');
+  });
+
+  it('provenance seed 623314: the same over a text conflict; only the agent\'s lines leave with its message', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/a', enc('r5\n'), meta('m0', 's1'), disk);
+    model.write('/a', enc(''), meta('m1', 's2'), disk);
+    model.write('/a', enc('r6\n'), meta('m1', 's1'), disk);
+    model.prune('m1', 's2');
+    assert.strictEqual(model.composite('/a')?.conflict?.origin, 'prune', 's1/m1 wrote r6 into an empty file; r5 is back');
+    model.resolve('/a', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/a'), 'r6\n');
+    // The person's part is their own change, in their session: no prune of a chat message takes it out.
+    assert.ok(model.snapshot().records.some((r) => r.sessionId === PERSON_SESSION_ID && r.path === '/a'));
+    model.prune('m1', 's1');
+    assert.strictEqual(model.composite('/a')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/a'), '', 's1/m0\'s file stays, without the line the person turned down');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), '');
+  });
+});

@@ -71,6 +71,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [247034, 'the same as 236627 (a listing changed by the reopen)'],
   [289782, 'the same as 236627'],
   [293887, 'the same as 236627 (a listing changed by the reopen)'],
+  [652729, 'Accept agent over a prune conflict: deleting the accepted record\'s message showed again the earlier create\'s line the person had turned down (overlayModel.turnedDownReplay: the person\'s part under the agent\'s records)'],
+  [623314, 'the same as 652729 (a text conflict, handed back to the agent first)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
