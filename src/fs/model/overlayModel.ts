@@ -542,12 +542,19 @@ export class OverlayModel {
     if (ours !== content) {
       const last = e?.recordIds.length ? this.state.record(e.recordIds[e.recordIds.length - 1]) : undefined;
       const operation = content === null ? 'delete' : ours === null ? 'create' : 'modify';
-      const record = newChangeRecord({ operation, path, before: ours, after: content }, {
+      // The records the merge rewrote to apply as they stand, as they were (`settled`, as the agent's settlement
+      // keeps them): the merge is the person's, and it goes only with them — a discard of the path its file came
+      // from takes the merge out (`planRevert.recordsShownBy`), and the records it forced are restored, so the
+      // conflict they met comes back. Left rewritten, an agent's delete the merge had forced onto the person's
+      // edit deleted their file (issue 23, provenance seed 611358: "Accept disk" at a rename chain's source).
+      const originals = result.rewritten.map((r) => this.state.record(r.id)).filter((r): r is ChangeRecord => r !== undefined);
+      const made = newChangeRecord({ operation, path, before: ours, after: content }, {
         sessionId: PERSON_SESSION_ID,
         messageId: RESOLUTION_MESSAGE_ID,
         turn: last?.turn ?? 0,
         description: 'your merge of a conflict',
       }, this.now, this.newId);
+      const record: ChangeRecord = originals.length > 0 ? { ...made, settled: originals } : made;
       draft.addRecord(record);
       stageRecord(draft, record);
       added.push(record);

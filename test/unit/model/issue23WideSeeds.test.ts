@@ -624,4 +624,25 @@ describe('issue 23: wide seeds of session 12, new classes (prov-new-b)', () => {
     applyAll(model, disk);
     assert.strictEqual(disk.text('/a'), '');
   });
+
+  it('provenance seed 611358: a hand merge taken out with the move it resolved restores the agent\'s delete it forced, which meets the person\'s edit again', () => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\n', '/e': 'e0\n' });
+    const model = newModel();
+    // m1 deletes a; m2 moves e onto the free path.
+    model.delete('/a', meta('m1'), disk);
+    model.rename('/e', '/a', meta('m2'), disk);
+    // The person edits a on disk: the delete no longer applies; they merge by hand, keeping their lines and e's.
+    disk.put('/a', 'p0\nP2\n');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/a')?.conflict);
+    model.resolveManually('/a', enc('e0\np0\nP2\nP3\n'));
+    assert.strictEqual(readText(model, disk, '/a'), 'e0\np0\nP2\nP3\n');
+    // Then they keep e as the disk has it ("Accept disk" at a rename chain's source in the seed): the move and the
+    // merge over it go. m1's delete, which the merge had rewritten onto the person's edit, is m1's as staged again.
+    model.discardPaths(['/e']);
+    assert.strictEqual(readText(model, disk, '/e'), 'e0\n');
+    assert.strictEqual(model.composite('/a')?.conflict?.kind, 'deletion', 'm1 deleted p0 p1, not the person\'s P2: a conflict again');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), 'p0\nP2\n', 'Apply never deletes the person\'s edit, which no live record saw');
+  });
 });

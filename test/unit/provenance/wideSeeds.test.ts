@@ -73,6 +73,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [293887, 'the same as 236627 (a listing changed by the reopen)'],
   [652729, 'Accept agent over a prune conflict: deleting the accepted record\'s message showed again the earlier create\'s line the person had turned down (overlayModel.turnedDownReplay: the person\'s part under the agent\'s records)'],
   [623314, 'the same as 652729 (a text conflict, handed back to the agent first)'],
+  [611358, '"Accept disk" at a rename chain\'s source took out the person\'s hand merge at its end, and left the agent\'s delete there that the merge had rewritten onto the person\'s edit: Apply deleted the file (overlayModel.resolveAsPerson keeps the records it forces as they were, `settled`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
