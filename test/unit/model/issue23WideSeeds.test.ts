@@ -645,4 +645,23 @@ describe('issue 23: wide seeds of session 12, new classes (prov-new-b)', () => {
     applyAll(model, disk);
     assert.strictEqual(disk.text('/a'), 'p0\nP2\n', 'Apply never deletes the person\'s edit, which no live record saw');
   });
+
+  it('provenance seed 605109: a conflict handed back to the agent that a prune makes moot is settled at once, showing the person\'s file', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/d/e', enc('r8\nr9\nr10\n'), meta('m0', 's2'), disk);
+    model.write('/d/e', enc('r9\nr10\n'), meta('m1', 's1'), disk);
+    // The person creates d/e on disk too (a creation conflict) and hands it back to the agent.
+    disk.put('/d/e', 'p13\np14\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/e')?.conflict?.kind, 'creation');
+    model.resolve('/d/e', { kind: 'delegate' });
+    // m0 deleted: only s1/m1's line delete of m0's file is left, which changes nothing of the person's file.
+    model.prune('m0');
+    assert.strictEqual(model.composite('/d/e')?.conflict, undefined, 'nothing is left to choose: the conflict is settled');
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p13\np14\n', 'the view shows the person\'s file, as an Apply\'s look at the disk would');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p13\np14\n');
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p13\np14\n');
+  });
 });
