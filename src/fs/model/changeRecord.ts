@@ -67,7 +67,8 @@ export interface ChangeRecord extends ChangeOrigin {
    * write, delete or rename there rewrote them to apply as they stand). The settlement is the agent's act, so taking
    * this record out restores them, and the conflict they met comes back (issue 23: a prune conflict settled so kept
    * the rewritten records after the settling message was deleted, and Apply overwrote the person's file, provenance
-   * seeds 135577, 146520).
+   * seeds 135577, 146520). A person's hand merge keeps the records it rewrote so too: taken out with the move it
+   * resolved, it restores them (provenance seed 611358).
    */
   readonly settled?: readonly ChangeRecord[];
   readonly timestamp: number;

@@ -19,13 +19,16 @@ import type { RebaseOp } from './reconcile';
  *
  * Only a conflict whose agent side equals its base is settled here: the records make no change to that file, so
  * there is nothing to choose between. A conflict whose agent side still changes the file stays the person's to
- * settle, and so does one the known disk content would turn into another conflict.
+ * settle, and so does one the known disk content would turn into another conflict. A conflict handed back to the
+ * agent is settled so too: with nothing of the agent's left there, there is nothing for it to settle, and the view
+ * showed its side — no file, where a prune left only a line delete of a deleted message's create — over the
+ * person's file until an Apply's look at the disk settled it (provenance seed 605109, SIDE).
  */
 /** The rebase that settles the moot disk conflict at `path`; undefined when there is none to settle. */
 export function settleOne(view: OverlayView, path: string, store: ContentStore, merge?: TextMerge): RebaseOp | undefined {
   const e = view.entry(path);
   const c = e?.conflict;
-  if (!e || !c || c.origin !== 'disk' || c.delegated || c.diskPath === undefined || c.theirsPath !== undefined) return undefined;
+  if (!e || !c || c.origin !== 'disk' || c.diskPath === undefined || c.theirsPath !== undefined) return undefined;
   const holder = view.entry(e.movedTo ?? path);
   if (!holder || (afterOf(holder.state) ?? null) !== c.base) return undefined;
   const outcome = planReconcile(view, path, knownDisk(view, store, c), store, merge);

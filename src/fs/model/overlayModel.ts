@@ -431,7 +431,8 @@ export class OverlayModel {
    * showed it moving — the surviving records' content, never a write since taken out (issue 23 case 7).
    */
   private acceptedReplay(path: string, c: ConflictState, settler?: ChangeOrigin): ReplayResult & { readonly personBase?: PersonBase } {
-    const revived = this.revivedReplay(path, c, settler);
+    // The lines the person turned down stay turned down: only a person's acceptance turns any down.
+    const revived = this.revivedReplay(path, c, settler) ?? (settler === undefined ? this.turnedDownReplay(path, c) : undefined);
     if (revived) return revived;
     const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
@@ -526,6 +527,50 @@ export class OverlayModel {
   }
 
   /**
+   * "Accept the agent's version" over a prune conflict (issue 23, provenance seeds 623314, 652729): the person
+   * turns down the lines the conflict showed on the other side (`theirs`: what the surviving earlier records left)
+   * that the agent's side does not keep. Rewriting the agent's records as a change of `theirs` made that choice
+   * theirs: deleting their message later showed the turned-down lines again, and Apply wrote them. Instead the
+   * person's part — `theirs` with only the lines the accepted text kept (`keptLines`; no file where the record saw
+   * none and nothing is kept) — is staged as the person's own change, just before the record the conflict names,
+   * and the agent's records replay onto it as they saw it; a later prune takes out only what the agent wrote.
+   *
+   *   conflict                                  | the person's part
+   *   ------------------------------------------+---------------------------------------------------------
+   *   not a prune conflict, or a rename's       | none (the rewrite above applies)
+   *   `theirs` absent, or every line kept       | none: nothing was turned down
+   *   lines turned down                         | `theirs` → its kept lines (absent if the record saw no file)
+   *
+   * Undefined (the rewrite above applies) unless that replay shows exactly what the person accepted.
+   */
+  private turnedDownReplay(path: string, c: ConflictState): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
+    if (c.origin !== 'prune' || c.recordId === undefined || c.theirs === null) return undefined;
+    const e = this.state.entry(path);
+    const named = this.state.record(c.recordId);
+    const accepted = e ? afterOf(e.state) : undefined;
+    if (!e || e.movedFrom !== undefined || !named || named.path !== path || named.fromPath !== undefined || accepted === undefined) return undefined;
+    if (!e.recordIds.includes(named.id)) return undefined;
+    const kept = accepted === null ? this.store.put(new Uint8Array()) : keptLines(c.theirs, accepted, this.store);
+    if (kept === undefined || kept === c.theirs) return undefined;
+    const after = c.base === null && this.store.get(kept).length === 0 ? null : kept;
+    const record = newChangeRecord({ operation: after === null ? 'delete' : 'modify', path, before: c.theirs, after }, {
+      sessionId: PERSON_SESSION_ID,
+      messageId: RESOLUTION_MESSAGE_ID,
+      turn: named.turn,
+      description: 'the lines you turned down accepting the agent\'s version',
+    }, this.now, this.newId);
+    const draft = new DraftState(this.state);
+    draft.addRecord(record, named.id);
+    const order = (id: string) => draft.order(id);
+    draft.setEntry({ ...e, recordIds: [...e.recordIds, record.id].sort((a, b) => order(a) - order(b)) });
+    const touched = new Set([path]);
+    const result = replayComponent(draft, touched, this.store, { origin: c.origin, settled: touched }, this.merge);
+    const at = result.entries.find((x) => x.path === path);
+    if (at === undefined || at.conflict || afterOf(at.state) !== accepted || result.found.includes(path)) return undefined;
+    return { ...result, personBase: { record, before: named.id } };
+  }
+
+  /**
    * A person's resolution is the person's act (issue 23 case 5): the agent's version is accepted as above, then the
    * person's result is staged on top as a record of its own, in the person's session (`PERSON_SESSION_ID`) under a
    * message no chat has, so no prune of an agent message takes it away. A later prune rebases it like any record
@@ -545,12 +590,19 @@ export class OverlayModel {
     if (ours !== content) {
       const last = e?.recordIds.length ? this.state.record(e.recordIds[e.recordIds.length - 1]) : undefined;
       const operation = content === null ? 'delete' : ours === null ? 'create' : 'modify';
-      const record = newChangeRecord({ operation, path, before: ours, after: content }, {
+      // The records the merge rewrote to apply as they stand, as they were (`settled`, as the agent's settlement
+      // keeps them): the merge is the person's, and it goes only with them — a discard of the path its file came
+      // from takes the merge out (`planRevert.recordsShownBy`), and the records it forced are restored, so the
+      // conflict they met comes back. Left rewritten, an agent's delete the merge had forced onto the person's
+      // edit deleted their file (issue 23, provenance seed 611358: "Accept disk" at a rename chain's source).
+      const originals = result.rewritten.map((r) => this.state.record(r.id)).filter((r): r is ChangeRecord => r !== undefined);
+      const made = newChangeRecord({ operation, path, before: ours, after: content }, {
         sessionId: PERSON_SESSION_ID,
         messageId: RESOLUTION_MESSAGE_ID,
         turn: last?.turn ?? 0,
         description: 'your merge of a conflict',
       }, this.now, this.newId);
+      const record: ChangeRecord = originals.length > 0 ? { ...made, settled: originals } : made;
       draft.addRecord(record);
       stageRecord(draft, record);
       added.push(record);

@@ -859,3 +859,81 @@ describe('issue 23: a file the records only passed through (prov-nodir)', () => 
     assert.strictEqual(model.composite('/h')?.conflict?.kind, 'creation');
   });
 });
+
+describe('issue 23: wide seeds of session 12, new classes (prov-new-b)', () => {
+  it('provenance seed 652729: Accept agent over a prune conflict keeps turned down the lines it turned down when the accepted message is deleted', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/c', enc('r4\n'), meta('m0', 's1'), disk);
+    model.delete('/c', meta('m1', 's2'), disk);
+    model.write('/c', enc('r8\nr9\n'), meta('m2', 's1'), disk);
+    // m1 deleted in every session: m2's create, made where nothing was, meets m0's file again.
+    model.prune('m1');
+    assert.strictEqual(model.composite('/c')?.conflict?.origin, 'prune');
+    model.resolve('/c', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/c'), 'r8\nr9\n', 'the person accepted m2\'s file, turning down m0\'s r4');
+    model.prune('m2');
+    assert.strictEqual(readText(model, disk, '/c'), undefined, 'm0\'s r4 stays turned down: no file');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/c'), undefined, 'Apply never writes the r4 the person turned down');
+  });
+
+  it('provenance seed 623314: the same over a text conflict; only the agent\'s lines leave with its message', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/a', enc('r5\n'), meta('m0', 's1'), disk);
+    model.write('/a', enc(''), meta('m1', 's2'), disk);
+    model.write('/a', enc('r6\n'), meta('m1', 's1'), disk);
+    model.prune('m1', 's2');
+    assert.strictEqual(model.composite('/a')?.conflict?.origin, 'prune', 's1/m1 wrote r6 into an empty file; r5 is back');
+    model.resolve('/a', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/a'), 'r6\n');
+    // The person's part is their own change, in their session: no prune of a chat message takes it out.
+    assert.ok(model.snapshot().records.some((r) => r.sessionId === PERSON_SESSION_ID && r.path === '/a'));
+    model.prune('m1', 's1');
+    assert.strictEqual(model.composite('/a')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/a'), '', 's1/m0\'s file stays, without the line the person turned down');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), '');
+  });
+
+  it('provenance seed 611358: a hand merge taken out with the move it resolved restores the agent\'s delete it forced, which meets the person\'s edit again', () => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\n', '/e': 'e0\n' });
+    const model = newModel();
+    // m1 deletes a; m2 moves e onto the free path.
+    model.delete('/a', meta('m1'), disk);
+    model.rename('/e', '/a', meta('m2'), disk);
+    // The person edits a on disk: the delete no longer applies; they merge by hand, keeping their lines and e's.
+    disk.put('/a', 'p0\nP2\n');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/a')?.conflict);
+    model.resolveManually('/a', enc('e0\np0\nP2\nP3\n'));
+    assert.strictEqual(readText(model, disk, '/a'), 'e0\np0\nP2\nP3\n');
+    // Then they keep e as the disk has it ("Accept disk" at a rename chain's source in the seed): the move and the
+    // merge over it go. m1's delete, which the merge had rewritten onto the person's edit, is m1's as staged again.
+    model.discardPaths(['/e']);
+    assert.strictEqual(readText(model, disk, '/e'), 'e0\n');
+    assert.strictEqual(model.composite('/a')?.conflict?.kind, 'deletion', 'm1 deleted p0 p1, not the person\'s P2: a conflict again');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), 'p0\nP2\n', 'Apply never deletes the person\'s edit, which no live record saw');
+  });
+
+  it('provenance seed 605109: a conflict handed back to the agent that a prune makes moot is settled at once, showing the person\'s file', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/d/e', enc('r8\nr9\nr10\n'), meta('m0', 's2'), disk);
+    model.write('/d/e', enc('r9\nr10\n'), meta('m1', 's1'), disk);
+    // The person creates d/e on disk too (a creation conflict) and hands it back to the agent.
+    disk.put('/d/e', 'p13\np14\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/e')?.conflict?.kind, 'creation');
+    model.resolve('/d/e', { kind: 'delegate' });
+    // m0 deleted: only s1/m1's line delete of m0's file is left, which changes nothing of the person's file.
+    model.prune('m0');
+    assert.strictEqual(model.composite('/d/e')?.conflict, undefined, 'nothing is left to choose: the conflict is settled');
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p13\np14\n', 'the view shows the person\'s file, as an Apply\'s look at the disk would');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p13\np14\n');
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p13\np14\n');
+  });
+});

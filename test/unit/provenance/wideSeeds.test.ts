@@ -108,6 +108,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [194656, 'SIDE: a rename chain through the person\'s new file; a partial Apply moved it to the chain\'s end (the same rule as 110165)'],
   [415600, 'LOSS, as 352912 (a chain b → d/e → h); passes with the rule of 110165 (fails on session 12\'s final code)'],
   [203933, 'LOSS, a chain through the person\'s file (passes on session 12\'s final code, and with the rule of 110165)'],
+  [652729, 'Accept agent over a prune conflict: deleting the accepted record\'s message showed again the earlier create\'s line the person had turned down (overlayModel.turnedDownReplay: the person\'s part under the agent\'s records)'],
+  [623314, 'the same as 652729 (a text conflict, handed back to the agent first)'],
+  [611358, '"Accept disk" at a rename chain\'s source took out the person\'s hand merge at its end, and left the agent\'s delete there that the merge had rewritten onto the person\'s edit: Apply deleted the file (overlayModel.resolveAsPerson keeps the records it forces as they were, `settled`)'],
+  [605109, 'SIDE: a conflict handed back to the agent that a prune made moot (only a line delete of the deleted message\'s create left over the person\'s file) showed no file until an Apply\'s look at the disk settled it (mootConflicts.ts settles a handed-back conflict too)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
