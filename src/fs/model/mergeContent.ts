@@ -72,11 +72,15 @@ function mergeBytes(base: ContentRef, ours: ContentRef, theirs: ContentRef, stor
   const t = viewOf(store, theirs);
   if (!isText(b) || !isText(o) || !isText(t)) return { kind: 'conflict', reason: 'text', binary: true };
   const need = b.length + o.length + t.length;
-  if (scratch.length < need) scratch = new Uint8Array(Math.max(need, 2 * scratch.length));
-  const n = alignedMergeBytes(b, o, t, scratch);
-  // put copies the bytes in, so the scratch is free again once it returns.
-  return n < 0 ? undefined : { kind: 'merged', result: store.put(scratch.subarray(0, n)) };
+  // A large file's merge gets a buffer of its own, not kept after it.
+  let out = scratch;
+  if (need > SCRATCH_MAX) out = new Uint8Array(need);
+  else if (scratch.length < need) out = scratch = new Uint8Array(Math.min(SCRATCH_MAX, Math.max(need, 2 * scratch.length)));
+  const n = alignedMergeBytes(b, o, t, out);
+  // put copies the bytes in, so the buffer is free again once it returns.
+  return n < 0 ? undefined : { kind: 'merged', result: store.put(out.subarray(0, n)) };
 }
 
-/** Where `mergeBytes` assembles a result (grown as needed, never shrunk: one buffer, not one per merge). */
+/** Where `mergeBytes` assembles a result: one buffer, not one per merge, grown as needed up to `SCRATCH_MAX`. */
 let scratch = new Uint8Array(4096);
+const SCRATCH_MAX = 1 << 20;

@@ -71,4 +71,18 @@ describe('alignedMergeBytes (alignedMerge on UTF-8 bytes, issue 28)', () => {
     }
     assert.ok(merged > 500, `only ${merged} merged`);
   });
+
+  it('merges a file larger than the reused buffer the same way, and one after it still right', () => {
+    const store = new MemoryContentStore();
+    const byText = (b: string, o: string, t: string) => threeWayMerge(b, o, t);
+    const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i} of a large file\n`);
+    const at = (k: number, s: string) => lines.map((l, i) => (i === k ? s : l)).join('');
+    const big = [lines.join(''), at(100, 'ours\n'), at(19_000, 'theirs\n')].map((x) => store.put(enc(x)));
+    const small = ['a\nb\nc\nd\ne\nf\n', 'A\nb\nc\nd\ne\nf\n', 'a\nb\nc\nd\ne\nF\n'].map((x) => store.put(enc(x)));
+    for (const [b, o, t] of [big, small, big]) {
+      const fast = mergeContent(b, o, t, store);
+      assert.strictEqual(fast.kind, 'merged');
+      assert.deepStrictEqual(fast, mergeContent(b, o, t, store, byText));
+    }
+  });
 });
