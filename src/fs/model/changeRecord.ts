@@ -1,4 +1,4 @@
-import { randomUUID } from 'crypto';
+import { newRecordId } from './recordId';
 import type { ContentRef } from './contentStore';
 
 /** File operations, and folder operations (`mkdir`, `rmdir`: an empty folder made or removed; no contents). */
@@ -83,8 +83,8 @@ export interface NewRecordFields {
   readonly after: ContentRef | null;
 }
 
-/** Builds a record with a fresh uuid v4 (Node's own: no wrapper call per staged write). */
-export function newChangeRecord(fields: NewRecordFields, meta: ChangeMeta, now: () => number, newId: () => string = randomUUID): ChangeRecord {
+/** Builds a record with a fresh uuid v4 (`recordId.ts`: one flat string, not `randomUUID`'s tree of pieces). */
+export function newChangeRecord(fields: NewRecordFields, meta: ChangeMeta, now: () => number, newId: () => string = newRecordId): ChangeRecord {
   // Two literals rather than a spread of an optional field: a spread builds an object per record and copies it in
   // (issue 28: records are made a hundred thousand at a time). The keys keep their order either way.
   if (fields.fromPath !== undefined) {

@@ -1,5 +1,6 @@
 import * as crypto from 'crypto';
 import { OverlayError } from './overlayError';
+import { decodeText, encodeText } from './textContent';
 
 /** A content reference: the lowercase hex sha-256 of the bytes (the blob store names its files the same way). */
 export type ContentRef = string;
@@ -10,11 +11,38 @@ export type ContentRef = string;
  * the model is: a FileSystemProvider read must be answerable without a round trip through the event loop.
  */
 export interface ContentStore {
-  /** Stores the bytes (idempotent) and returns their ref. */
+  /** Stores the bytes (idempotent) and returns their ref. Copies them: the caller may reuse its array once it returns. */
   put(bytes: Uint8Array): ContentRef;
   /** The bytes of a ref; throws when the store does not have them (never answers with empty bytes). */
   get(ref: ContentRef): Uint8Array;
   has(ref: ContentRef): boolean;
+  /**
+   * Optional: the text of a ref, undefined when it is binary (`decodeText(get(ref))` without the copy `get` makes
+   * for its caller; a prune decodes three contents per rebased file). Use `textOf`, which falls back.
+   */
+  text?(ref: ContentRef): string | undefined;
+  /** Optional: stores the UTF-8 bytes of a text (`put(encodeText(text))` without the bytes in between). Use `putText`. */
+  putText?(text: string): ContentRef;
+  /**
+   * Optional: the stored bytes themselves, not a copy, for a caller that only reads them right away (the prune's
+   * merge of three contents). Never written to. Use `viewOf`, which falls back to `get`.
+   */
+  view?(ref: ContentRef): Uint8Array;
+}
+
+/** The bytes of a stored content, to be read and not kept or changed (`ContentStore.view`). */
+export function viewOf(store: ContentStore, ref: ContentRef): Uint8Array {
+  return store.view ? store.view(ref) : store.get(ref);
+}
+
+/** The text of a stored content, or undefined when it is binary (NUL or invalid UTF-8). */
+export function textOf(store: ContentStore, ref: ContentRef): string | undefined {
+  return store.text ? store.text(ref) : decodeText(store.get(ref));
+}
+
+/** Stores a text's UTF-8 bytes; returns their ref. */
+export function putText(store: ContentStore, text: string): ContentRef {
+  return store.putText ? store.putText(text) : store.put(encodeText(text));
 }
 
 /** The ref `put` would return, without storing anything (used to compare disk bytes with a base). */
@@ -68,10 +96,42 @@ export class MemoryContentStore implements ContentStore {
   }
 
   get(ref: ContentRef): Uint8Array {
-    const n = this.blobs.get(ref);
-    if (n === undefined) throw new OverlayError('ContentMissing', `no content stored for ${ref}`, { ref });
+    const n = this.blobOf(ref);
     const offset = this.offsetOf[n];
     return this.slabs[this.slabOf[n]].slice(offset, offset + this.lengthOf[n]);
+  }
+
+  /** Decoded from a view of the slab: no copy of the bytes (the decoder copies them into the string). */
+  text(ref: ContentRef): string | undefined {
+    return decodeText(this.view(ref));
+  }
+
+  /** A view of the slab (a stored blob's bytes are never written over: later blobs go after them). */
+  view(ref: ContentRef): Uint8Array {
+    const n = this.blobOf(ref);
+    const offset = this.offsetOf[n];
+    return this.slabs[this.slabOf[n]].subarray(offset, offset + this.lengthOf[n]);
+  }
+
+  /**
+   * Encoded straight into the slab being filled and hashed there; the bytes are kept only when the ref is new (a
+   * text already stored leaves them past the slab's used part, to be written over).
+   */
+  putText(text: string): ContentRef {
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    const most = 3 * text.length;
+    if (most > SLAB_BYTES / 4) return this.put(encodeText(text));
+    if (this.current < 0 || this.used + most > this.slab.byteLength) this.newSlab();
+    const at = this.used;
+    const { written } = ENCODER.encodeInto(text, this.slab.subarray(at, at + most));
+    const ref = contentRefOf(this.slab.subarray(at, at + written));
+    if (this.blobs.has(ref)) return ref;
+    this.blobs.set(ref, this.lengthOf.length);
+    this.slabOf.push(this.current);
+    this.offsetOf.push(at);
+    this.lengthOf.push(written);
+    this.used += written;
+    return ref;
   }
 
   has(ref: ContentRef): boolean {
@@ -80,6 +140,18 @@ export class MemoryContentStore implements ContentStore {
 
   get size(): number {
     return this.blobs.size;
+  }
+
+  private blobOf(ref: ContentRef): number {
+    const n = this.blobs.get(ref);
+    if (n === undefined) throw new OverlayError('ContentMissing', `no content stored for ${ref}`, { ref });
+    return n;
+  }
+
+  private newSlab(): void {
+    this.slab = new Uint8Array(SLAB_BYTES);
+    this.current = this.slabs.push(this.slab) - 1;
+    this.used = 0;
   }
 
   /** Copies the bytes in; returns the new blob's number. */
@@ -93,11 +165,7 @@ export class MemoryContentStore implements ContentStore {
       this.slabs.push(new Uint8Array(bytes));
       return blob;
     }
-    if (this.current < 0 || this.used + n > this.slab.byteLength) {
-      this.slab = new Uint8Array(SLAB_BYTES);
-      this.current = this.slabs.push(this.slab) - 1;
-      this.used = 0;
-    }
+    if (this.current < 0 || this.used + n > this.slab.byteLength) this.newSlab();
     this.slabOf.push(this.current);
     this.offsetOf.push(this.used);
     this.slab.set(bytes, this.used);
@@ -107,3 +175,4 @@ export class MemoryContentStore implements ContentStore {
 }
 
 const SLAB_BYTES = 1 << 20;
+const ENCODER = new TextEncoder();

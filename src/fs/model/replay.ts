@@ -125,12 +125,15 @@ export function replayComponent(view: OverlayView, seeds: Iterable<string>, stor
  */
 export function replayComponents(view: OverlayView, seeds: Iterable<string>, store: ContentStore, options: ReplayOptions, merge: TextMerge | undefined, plainFast: boolean): ReplayResult {
   const done = new Set<string>();
+  // A plain file is a component of its own (no record or link reaches it from another path), so it needs marking
+  // done only against the same seed given twice, which a set cannot hold: a prune's 10,000 seeds are a set.
+  const unique = seeds instanceof Set;
   const parts: ReplayResult[] = [];
   for (const seed of seeds) {
-    if (done.has(seed)) continue;
+    if (done.size > 0 && done.has(seed)) continue;
     const plain = plainFast ? replayPlainFile(view, seed, store, options, merge) : undefined;
     if (plain) {
-      done.add(seed);
+      if (!unique) done.add(seed);
       parts.push(plain);
       continue;
     }

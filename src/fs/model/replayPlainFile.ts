@@ -26,37 +26,40 @@ export function replayPlainFile(view: OverlayView, path: string, store: ContentS
   const all = plainRecords(view, e);
   if (!all) return undefined;
   const removed = options.removed ?? NONE;
+  // Whether each record is taken out, asked of the (prune-sized) set once per record.
+  const gone: boolean[] = new Array<boolean>(all.length);
+  let taken = 0;
+  for (let i = 0; i < all.length; i++) if ((gone[i] = removed.has(all[i].id))) taken++;
   const base = baseOf(e.state) ?? null;
   let cur = base;
   // The path shows new content, not its disk file (replay.ts: its lineage is null).
   let fresh = base === null;
   let prov = new Set<string>();
   const ids: string[] = [];
-  let consumed: Set<string> | undefined;
   for (let i = 0; i < all.length; i++) {
+    if (gone[i]) continue;
     const r = all[i];
-    if (removed.has(r.id) || consumed?.has(r.id)) continue;
     let after = r.after;
-    let stack: ChangeRecord[] = ONE;
+    // The records [i, last] are one stack when r does not find what it saw (below); else r alone.
+    let last = i;
     if (cur !== r.before) {
       // The records that follow it exactly are one stack, rebased by one merge (replay.ts, `stackAt`).
-      stack = [r];
+      let top = r;
       if (r.operation !== 'delete') {
         for (let j = i + 1; j < all.length; j++) {
+          if (gone[j]) continue;
           const o = all[j];
-          if (removed.has(o.id)) continue;
-          if (o.before !== stack[stack.length - 1].after) break;
-          stack.push(o);
-          (consumed ??= new Set()).add(o.id);
+          if (o.before !== top.after) break;
+          top = o;
+          last = j;
           if (o.operation === 'delete') break;
         }
       }
-      const top = stack[stack.length - 1].after;
-      const cell = replayCell(r.before, top, cur);
-      if (cell.outcome === 'replays' || cell.outcome === 'already') after = top;
+      const cell = replayCell(r.before, top.after, cur);
+      if (cell.outcome === 'replays' || cell.outcome === 'already') after = top.after;
       else if (cell.outcome === 'merge') {
-        const m = mergeContent(r.before, top, cur, store, merge);
-        if (m.kind === 'unchanged') after = top;
+        const m = mergeContent(r.before, top.after, cur, store, merge);
+        if (m.kind === 'unchanged') after = top.after;
         else if (m.kind === 'merged' && m.result !== null) after = m.result;
         else return undefined;
       } else return undefined;
@@ -66,22 +69,19 @@ export function replayPlainFile(view: OverlayView, path: string, store: ContentS
       prov = new Set();
     }
     cur = after;
-    if (stack === ONE) {
-      if (after !== null) prov.add(r.id);
-      ids.push(r.id);
-    } else {
-      for (const w of stack) {
-        if (after !== null) prov.add(w.id);
-        ids.push(w.id);
-      }
+    for (let k = i; k <= last; k++) {
+      if (gone[k]) continue;
+      if (after !== null) prov.add(all[k].id);
+      ids.push(all[k].id);
     }
+    i = last;
   }
   const entries: PathEntry[] = ids.length === 0 ? [] : [makeEntry({ path, state: stateOf(base, cur as ContentRef | null), fresh, identity: e.identity, recordIds: ids })];
   return {
     entries,
     removedPaths: ids.length === 0 ? [path] : [],
     rewritten: [],
-    removedRecordIds: all.filter((r) => removed.has(r.id)).map((r) => r.id),
+    removedRecordIds: taken === 0 ? [] : all.filter((_, i) => gone[i]).map((r) => r.id),
     conflicts: [],
     found: [],
     provenance: new Map([[path, prov]]),
@@ -91,8 +91,6 @@ export function replayPlainFile(view: OverlayView, path: string, store: ContentS
 }
 
 const NONE: ReadonlySet<string> = new Set();
-/** Marks a record replayed on its own (no stack array made for it). */
-const ONE: ChangeRecord[] = [];
 
 /** Options of a plain take-out (prune, discard): no baseline moved, no person's decision, nothing rewritten. */
 function plainOptions(o: ReplayOptions): boolean {
@@ -104,20 +102,23 @@ function plainOptions(o: ReplayOptions): boolean {
  * then the path itself: `componentOf` would find nothing more); undefined otherwise.
  */
 function plainRecords(view: OverlayView, e: PathEntry): ChangeRecord[] | undefined {
-  const slots: { r: ChangeRecord; order: number }[] = [];
+  const records: ChangeRecord[] = [];
+  // Records are listed in staging order but for a record placed before an earlier one (a person's base): only
+  // then are they sorted, by orders asked again (no pair object per record made for the usual case).
+  let previous = -Infinity;
   let sorted = true;
   for (const id of e.recordIds) {
     const r = view.record(id);
     if (!r || r.path !== e.path || r.fromPath !== undefined) return undefined;
     if (r.operation !== 'create' && r.operation !== 'modify' && r.operation !== 'delete') return undefined;
     const order = view.order(id);
-    if (slots.length > 0 && order <= slots[slots.length - 1].order) sorted = false;
-    slots.push({ r, order });
+    if (order <= previous) sorted = false;
+    previous = order;
+    records.push(r);
   }
-  if (!sorted) {
-    slots.sort((a, b) => a.order - b.order);
-    // An id listed twice (the generic replay counts it once): not a plain history.
-    for (let i = 1; i < slots.length; i++) if (slots[i].r.id === slots[i - 1].r.id) return undefined;
-  }
+  if (sorted) return records;
+  const slots = records.map((r) => ({ r, order: view.order(r.id) })).sort((a, b) => a.order - b.order);
+  // An id listed twice (the generic replay counts it once): not a plain history.
+  for (let i = 1; i < slots.length; i++) if (slots[i].r.id === slots[i - 1].r.id) return undefined;
   return slots.map((s) => s.r);
 }

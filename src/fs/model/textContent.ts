@@ -1,3 +1,5 @@
+import { isUtf8 } from 'buffer';
+
 /**
  * Bytes ⇄ text for the three-way merge. Decoding is strict so that encode(decode(bytes)) is the same bytes:
  * invalid UTF-8 is treated as binary rather than replaced with U+FFFD, and a BOM is kept as text rather than
@@ -24,4 +26,12 @@ export function encodeText(text: string): Uint8Array {
 
 export function isBinary(bytes: Uint8Array): boolean {
   return decodeText(bytes) === undefined;
+}
+
+/**
+ * True when `decodeText(bytes)` would give a text (valid UTF-8, no NUL), found without making the string: a prune's
+ * merge of bytes (`alignedMergeBytes`) needs only the answer.
+ */
+export function isText(bytes: Uint8Array): boolean {
+  return bytes.indexOf(0) < 0 && (isUtf8 ? isUtf8(bytes) : decodeText(bytes) !== undefined);
 }

@@ -596,22 +596,23 @@ describe('issue 23: what is staged survives a reopen (prov-wide)', () => {
  * itself). The property test in overlayInvariants.test.ts states it for any conflict; these are the seeds' shapes.
  */
 describe('issue 23: Accept agent takes the side the conflict showed (prov-accept3)', () => {
-  it('provenance seeds 247971, 151376, 149973: a delete forced over the person\'s file the conflict showed kept leaves it', () => {
+  // This shape (the agent moves /a to /h and deletes /h; the person then creates /h) made a conflict at /h whose
+  // agent side was the person's file, and "Accept agent" deleted it. Since prov-nodir's rule (replayRules.ts
+  // `leftAt`, merged after) the records only pass through /h, which never gets a conflict: the person's file shows
+  // and stays. The rule that "Accept agent" leaves what the conflict showed is guarded for every conflict by the
+  // property test in overlayInvariants.test.ts ("prov-accept3: ..."), which failed on the code before it.
+  it('provenance seeds 247971, 151376, 149973: the person\'s file where the agent moved a file and deleted it is shown and never deleted', () => {
     const disk = new FakeDisk({ '/a': 'p0\n' });
     const model = newModel();
-    // The agent moves /a to /h and deletes /h: nothing of /h is staged.
     model.rename('/a', '/h', meta('m1'), disk);
     model.delete('/h', meta('m1'), disk);
-    // The person creates /h on disk and edits /a: a disk conflict at /a, carried to /h, whose agent side shows the
-    // person's /h (the delete saw the moved file, never this one).
     disk.put('/h', 'p11\np12\n');
     disk.put('/a', 'p9\np0\n');
     model.reconcileAll(disk);
-    assert.ok(model.composite('/h')?.conflict, 'a conflict at /h');
-    const shown = dec(model.conflictDetails('/h').ours);
-    assert.strictEqual(shown, 'p11\np12\n', 'the agent\'s side shown at /h: the person\'s file');
-    model.resolve('/h', { kind: 'acceptAgent' });
-    assert.strictEqual(readText(model, disk, '/h'), shown, 'the person accepted what was shown: /h stays');
+    assert.strictEqual(model.composite('/h')?.conflict, undefined, 'no conflict at /h: the records only passed through');
+    assert.strictEqual(readText(model, disk, '/h'), 'p11\np12\n', 'the view shows the person\'s /h');
+    // Not asserted here, open (README, Provenance fuzzing, Left): "Accept agent" at /a's deletion conflict then
+    // makes the view hide the person's /h, while Apply leaves it (nothing lost, but the view is wrong).
     applyAll(model, disk);
     assert.strictEqual(disk.text('/h'), 'p11\np12\n', 'Apply never deletes the person\'s /h');
   });

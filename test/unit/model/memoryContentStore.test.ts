@@ -1,5 +1,6 @@
 import * as assert from 'assert';
-import { MemoryContentStore, contentRefOf } from '../../../src/fs/model/contentStore';
+import { MemoryContentStore, contentRefOf, putText, textOf } from '../../../src/fs/model/contentStore';
+import type { ContentRef, ContentStore } from '../../../src/fs/model/contentStore';
 import { DraftState } from '../../../src/fs/model/overlayDraft';
 import { OverlayState } from '../../../src/fs/model/overlayState';
 import { makeEntry } from '../../../src/fs/model/accumulator';
@@ -48,6 +49,53 @@ describe('MemoryContentStore', () => {
 
   it('refuses a ref it does not have with ContentMissing', () => {
     assert.throws(() => new MemoryContentStore().get(contentRefOf(new Uint8Array([1]))), (e: Error & { code?: string }) => e.code === 'ContentMissing');
+    assert.throws(() => new MemoryContentStore().text(contentRefOf(new Uint8Array([1]))), (e: Error & { code?: string }) => e.code === 'ContentMissing');
+  });
+
+  /**
+   * A prune decodes and stores texts without copying bytes out of the slabs or encoding into a buffer of their own
+   * (issue 28): `text` reads a view of the slab, `putText` encodes into the slab and keeps the bytes only for a new
+   * ref. Both must answer exactly what `get` + decode and `put` + encode would, wherever the slab ends.
+   */
+  it('putText stores what put of the encoded text would, and text reads back what decoding get would', () => {
+    const store = new MemoryContentStore();
+    const plain = new MemoryContentStore();
+    const rand = prng(2828);
+    const alphabet = ['a', 'b', '\n', '\r\n', 'é', '€', '𝄞', '\u0000', 'x'];
+    const refs: ContentRef[] = [];
+    // ~4 MB of texts from 0 to 40,000 units (up to 3 bytes each): several slabs filled to their last bytes, some
+    // texts over a quarter slab kept apart, and the same texts stored twice.
+    const texts: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const n = i % 61 === 0 ? 100_000 + Math.floor(rand() * 20_000) : i % 40 === 0 ? 0 : Math.floor(rand() * 9_000);
+      let t = '';
+      for (let k = 0; k < n; k++) t += alphabet[Math.floor(rand() * (i % 3 === 0 ? 4 : alphabet.length))];
+      texts.push(t);
+    }
+    for (const t of [...texts, ...texts.slice(0, 50)]) {
+      const bytes = new TextEncoder().encode(t);
+      const ref = putText(store, t);
+      assert.strictEqual(ref, plain.put(bytes));
+      assert.strictEqual(ref, contentRefOf(bytes));
+      refs.push(ref);
+    }
+    assert.strictEqual(store.size, new Set(refs).size, 'a text stored twice is one blob');
+    refs.forEach((ref, i) => {
+      const t = i < texts.length ? texts[i] : texts[i - texts.length];
+      assert.deepStrictEqual(store.get(ref), new TextEncoder().encode(t), `text ${i}`);
+      // A text with NUL is binary to the merge: text() says so as decodeText does.
+      assert.strictEqual(textOf(store, ref), t.includes('\u0000') ? undefined : t, `text ${i}`);
+    });
+  });
+
+  it('text is undefined for invalid UTF-8, and a bytes-only store falls back to get and put', () => {
+    const store = new MemoryContentStore();
+    assert.strictEqual(store.text(store.put(new Uint8Array([0x61, 0xff, 0x62]))), undefined);
+    const inner = new MemoryContentStore();
+    const bytesOnly: ContentStore = { put: (b) => inner.put(b), get: (r) => inner.get(r), has: (r) => inner.has(r) };
+    const ref = putText(bytesOnly, 'héllo\n');
+    assert.strictEqual(ref, contentRefOf(new TextEncoder().encode('héllo\n')));
+    assert.strictEqual(textOf(bytesOnly, ref), 'héllo\n');
   });
 });
 
