@@ -112,6 +112,12 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [623314, 'the same as 652729 (a text conflict, handed back to the agent first)'],
   [611358, '"Accept disk" at a rename chain\'s source took out the person\'s hand merge at its end, and left the agent\'s delete there that the merge had rewritten onto the person\'s edit: Apply deleted the file (overlayModel.resolveAsPerson keeps the records it forces as they were, `settled`)'],
   [605109, 'SIDE: a conflict handed back to the agent that a prune made moot (only a line delete of the deleted message\'s create left over the person\'s file) showed no file until an Apply\'s look at the disk settled it (mootConflicts.ts settles a handed-back conflict too)'],
+  // The lead's wide run of session 12's final code (memory 653,001–753,000; 11 failed), passing on session 13's:
+  [691871, 'LOSS: the person made the agent\'s move d/c → a on disk, accepted the agent\'s version at a and created d/c anew; Apply moved the new d/c over a (passes with session 13\'s merged rules)'],
+  [698889, 'the same as 652729 (an insert and a delete applied, Undo, the pruned delete\'s conflict accepted to the agent\'s create, whose message is then deleted)'],
+  [719004, 'the same as 121860 (the oracle\'s reading: the person deleted the file after the inserting message was deleted post-Apply)'],
+  [738912, 'THROW "not a directory", the same as 110165'],
+  [752091, 'the same as 121860 (the person deleted the file after the creating message was deleted post-Apply)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
