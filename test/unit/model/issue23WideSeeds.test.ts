@@ -612,7 +612,8 @@ describe('issue 23: Accept agent takes the side the conflict showed (prov-accept
     assert.strictEqual(model.composite('/h')?.conflict, undefined, 'no conflict at /h: the records only passed through');
     assert.strictEqual(readText(model, disk, '/h'), 'p11\np12\n', 'the view shows the person\'s /h');
     // Not asserted here, open (README, Provenance fuzzing, Left): "Accept agent" at /a's deletion conflict then
-    // makes the view hide the person's /h, while Apply leaves it (nothing lost, but the view is wrong).
+    // forces the move, whose file lands at /h instead of passing by, and a rename conflict at /h asks the person
+    // again about a file the agent never saw (nothing lost: Apply refuses it and leaves /h).
     applyAll(model, disk);
     assert.strictEqual(disk.text('/h'), 'p11\np12\n', 'Apply never deletes the person\'s /h');
   });
