@@ -369,7 +369,6 @@ export class OverlayModel {
     }
   }
 
-
   /**
    * Settles a conflict. Accepting the agent's version rewrites the changes there to apply as they stand (for a
    * disk conflict, onto what the disk has now); accepting the disk's takes out the change that no longer applies
