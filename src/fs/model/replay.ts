@@ -381,7 +381,12 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
               // Its file gone (its creator taken out), it is what the record wrote, without the lines it only kept
               // (provenance seed 189924: an Undo restaged it so, and once the later records' message was deleted it
               // showed the discarded creator's lines); nothing written of its own: it stays as it was.
-              const own = r.before !== null && r.after !== null ? (agentSideOf(r.before, r.after, c, 'both') ?? r.after) : r.after;
+              // Not when a later rename moves the file on from here over a file whose delete saw exactly what this
+              // record saw: the person made that move on disk, so the lines the record kept are the person's file
+              // there, and "what it wrote" alone would remove them (provenance seed 14179).
+              const movesOn = c === null && r.before !== null && all.slice(i + 1).some((w) => w.operation === 'rename' && w.fromPath === p
+                && all.some((x) => x.operation === 'delete' && x.path === w.path && x.before === r.before));
+              const own = r.before !== null && r.after !== null && !movesOn ? (agentSideOf(r.before, r.after, c, 'both') ?? r.after) : r.after;
               if (own !== null && own !== r.after) after = own;
               out = { ...r, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
             } else if (c !== null) out = { ...r, before: c };
