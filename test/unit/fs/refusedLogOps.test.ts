@@ -7,60 +7,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { openOverlayStore } from '../../../src/fs/openOverlayStore';
 import { PersistentOverlay } from '../../../src/fs/persistentOverlay';
-import { decodeFrames, encodeFrame, encodeJsonFrame } from '../../../src/fs/store/frameCodec';
-
-const meta = { sessionId: 's', messageId: 'm', turn: 1, description: 'test' };
-const noDisk = { read: () => undefined };
-
-/** `n` files staged one flush at a time (one log frame each), then `again` of them written a second time. */
-async function stageFiles(store: string, ws: string, n: number, again: readonly number[] = []): Promise<string[]> {
-  const files = Array.from({ length: n }, (_, i) => path.join(ws, `f${i}.txt`));
-  const p = await PersistentOverlay.open(store);
-  for (const [i, f] of files.entries()) {
-    p.model.write(f, Buffer.from(`content of file ${i}\n`), meta, noDisk);
-    await p.flush();
-  }
-  for (const i of again) {
-    p.model.write(files[i], Buffer.from(`second version of file ${i}\n`), meta, noDisk);
-    await p.flush();
-  }
-  await p.close();
-  return files;
-}
-
-/** The one log of the store with ops in it. */
-function activeLog(store: string): string {
-  const state = path.join(store, 'state');
-  const logs = fs.readdirSync(state).filter(n => /^log-\d+$/.test(n)).map(n => path.join(state, n));
-  const withOps = logs.filter(f => decodeFrames(fs.readFileSync(f)).frames.length > 1);
-  assert.strictEqual(withOps.length, 1, `one log with ops: ${logs.join(', ')}`);
-  return withOps[0];
-}
-
-/** Rewrites op frame `index` (0-based, after the header) with valid framing: only the model can tell. */
-function rewriteOp(log: string, index: number, change: (op: Record<string, unknown>) => unknown): void {
-  const { frames } = decodeFrames(fs.readFileSync(log));
-  const out: Buffer[] = [];
-  for (const [i, f] of frames.entries()) {
-    if (i === index + 1) {
-      out.push(encodeJsonFrame(change(JSON.parse(f.payload.toString('utf8')) as Record<string, unknown>)));
-    } else {
-      out.push(encodeFrame(f.payload));
-    }
-  }
-  fs.writeFileSync(log, Buffer.concat(out));
-}
-
-/** Copies of refused ops kept in the state folder. */
-function keptCopies(store: string): string[] {
-  const state = path.join(store, 'state');
-  return fs.readdirSync(state).filter(n => /^log-\d+\.refused-\d+$/.test(n)).map(n => path.join(state, n));
-}
-
-function opsIn(file: string): unknown[] {
-  return decodeFrames(fs.readFileSync(file)).frames.slice(1).map(f => JSON.parse(f.payload.toString('utf8')) as unknown);
-}
+import { decodeFrames } from '../../../src/fs/store/frameCodec';
+import { activeLog, keptCopies, meta, noDisk, opsIn, rewriteOp, stageFiles } from './damagedLog';
 
 describe('PersistentOverlay: an op the model refuses loses nothing', () => {
   let root: string;
@@ -129,5 +79,47 @@ describe('PersistentOverlay: an op the model refuses loses nothing', () => {
     const log = activeLog(store);
     rewriteOp(log, 2, () => 'not an op');
     await checkReopen(files, 'not an op', [0, 1], [2, 3, 4]);
+  });
+
+  it('an op refused inside a unit (ops logged together) refuses the whole unit, as a crash would have', async () => {
+    const files = Array.from({ length: 4 }, (_, i) => path.join(ws, `u${i}.txt`));
+    const p = await PersistentOverlay.open(store);
+    p.model.write(files[0], Buffer.from('before the unit\n'), meta, noDisk);
+    p.unitOfOps(() => {
+      p.model.write(files[1], Buffer.from('first of the unit\n'), meta, noDisk);
+      p.model.write(files[2], Buffer.from('second of the unit\n'), meta, noDisk);
+    });
+    p.model.write(files[3], Buffer.from('after the unit\n'), meta, noDisk);
+    await p.flush();
+    await p.close();
+    const log = activeLog(store);
+    // Frame 1 is the unit: damage its second op, after the first one already applied.
+    const { frames } = decodeFrames(fs.readFileSync(log));
+    const unit = JSON.parse(frames[2].payload.toString('utf8')) as Record<string, unknown>[];
+    assert.strictEqual(unit.length, 2, 'the two writes were logged as one unit');
+    rewriteOp(log, 1, () => [unit[0], { ...unit[1], record: { ...(unit[1].record as object), operation: 'explode' } }]);
+    const reopened = await PersistentOverlay.open(store);
+    assert.deepStrictEqual(reopened.model.stagedPaths().sort(), [files[0], files[3]].sort(), 'the unit went whole; the ops around it stayed');
+    const problem = reopened.problems.find(x => x.code === 'LOG_CORRUPT');
+    assert.ok(problem?.copy && fs.existsSync(problem.copy), 'a copy was kept');
+    assert.match(problem.detail, /2 of the 4 staged-change op\(s\)/);
+    await reopened.close();
+  });
+
+  it('the notice a person gets says what was refused, what was kept and where the copy is', async () => {
+    const files = await stageFiles(store, ws, 4);
+    const log = activeLog(store);
+    rewriteOp(log, 1, op => ({ ...op, record: { ...(op.record as object), operation: 'explode' } }));
+    const { workspace, notices } = await openOverlayStore(store);
+    const problem = workspace.overlay.problems.find(x => x.code === 'LOG_CORRUPT');
+    assert.ok(problem?.copy);
+    const notice = notices.find(n => n.keptAt === problem.copy);
+    assert.ok(notice, `a notice offers the copy: ${JSON.stringify(notices)}`);
+    assert.strictEqual(notice.severity, 'warning');
+    assert.ok(notice.message.includes(`a copy of the log holding them was kept at ${problem.copy}`), notice.message);
+    assert.ok(notice.message.includes(`stage ${files[1]}`), `names the refused op: ${notice.message}`);
+    assert.match(notice.message, /1 of the 4 staged-change op\(s\) in its log could not be replayed and are not staged: .*the other 3 op\(s\) were kept/);
+    assert.strictEqual(notice.message.split(problem.copy).length, 2, 'the copy is named once');
+    await workspace.close();
   });
 });
