@@ -54,31 +54,34 @@ interface Reach {
 const PATH_KEYS = new Set(['path', 'fromPath', 'diskPath', 'movedFrom', 'movedTo']);
 /** Keys whose value is a list of paths. */
 const PATH_LIST_KEYS = new Set(['paths', 'removedPaths']);
-/**
- * Keys whose string value names a record (`before`: a placement's record; in a change record it is a content ref,
- * which never equals a record id, so reading it as one only costs a comparison).
- */
-const ID_KEYS = new Set(['id', 'replaces', 'before']);
+/** Keys whose string value names a record. (`before`, `after`, `replaces` of a record are content: two files may share it.) */
+const ID_KEYS = new Set(['id']);
 /** Keys whose value is a list of record ids. */
 const ID_LIST_KEYS = new Set(['recordIds']);
+/** Keys naming a record in the items of a list: `placed: [{ id, before }]` (`before`: the record it is placed before). */
+const ITEM_ID_KEYS: Readonly<Record<string, ReadonlySet<string>>> = { placed: new Set(['id', 'before']) };
 
 function reachOf(raw: unknown): Reach {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { kind: '?', paths: [], ids: [], unknown: true };
   const kind = typeof (raw as { type?: unknown }).type === 'string' ? (raw as { type: string }).type : '?';
   const paths: string[] = [];
   const ids: string[] = [];
-  const walk = (value: unknown, key: string | undefined): void => {
+  const walk = (value: unknown, key: string | undefined, list: string | undefined): void => {
     if (typeof value === 'string') {
-      if (key !== undefined && (PATH_KEYS.has(key) || PATH_LIST_KEYS.has(key))) paths.push(value);
-      if (key !== undefined && (ID_KEYS.has(key) || ID_LIST_KEYS.has(key))) ids.push(value);
+      if (key === undefined) return;
+      if (PATH_KEYS.has(key) || PATH_LIST_KEYS.has(key)) paths.push(value);
+      if (ID_KEYS.has(key) || ID_LIST_KEYS.has(key) || (list !== undefined && ITEM_ID_KEYS[list]?.has(key))) ids.push(value);
     } else if (Array.isArray(value)) {
-      // A list's items inherit its key: `paths: [...]`, `recordIds: [...]`; objects in it start afresh.
-      for (const v of value) walk(v, typeof v === 'string' ? key : undefined);
+      // A list's strings inherit its key (`paths: [...]`, `recordIds: [...]`); its objects know the list they are in.
+      for (const v of value) {
+        if (typeof v === 'string') walk(v, key, undefined);
+        else walk(v, undefined, key);
+      }
     } else if (value !== null && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) walk(v, k);
+      for (const [k, v] of Object.entries(value)) walk(v, k, list);
     }
   };
-  walk(raw, undefined);
+  walk(raw, undefined, undefined);
   // `discardAll` names nothing and needs nothing; any other op naming nothing is not one this version knows.
   return { kind, paths, ids, unknown: kind === '?' || (paths.length === 0 && ids.length === 0 && kind !== 'discardAll') };
 }
@@ -144,7 +147,8 @@ export function replayLoggedOps(ops: readonly unknown[], units: readonly number[
       const start = unitOf[i];
       const forced = refusedUnits.get(start);
       const reach = taint.empty && forced === undefined ? undefined : reachOf(raw);
-      if (forced !== undefined || (reach && taint.touches(reach))) {
+      // `discardAll` needs nothing that came before it: it is never refused as depending on a refused op.
+      if (forced !== undefined || (reach && reach.kind !== 'discardAll' && taint.touches(reach))) {
         const r = reach ?? reachOf(raw);
         refused.push(forced?.index === i ? forced : { index: i, kind: r.kind, paths: r.paths.slice(0, 3), why: forced ? 'unit' : taint.all ? 'unknown' : 'depends' });
         taint.add(r);
