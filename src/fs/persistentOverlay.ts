@@ -14,8 +14,8 @@ import { copyAside } from './store/writeDurable';
 
 /** The label of a copy of a log holding ops the model refused: `log-<g>.refused-<time>` beside it. */
 export const REFUSED_COPY_LABEL = 'refused';
-/** Copies kept in the state folder (refused ops, damaged logs): the contents they name are kept with them. */
-const KEPT_COPY = /^log-\d+\.(?:refused|corrupt)-\d+$/;
+/** Copies kept in the state folder (refused ops, damaged logs, torn tails): the contents they name are kept with them. */
+const KEPT_COPY = /^log-\d+\.(?:refused|corrupt|torn)-\d+$/;
 
 /** How often a read-only store tries again to write its state (a full disk may have room again). */
 export const RETRY_WRITES_EVERY_MS = 30_000;

@@ -243,7 +243,10 @@ export class DurableLog<S, Op> {
       problems.push({
         code: torn ? 'LOG_TORN_TAIL' : 'LOG_CORRUPT', file: lastRead.file, offset,
         detail: `${reason}; ${lastRead.size - offset} byte(s) after offset ${offset} dropped`,
-        copy: torn ? undefined : await keepAside(lastRead.file),
+        // A torn tail is the normal trace of a crash mid-write, but a last frame damaged in place looks the
+        // same, and that op was acknowledged: the bytes are kept either way (silently for a torn tail; a crash
+        // leaves one at most, and a byte-identical copy is reused), before the truncation below drops them.
+        copy: await keepAside(lastRead.file, Date.now(), torn ? 'torn' : 'corrupt'),
       });
     }
     for (const gen of beyond) {

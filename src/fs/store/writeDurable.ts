@@ -99,14 +99,15 @@ export async function syncDir(dir: string): Promise<void> {
 }
 
 /**
- * Keeps a copy of a file that failed verification next to it, as `<name>.corrupt-<time>`, so whatever recovery
+ * Keeps a copy of a file that failed verification next to it, as `<name>.<label>-<time>` (`corrupt` unless
+ * told otherwise), durably (`copyAside`), so whatever recovery
  * does next cannot destroy the evidence (or the data a person might still rescue by hand). A byte-identical copy
  * kept by an earlier open is reused, so reopening a store that stays broken does not pile up copies. Returns the
  * copy's path, or undefined when even copying failed (the caller reports the original path then).
  */
-export async function keepAside(file: string, now = Date.now()): Promise<string | undefined> {
+export async function keepAside(file: string, now = Date.now(), label = 'corrupt'): Promise<string | undefined> {
   try {
-    return await copyAside(file, 'corrupt', now);
+    return await copyAside(file, label, now);
   } catch {
     // Keeping a copy is a courtesy on the way to a typed error; failing to make one must not hide that error.
     return undefined;

@@ -176,7 +176,7 @@ describe(`fuzz: a damaged staged-change log (${SEEDS} seeds from ${FROM})`, func
       const dropped = files.some(f => got.get(f) !== want.get(f)) || p.problems.some(x => x.code === 'LOG_CORRUPT');
       if (dropped) {
         const state = path.join(store, 'state');
-        const copies = fs.readdirSync(state).filter(n => /\.(refused|corrupt)-\d+$/.test(n)).map(n => path.join(state, n));
+        const copies = fs.readdirSync(state).filter(n => /\.(refused|corrupt|torn)-\d+$/.test(n)).map(n => path.join(state, n));
         assert.ok(copies.some(c => fs.readFileSync(c).equals(damagedBytes)), `${ctx}: a copy of the damaged log is kept (${copies.join(', ') || 'none'})`);
       }
       await p.close();

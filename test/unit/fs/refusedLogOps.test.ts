@@ -122,4 +122,20 @@ describe('PersistentOverlay: an op the model refuses loses nothing', () => {
     assert.strictEqual(notice.message.split(problem.copy).length, 2, 'the copy is named once');
     await workspace.close();
   });
+
+  it('a byte flipped in the last frame (an acknowledged op, indistinguishable from a torn write): a copy is kept, silently', async () => {
+    const files = await stageFiles(store, ws, 3);
+    const log = activeLog(store);
+    const bytes = fs.readFileSync(log);
+    bytes[bytes.length - 5] ^= 0x04;
+    fs.writeFileSync(log, bytes);
+    const { workspace, notices } = await openOverlayStore(store);
+    assert.deepStrictEqual(workspace.model.stagedPaths().sort(), [files[0], files[1]].sort(), 'the last frame fails its checksum: dropped as a torn tail');
+    const torn = workspace.overlay.problems.find(x => x.code === 'LOG_TORN_TAIL');
+    assert.ok(torn?.copy, `the torn tail's bytes are kept: ${JSON.stringify(workspace.overlay.problems)}`);
+    assert.ok(fs.readFileSync(torn.copy).equals(bytes), 'the copy is the log as it was found');
+    assert.deepStrictEqual(notices, [], 'no alarm: a torn tail is the normal trace of a crash');
+    await workspace.close();
+  });
 });
+
