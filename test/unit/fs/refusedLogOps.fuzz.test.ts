@@ -107,7 +107,7 @@ function reached(units: unknown[][], damaged: number, damagedOps: unknown[]): Se
 }
 
 describe(`fuzz: a damaged staged-change log (${SEEDS} seeds from ${FROM})`, function () {
-  this.timeout(600_000);
+  this.timeout(Math.max(600_000, SEEDS * 5_000));
   let root: string;
   beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'log-fuzz-')); });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
