@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { registerHistoryBridge } from './history/vscode/historyBridge';
 import type { HistoryTestSeam } from './history/vscode/historyTestSeam';
 import { registerStagingOverlay } from './fs/vscode/stagingOverlay';
+import type { StoreNotice } from './fs/openOverlayStore';
 import type { StagedChangesScm } from './ui/stagedChangesScm';
 import { registerAgentTools } from './tools/vscode/registerAgentTools';
 import { registerEditTracker } from './edits/vscode/registerEditTracker';
@@ -31,6 +32,8 @@ export interface AgentOverlayApi {
     flush(): Promise<void>;
     /** Where this workspace's store is (stores set aside lie beside it). */
     readonly storeDir: string;
+    /** What opening the store told the person at this start (each shown as a notification). */
+    readonly storeNotices: readonly StoreNotice[];
     /** Window reloads are counted instead of done, from now on (a reload would end the test run). */
     holdReload(): () => number;
     /** The "Agent Overlay" audit trail's latest lines. */
@@ -96,6 +99,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
       flush: () => overlay.workspace.flush(),
       auditLines: () => overlay.audit.lines(),
       storeDir: overlay.storeDir,
+      storeNotices: overlay.notices,
       holdReload: () => {
         let reloads = 0;
         overlay.reloadWindow = async () => void reloads++;

@@ -70,7 +70,9 @@ export async function openOverlayStore(storeDir: string, now: () => Date = () =>
   for (const p of workspace.overlay.problems) {
     // A torn tail is the expected trace of a crash mid-write: nothing acknowledged was lost, so no alarm.
     if (p.code === 'LOG_TORN_TAIL') continue;
-    notices.push({ severity: 'warning', message: `Agent Overlay repaired its store: ${p.detail}${p.copy ? ` (a copy of the damaged file was kept: ${p.copy})` : ''}.`, ...(p.copy ? { keptAt: p.copy } : {}) });
+    // Refused ops name their copy in the detail already (with what was kept and what was not).
+    const copyNote = p.copy && !p.detail.includes(p.copy) ? ` (a copy of the damaged file was kept: ${p.copy})` : '';
+    notices.push({ severity: 'warning', message: `Agent Overlay repaired its store: ${p.detail}${copyNote}.`, ...(p.copy ? { keptAt: p.copy } : {}) });
   }
   if (workspace.recovered.diverged.length > 0) {
     notices.push({

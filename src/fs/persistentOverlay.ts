@@ -1,13 +1,21 @@
+import * as fs from 'fs';
 import * as path from 'path';
 import { contentRefsIn } from './model/contentStore';
 import { OverlayModel, type OverlayModelOptions } from './model/overlayModel';
 import type { OverlayOp } from './model/overlayOp';
-import { parseOverlayOp } from './model/overlaySchema';
 import type { OverlaySnapshot } from './model/overlayState';
+import { describeOps, replayLoggedOps, type RefusedOp } from './replayLoggedOps';
 import { BlobStore } from './store/blobStore';
 import { Emitter, type Event } from './model/eventEmitter';
-import { DurableLog, type StoreProblem } from './store/durableLog';
+import { DurableLog, type OpenedLog, type StoreProblem } from './store/durableLog';
+import { decodeFrames } from './store/frameCodec';
 import { diskConditionOf, StoreReadOnlyError } from './store/storeError';
+import { copyAside } from './store/writeDurable';
+
+/** The label of a copy of a log holding ops the model refused: `log-<g>.refused-<time>` beside it. */
+export const REFUSED_COPY_LABEL = 'refused';
+/** Copies kept in the state folder (refused ops, damaged logs, torn tails): the contents they name are kept with them. */
+const KEPT_COPY = /^log-\d+\.(?:refused|corrupt|torn)-\d+$/;
 
 /** How often a read-only store tries again to write its state (a full disk may have room again). */
 export const RETRY_WRITES_EVERY_MS = 30_000;
@@ -43,6 +51,13 @@ export class PersistentOverlay {
     private readonly unsubscribe: () => void,
     private readonly keepAlso: () => Iterable<string>,
     private fallback: { snapshot: Set<string>; ops: Set<string> },
+    /**
+     * Logs holding ops the model refused at open, to copy aside before the first compaction rewrites the state
+     * without them (empty once copied).
+     */
+    private toCopy: string[],
+    /** Contents named by copies kept in the state folder: never collected while a copy names them. */
+    private readonly keptRefs: Set<string>,
   ) {}
 
   /**
@@ -53,19 +68,16 @@ export class PersistentOverlay {
     const blobs = BlobStore.open(path.join(storeDir, 'blobs'));
     const stateDir = path.join(storeDir, 'state');
     const opened = await DurableLog.open<OverlaySnapshot, OverlayOp>(stateDir, { beforeCommit: () => blobs.sync() });
-    const model = new OverlayModel(blobs, options);
     const problems: StoreProblem[] = [...opened.problems];
-    if (opened.snapshot) model.restore(opened.snapshot);
-    for (const [i, op] of opened.ops.entries()) {
-      // Validated like any input: a damaged or foreign op stops the replay there, with a clear problem report,
-      // and everything before it is kept. Compaction below then rewrites the state without the bad tail.
-      try {
-        model.apply(parseOverlayOp(op));
-      } catch (e) {
-        problems.push({ code: 'LOG_CORRUPT', file: path.join(storeDir, 'state'), detail: `op ${i + 1} of ${opened.ops.length} does not apply (${e instanceof Error ? e.message : String(e)}); the ${opened.ops.length - i} ops from there on were dropped` });
-        break;
-      }
-    }
+    // Validated like any input: an op the model refuses (damaged, foreign, another schema) is skipped with the
+    // ops that depend on it, the others are kept (replayLoggedOps.ts says why that is sound), and the logs
+    // holding what was refused are copied aside before the compaction below rewrites the state without them.
+    const { model, refused } = replayLoggedOps(opened.ops, opened.units, () => {
+      const m = new OverlayModel(blobs, options);
+      if (opened.snapshot) m.restore(opened.snapshot);
+      return m;
+    });
+    const toCopy = logsHolding(opened, refused);
     // What the newest snapshot and the ops after it refer to: the fallback generation once the next snapshot is
     // written, which a damaged newest snapshot would be read from.
     const fallback = { snapshot: opened.snapshot ? contentRefsIn(opened.snapshot) : new Set<string>(), ops: contentRefsIn(opened.ops) };
@@ -80,18 +92,23 @@ export class PersistentOverlay {
       else box.overlay?.record([e.op]);
       for (const r of contentRefsIn(e.op)) fallback.ops.add(r);
     });
-    const overlay = new PersistentOverlay(model, blobs, opened.log, stateDir, problems, () => sub.dispose(), keepAlso, fallback);
+    const keptRefs = await refsInKeptCopies(stateDir);
+    const overlay = new PersistentOverlay(model, blobs, opened.log, stateDir, problems, () => sub.dispose(), keepAlso, fallback, toCopy, keptRefs);
     box.overlay = overlay;
+    let copies: string[] | undefined;
     if (opened.migrated || opened.ops.length > 0) {
       try {
+        copies = await overlay.copyRefused();
         await overlay.compact();
       } catch (e) {
         // A full or read-only disk is no damage: the log read back is intact and stays as it is (the compaction
         // is tried again while running, and at the next start). What is staged is shown; nothing new can be
-        // recorded meanwhile.
+        // recorded meanwhile. Any other failure to keep a copy of refused ops fails the open: the caller sets
+        // the whole store aside, untouched, rather than lose them.
         if (!overlay.turnReadOnly(e)) throw e;
       }
     }
+    if (refused.length > 0) problems.push(refusedProblem(stateDir, opened.ops.length, refused, toCopy, copies));
     return overlay;
   }
 
@@ -185,8 +202,25 @@ export class PersistentOverlay {
     });
   }
 
+  /**
+   * Copies aside the logs holding ops refused at open (durably; a byte-identical copy is reused), once: before
+   * any compaction, which writes the state without them. Throws if a copy cannot be made: compacting then would
+   * leave the refused ops only in a generation the compaction after deletes.
+   */
+  private async copyRefused(): Promise<string[]> {
+    const copies: string[] = [];
+    for (const file of this.toCopy) {
+      const copy = await copyAside(file, REFUSED_COPY_LABEL);
+      for (const r of refsInCopy(copy)) this.keptRefs.add(r);
+      copies.push(copy);
+    }
+    this.toCopy = [];
+    return copies;
+  }
+
   /** Writes a snapshot of the model now (the log restarts) and collects blobs nothing refers to any more. */
   async compact(): Promise<void> {
+    if (this.toCopy.length > 0) await this.copyRefused();
     const snapshot = this.model.snapshot();
     // After this snapshot the previous one and the ops since become the fallback generation: keep what they name.
     const previous = this.fallback;
@@ -198,7 +232,7 @@ export class PersistentOverlay {
       this.fallback = { snapshot: new Set([...previous.snapshot, ...this.fallback.snapshot]), ops: new Set([...previous.ops, ...this.fallback.ops]) };
       throw e;
     }
-    const live = [...this.model.liveRefs(), ...this.keepAlso(), ...previous.snapshot, ...previous.ops, ...this.fallback.ops];
+    const live = [...this.model.liveRefs(), ...this.keepAlso(), ...previous.snapshot, ...previous.ops, ...this.fallback.ops, ...this.keptRefs];
     await this.blobs.gc(new Set(live), { minAgeMs: 60_000 });
   }
 
@@ -213,4 +247,58 @@ export class PersistentOverlay {
     this.blobs.dispose();
     this.model.dispose();
   }
+}
+
+/** The log files the refused ops were read from, in order. */
+function logsHolding(opened: OpenedLog<OverlaySnapshot, OverlayOp>, refused: readonly RefusedOp[]): string[] {
+  const files: string[] = [];
+  let from = 0;
+  for (const { file, count } of opened.sources) {
+    if (refused.some(r => r.index >= from && r.index < from + count)) files.push(file);
+    from += count;
+  }
+  return files;
+}
+
+/** What a person reads about refused ops: what was refused and why, what was kept, where the copy is. */
+function refusedProblem(stateDir: string, total: number, refused: readonly RefusedOp[], logs: readonly string[], copies: readonly string[] | undefined): StoreProblem {
+  const invalid = refused.filter(r => r.why === 'invalid');
+  const followers = refused.filter(r => r.why !== 'invalid');
+  const first = invalid[0] ?? refused[0];
+  const where = copies && copies.length > 0
+    ? `a copy of the log holding them was kept at ${copies.join(' and ')}`
+    : `the log holding them (${logs.join(', ')}) is left as it is until a copy of it can be kept`;
+  const detail = `${refused.length} of the ${total} staged-change op(s) in its log could not be replayed and are not staged: ` +
+    `op ${first.index + 1} (${describeOps([first])}) was refused (${first.reason ?? 'invalid'})` +
+    (invalid.length > 1 ? `, and ${invalid.length - 1} other(s) (${describeOps(invalid.slice(1))})` : '') +
+    (followers.length > 0 ? `; ${followers.length} later op(s) depending on ${invalid.length > 1 ? 'them' : 'it'} were set aside with ${invalid.length > 1 ? 'them' : 'it'} (${describeOps(followers)})` : '') +
+    `; the other ${total - refused.length} op(s) were kept; ${where}`;
+  return { code: 'LOG_CORRUPT', file: logs[0] ?? stateDir, detail, ...(copies?.[0] ? { copy: copies[0] } : {}) };
+}
+
+/** Contents named by the copies kept in `stateDir` (unreadable frames name nothing). */
+async function refsInKeptCopies(stateDir: string): Promise<Set<string>> {
+  const refs = new Set<string>();
+  for (const name of await fs.promises.readdir(stateDir)) {
+    if (KEPT_COPY.test(name)) for (const r of refsInCopy(path.join(stateDir, name))) refs.add(r);
+  }
+  return refs;
+}
+
+function refsInCopy(file: string): Set<string> {
+  const refs = new Set<string>();
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return refs;
+  }
+  for (const frame of decodeFrames(bytes).frames) {
+    try {
+      contentRefsIn(JSON.parse(frame.payload.toString('utf8')), refs);
+    } catch {
+      // Not JSON: names nothing that can be told.
+    }
+  }
+  return refs;
 }

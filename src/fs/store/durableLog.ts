@@ -69,6 +69,13 @@ export interface OpenedLog<S, Op> {
   readonly snapshot: S | undefined;
   /** The committed ops after it, in order. */
   readonly ops: Op[];
+  /**
+   * How `ops` were appended: the size of each unit (`appendAll`), in order, summing to `ops.length`. A caller that
+   * refuses one op of a unit refuses the whole unit, as a crash would have.
+   */
+  readonly units: readonly number[];
+  /** The log file each run of `ops` was read from, in order (`count` ops each): what to keep aside of them. */
+  readonly sources: readonly { readonly file: string; readonly count: number }[];
   readonly problems: readonly StoreProblem[];
   /** Some values came through the migration hook: compact soon so the files are rewritten in the new schema. */
   readonly migrated: boolean;
@@ -98,6 +105,8 @@ interface LogRead {
   readonly file: string;
   readonly header: Header | undefined;
   readonly ops: unknown[];
+  /** Ops per frame (a unit appended together), in order. */
+  readonly units: number[];
   readonly end: number;
   readonly size: number;
   /** Why the log stops before its end, if it does. */
@@ -207,9 +216,13 @@ export class DurableLog<S, Op> {
       snapshot = from === schemaVersion ? value as S : migrating('snapshot', from, () => migration(from).snapshot(value, from));
     }
     const ops: Op[] = [];
+    const units: number[] = [];
+    const sources: { file: string; count: number }[] = [];
     for (const read of chain) {
       const from = read.header?.schemaVersion;
       if (from === undefined) continue;
+      units.push(...read.units);
+      if (read.ops.length > 0) sources.push({ file: read.file, count: read.ops.length });
       if (from === schemaVersion) for (const op of read.ops) ops.push(op as Op);
       else for (const op of read.ops) ops.push(migrating('op', from, () => migration(from).op(op, from)));
     }
@@ -230,7 +243,10 @@ export class DurableLog<S, Op> {
       problems.push({
         code: torn ? 'LOG_TORN_TAIL' : 'LOG_CORRUPT', file: lastRead.file, offset,
         detail: `${reason}; ${lastRead.size - offset} byte(s) after offset ${offset} dropped`,
-        copy: torn ? undefined : await keepAside(lastRead.file),
+        // A torn tail is the normal trace of a crash mid-write, but a last frame damaged in place looks the
+        // same, and that op was acknowledged: the bytes are kept either way (silently for a torn tail; a crash
+        // leaves one at most, and a byte-identical copy is reused), before the truncation below drops them.
+        copy: await keepAside(lastRead.file, Date.now(), torn ? 'torn' : 'corrupt'),
       });
     }
     for (const gen of beyond) {
@@ -266,7 +282,7 @@ export class DurableLog<S, Op> {
     const handle = await fs.promises.open(path.join(dir, `log-${gen}`), 'r+');
     const logBytes = chain.reduce((sum, read) => sum + read.end, 0);
     const log = new DurableLog<S, Op>(dir, options, handle, position, gen, baseGen, ops.length, logBytes);
-    return { log, snapshot, ops, problems, migrated };
+    return { log, snapshot, ops, units, sources, problems, migrated };
   }
 
   /** Buffers `op` (serialized now, so later mutation of the object does not matter). Durable after `flush`. */
@@ -532,9 +548,10 @@ function readSnapshot(
 function readLog(buf: Buffer, file: string, gen: number, schemaVersion: number): LogRead {
   const decoded: DecodedFrames = decodeFrames(buf);
   const { frames } = decoded;
+  const units: number[] = [];
   const stop = (header: Header | undefined, ops: unknown[], index: number, reason: string, kind: 'torn' | 'corrupt'): LogRead => {
     const offset = index < frames.length ? frames[index].offset : decoded.end;
-    return { gen, file, header, ops, end: offset, size: buf.length, damage: { kind, offset, reason } };
+    return { gen, file, header, ops, units, end: offset, size: buf.length, damage: { kind, offset, reason } };
   };
   if (frames.length === 0) {
     if (!decoded.damage) return stop(undefined, [], 0, 'empty log', 'torn');
@@ -549,13 +566,14 @@ function readLog(buf: Buffer, file: string, gen: number, schemaVersion: number):
       // A unit of ops appended together (`appendAll`).
       if (Array.isArray(value)) ops.push(...(value as unknown[]));
       else ops.push(value);
+      units.push(Array.isArray(value) ? value.length : 1);
     } catch {
       return stop(header, ops, i, 'op frame is not JSON', 'corrupt');
     }
   }
   if (decoded.damage) {
     const reason = decoded.damage.kind === 'torn' ? 'incomplete last frame' : `damaged frame at offset ${decoded.damage.offset}`;
-    return { gen, file, header, ops, end: decoded.end, size: buf.length, damage: { ...decoded.damage, reason } };
+    return { gen, file, header, ops, units, end: decoded.end, size: buf.length, damage: { ...decoded.damage, reason } };
   }
-  return { gen, file, header, ops, end: decoded.end, size: buf.length };
+  return { gen, file, header, ops, units, end: decoded.end, size: buf.length };
 }

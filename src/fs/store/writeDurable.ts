@@ -99,35 +99,43 @@ export async function syncDir(dir: string): Promise<void> {
 }
 
 /**
- * Keeps a copy of a file that failed verification next to it, as `<name>.corrupt-<time>`, so whatever recovery
+ * Keeps a copy of a file that failed verification next to it, as `<name>.<label>-<time>` (`corrupt` unless
+ * told otherwise), durably (`copyAside`), so whatever recovery
  * does next cannot destroy the evidence (or the data a person might still rescue by hand). A byte-identical copy
  * kept by an earlier open is reused, so reopening a store that stays broken does not pile up copies. Returns the
  * copy's path, or undefined when even copying failed (the caller reports the original path then).
  */
-export async function keepAside(file: string, now = Date.now()): Promise<string | undefined> {
+export async function keepAside(file: string, now = Date.now(), label = 'corrupt'): Promise<string | undefined> {
   try {
-    const bytes = await fs.promises.readFile(file);
-    const dir = path.dirname(file);
-    const prefix = `${path.basename(file)}.corrupt-`;
-    for (const name of await fs.promises.readdir(dir)) {
-      if (!name.startsWith(prefix)) continue;
-      const other = path.join(dir, name);
-      if ((await fs.promises.stat(other)).size === bytes.length && bytes.equals(await fs.promises.readFile(other))) {
-        return other;
-      }
-    }
-    for (let stamp = now; ; stamp++) {
-      const copy = `${file}.corrupt-${stamp}`;
-      try {
-        await fs.promises.writeFile(copy, bytes, { flag: 'wx' });
-        return copy;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      }
-    }
+    return await copyAside(file, label, now);
   } catch {
     // Keeping a copy is a courtesy on the way to a typed error; failing to make one must not hide that error.
     return undefined;
+  }
+}
+
+/**
+ * `keepAside` for a caller that must not go on without the copy (it is about to rewrite what the file holds):
+ * `<name>.<label>-<time>`, reusing a byte-identical one, and throws when the copy cannot be made. Durable like
+ * `writeDurable` (temp, fsync, rename, fsync of the folder): a crash leaves either no copy or a whole one under
+ * the name, never part of one, and once this resolves the copy survives a power loss too.
+ */
+export async function copyAside(file: string, label: string, now = Date.now()): Promise<string> {
+  const bytes = await fs.promises.readFile(file);
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.${label}-`;
+  for (const name of await fs.promises.readdir(dir)) {
+    if (!name.startsWith(prefix) || name.endsWith(TEMP_SUFFIX)) continue;
+    const other = path.join(dir, name);
+    if ((await fs.promises.stat(other)).size === bytes.length && bytes.equals(await fs.promises.readFile(other))) {
+      return other;
+    }
+  }
+  for (let stamp = now; ; stamp++) {
+    const copy = `${file}.${label}-${stamp}`;
+    if (fs.existsSync(copy)) continue;
+    await writeDurable(copy, bytes);
+    return copy;
   }
 }
 

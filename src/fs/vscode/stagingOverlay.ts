@@ -38,6 +38,8 @@ export interface StagingOverlay extends vscode.Disposable {
   readonly audit: AuditTrail;
   /** Where the overlay is stored (the sandbox keeps its scratch beside it). */
   readonly storeDir: string;
+  /** What opening the store found that the person was told (shown once, at the start). */
+  readonly notices: readonly StoreNotice[];
   /** What the overlay tools are built on (the sandbox's tool shares it). */
   readonly toolContext: OverlayToolContext;
   /** Reloads the window (Restore Set-Aside Staged Changes… finishes at the next start); a test may hold it. */
@@ -106,6 +108,7 @@ export async function registerStagingOverlay(context: vscode.ExtensionContext, p
     applyHooks,
     audit,
     storeDir,
+    notices,
     toolContext,
     reloadWindow: () => vscode.commands.executeCommand('workbench.action.reloadWindow'),
     dispose: () => {
