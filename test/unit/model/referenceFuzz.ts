@@ -276,6 +276,10 @@ function folderStep(w: World, rand: () => number, pick: <T>(xs: readonly T[]) =>
 }
 
 function compare(w: World): void {
+  w.ref.looking(() => compareNow(w));
+}
+
+function compareNow(w: World): void {
   const { model, ref, disk } = w;
   const paths = [...new Set([...w.paths, ...disk.paths()])];
   for (const p of disk.paths()) assert.strictEqual(spellingOn(disk.paths(), p), undefined, `the disk holds two spellings of ${p}`);
