@@ -765,7 +765,7 @@ export class ReferenceOverlay {
     const out: [string, 'file' | 'directory'][] = [];
     for (const f of files) if (parents(f)[0] === dir) out.push([f.slice(dir.length + 1), 'file']);
     for (const f of folders) if (parents(f)[0] === dir) out.push([f.slice(dir.length + 1), 'directory']);
-    return out.sort();
+    return sortedAsText(out);
   }
 
   /** Listed folder changes: `path kind` (+ ` conflict`). */
@@ -789,6 +789,16 @@ export class ReferenceOverlay {
     else this.diskDirs.delete(path);
     this.records = this.records.filter((r) => !(isFolderRecord(r) && r.path === path));
   }
+}
+
+/**
+ * `xs.sort()`'s order (each element by its text), each element's text made once: the default sort makes it at every
+ * comparison, and sorting pairs so was a tenth of a reference sequence's CPU.
+ */
+export function sortedAsText<T>(xs: readonly T[]): T[] {
+  const keyed = xs.map((x) => ({ key: String(x), x }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.x);
 }
 
 /** The folders above a path, nearest first (not the path itself). */
