@@ -48,7 +48,9 @@ if (!isMainThread) {
       const seed = next;
       next += stride;
       try {
-        steps += await run(seed);
+        // Not `steps += await run(seed)`: that reads `steps` before the await, and the other lanes' steps were lost.
+        const n = await run(seed);
+        steps += n;
         passed++;
       } catch (e) {
         parentPort.postMessage({ failed: seed, message: e instanceof Error ? e.message : String(e) });
