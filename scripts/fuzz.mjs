@@ -13,6 +13,10 @@
 //    ones wait on the store's fsyncs; the memory and FoldingDisk ones keep the store in memory, memoryStoreFs.ts).
 //    The reference fuzz is spread over the same workers (its sequences are synchronous).
 //
+// `npm run fuzz -- --estimate` (or FUZZ_ESTIMATE=1) runs 1 % of each run's count (FUZZ_ESTIMATE_SHARE, a fraction,
+// changes it) with the same workers and prints, by run and in all, the wall and CPU time the full counts would take
+// on this machine under its present load (the load average is printed with it).
+//
 // A count of 0 skips that run. Progress lines give the rate, the time left for that run (ETA) and how many cores
 // the process kept busy (about FUZZ_WORKERS on an idle machine). Every failure prints its seed; the first few their
 // steps too. Replay one with FUZZ_REPLAY=<kind>:<seed>, kind one of reference, reference-folded, memory, folder,
@@ -44,7 +48,9 @@ if (!isMainThread) {
       const seed = next;
       next += stride;
       try {
-        steps += await run(seed);
+        // Not `steps += await run(seed)`: that reads `steps` before the await, and the other lanes' steps were lost.
+        const n = await run(seed);
+        steps += n;
         passed++;
       } catch (e) {
         parentPort.postMessage({ failed: seed, message: e instanceof Error ? e.message : String(e) });
@@ -87,6 +93,10 @@ async function main() {
   const workers = Math.max(1, env('FUZZ_WORKERS', os.availableParallelism?.() ?? os.cpus().length));
   const concurrency = Math.max(1, env('FUZZ_CONCURRENCY', 4));
   const diskOverConflicts = process.env.FUZZ_DISK_OVER_CONFLICTS === '1';
+  const estimate = process.env.FUZZ_ESTIMATE === '1' || process.argv.includes('--estimate');
+  const share = estimate ? Math.min(1, Math.max(1e-6, env('FUZZ_ESTIMATE_SHARE', 0.01))) : 1;
+  /** What each run took (sequences, wall seconds, CPU seconds of all threads): the estimate's projection. */
+  const took = [];
 
   /** Runs seeds first… first+n-1 of one kind over the workers; prints failures as they come and a summary line. */
   const runKind = async (kind, label, n, options) => {
@@ -94,6 +104,7 @@ async function main() {
     let done = 0;
     let kindSteps = 0;
     const kindStart = Date.now();
+    const kindCpu = process.cpuUsage();
     let cpuMark = process.cpuUsage();
     let wallMark = Date.now();
     /** Sequences a second, the time left for this kind, and how many cores the process kept busy since the last line. */
@@ -127,8 +138,10 @@ async function main() {
       worker.on('error', reject);
       worker.on('exit', code => (code === 0 ? resolve() : reject(new Error(`a fuzz worker exited with ${code}`))));
     })));
-    const took = (Date.now() - kindStart) / 1000;
-    console.log(`${label}: sequences ${n} (seeds ${first}–${first + n - 1}), ${failed.length - failedBefore} failed, steps ${kindSteps}, ${seconds()} s (${(n / Math.max(took, 0.001)).toFixed(0)}/s)`);
+    const wall = (Date.now() - kindStart) / 1000;
+    const cpu = process.cpuUsage(kindCpu);
+    took.push({ label, n, wall, cpu: (cpu.user + cpu.system) / 1e6 });
+    console.log(`${label}: sequences ${n} (seeds ${first}–${first + n - 1}), ${failed.length - failedBefore} failed, steps ${kindSteps}, ${seconds()} s (${(n / Math.max(wall, 0.001)).toFixed(0)}/s, CPU ${(((cpu.user + cpu.system) / 1000) / n).toFixed(1)} ms a sequence)`);
   };
 
   // 1. The reference fuzz, then 2. the provenance fuzz.
@@ -139,7 +152,21 @@ async function main() {
     ['folder', 'provenance folder', env('FUZZ_PROV_FOLDER', 50_000)],
     ['folding', 'provenance folding', env('FUZZ_PROV_FOLDING', 250_000)],
   ];
-  for (const [kind, label, n, options] of runs) if (n > 0) await runKind(kind, label, n, options);
+  if (estimate) console.log(`estimating a full run from ${(share * 100).toFixed(2)} % of each count, ${workers} workers, load average ${os.loadavg().map(l => l.toFixed(1)).join(' ')} on ${os.availableParallelism?.() ?? os.cpus().length} cores`);
+  for (const [kind, label, n, options] of runs) if (n > 0) await runKind(kind, label, estimate ? Math.max(1, Math.ceil(n * share)) : n, options);
+  if (estimate) {
+    // Each run's sample scaled to its full count: CPU is what the machine must give, wall what it gave this time.
+    let wall = 0;
+    let cpu = 0;
+    for (const [, label, full] of runs.filter(([, , n]) => n > 0)) {
+      const t = took.find(x => x.label === label);
+      const k = full / t.n;
+      wall += t.wall * k;
+      cpu += t.cpu * k;
+      console.log(`estimate ${label}: ${full} sequences, CPU ${((t.cpu * 1000) / t.n).toFixed(1)} ms a sequence, ${clock(t.cpu * k)} CPU, ${clock(t.wall * k)} wall`);
+    }
+    console.log(`estimate of the full run: ${clock(cpu)} CPU (${cpu.toFixed(0)} s), ${clock(wall)} wall with ${workers} workers at load average ${os.loadavg()[0].toFixed(1)}`);
+  }
 
   console.log(`${seconds()} s`);
   if (failed.length) console.log(`failing seeds (replay one with FUZZ_REPLAY=<kind>:<seed>): ${failed.slice(0, 200).join(' ')}${failed.length > 200 ? ' …' : ''}`);

@@ -267,16 +267,20 @@ export class NodeDisk implements DiskProbe {
     const parent = path.dirname(p);
     if (parent === p) return p;
     const dir = this.spelledOnDisk(parent);
-    const name = path.basename(p);
+    return path.join(dir, this.spelledIn(dir, path.basename(p)));
+  }
+
+  /** How the listing of `dir` (spelled as on disk) spells `name`: `name` itself when it holds no such name. */
+  protected spelledIn(dir: string, name: string): string {
     let names: string[];
     try {
       names = fs.readdirSync(this.osPath(dir));
     } catch {
-      return path.join(dir, name);
+      return name;
     }
-    if (names.includes(name)) return path.join(dir, name);
+    if (names.includes(name)) return name;
     const folded = name.toLowerCase();
-    return path.join(dir, names.find(n => n.toLowerCase() === folded) ?? name);
+    return names.find(n => n.toLowerCase() === folded) ?? name;
   }
 
   identity(p: string): FileIdentity | undefined {

@@ -163,3 +163,40 @@ describe('a case-insensitive disk', () => {
     assert.deepStrictEqual(overlay.composites(), []);
   });
 });
+
+/**
+ * FoldingDisk's `exactAbove` (the provenance fuzz's scratch folder) skips listing the folders above it when NodeDisk
+ * checks a name's spelling: every answer below it is the one the full walk from `/` gives.
+ */
+describe('FoldingDisk with an exact root', () => {
+  let root: string;
+  const at = (rel: string) => path.join(root, rel);
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-fold-exact-'));
+    fs.mkdirSync(at('w/docs/deep'), { recursive: true });
+    fs.writeFileSync(at('w/readme.md'), 'r\n');
+    fs.writeFileSync(at('w/docs/Guide.md'), 'g\n');
+    fs.writeFileSync(at('w/docs/deep/x'), 'x\n');
+  });
+
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('answers every spelling case below it as the walk from / does: exact, another spelling of a file or a folder, missing, through a file', () => {
+    const asked = ['w/readme.md', 'w/README.md', 'w/Readme.MD', 'w/docs/Guide.md', 'w/docs/guide.md', 'w/DOCS/Guide.md', 'w/Docs/deep/x', 'w/docs/DEEP/X', 'w/docs/deep/x', 'w/none', 'w/Docs/none', 'w/readme.md/x', 'W/readme.md', 'w', 'w/docs', 'w/Docs'].map(at);
+    const answers = (disk: FoldingDisk) => asked.map(p => {
+      const s = disk.stat(p);
+      const bytes = disk.read(p);
+      return [path.relative(root, p), s?.type ?? 'none', bytes === undefined ? 'unread' : Buffer.from(bytes).toString('utf8'), disk.caseTwin(p) ?? 'no twin', disk.readDirectory(p)?.map(e => e.join(' ')).sort().join(',') ?? 'no listing'];
+    });
+    const exact = answers(new FoldingDisk(root));
+    assert.deepStrictEqual(exact, answers(new FoldingDisk()));
+    // …and those answers are the case-insensitive disk's (a few spelled out, so an equal wrong pair cannot pass).
+    const row = (rel: string) => exact.find(r => r[0] === rel);
+    assert.deepStrictEqual(row('w/README.md'), ['w/README.md', 'none', 'unread', at('w/readme.md'), 'no listing']);
+    assert.deepStrictEqual(row('w/Docs/deep/x'), ['w/Docs/deep/x', 'none', 'unread', at('w/docs/deep/x'), 'no listing']);
+    assert.deepStrictEqual(row('w/docs/deep/x'), ['w/docs/deep/x', 'file', 'x\n', 'no twin', 'no listing']);
+    assert.deepStrictEqual(row('w/docs'), ['w/docs', 'directory', 'unread', 'no twin', 'Guide.md file,deep directory']);
+    assert.deepStrictEqual(row('W/readme.md'), ['W/readme.md', 'none', 'unread', at('w/readme.md'), 'no listing']);
+  });
+});

@@ -37,4 +37,17 @@ export class FoldingDisk extends NodeDisk {
     }
     return resolved;
   }
+
+  /**
+   * The names down to `exactAbove` are found as spelled (it exists so): their folders are not listed. NodeDisk
+   * checks a name's spelling by listing every folder from `/` down, and `/dev` and a crowded `/dev/shm` were most of
+   * what a FoldingDisk sequence listed (session 14: 41 % of its CPU in `readdir`).
+   */
+  protected override spelledIn(dir: string, name: string): string {
+    if (this.exactAbove !== undefined) {
+      const full = path.join(dir, name);
+      if (full === this.exactAbove || this.exactAbove.startsWith(`${full}${path.sep}`)) return name;
+    }
+    return super.spelledIn(dir, name);
+  }
 }

@@ -68,6 +68,9 @@ export class ReferenceOverlay {
   private readonly conflictBase = new Map<string, Text>();
   private settleHeld = false;
   private nextId = 0;
+  /** Inside `looking`: nothing changes, so the view's replay is kept (`stillView`) once made. */
+  private still = false;
+  private stillView: Replayed | undefined;
 
   /**
    * `diskDirs`: folders on disk besides those of its files. `foldsCase`: the disk ignores letter case (macOS,
@@ -84,8 +87,29 @@ export class ReferenceOverlay {
 
   // ── the view ───────────────────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * Runs `look`, which only reads (the fuzz's comparison after each step, a `read`): the view's replay is computed
+   * once for it, not once per path and question (it was half of a reference sequence's CPU). Nests: the outermost
+   * look forgets the replay.
+   */
+  looking<T>(look: () => T): T {
+    if (this.still) return look();
+    this.still = true;
+    try {
+      return look();
+    } finally {
+      this.still = false;
+      this.stillView = undefined;
+    }
+  }
+
   /** `held`: paths whose disk conflict stays through this replay (a conflict content carries stays behind it). */
-  replay(records = this.records, base = this.base, held: ReadonlySet<string> = new Set(this.diskConflicts.keys())): Replayed {
+  replay(records?: RefRecord[], base?: Map<string, Text>, held?: ReadonlySet<string>): Replayed {
+    if (records === undefined && base === undefined && held === undefined && this.still) return (this.stillView ??= this.replayOf(this.records, this.base, new Set(this.diskConflicts.keys())));
+    return this.replayOf(records ?? this.records, base ?? this.base, held ?? new Set(this.diskConflicts.keys()));
+  }
+
+  private replayOf(records: RefRecord[], base: Map<string, Text>, held: ReadonlySet<string>): Replayed {
     const cur = new Map(base);
     const origin = new Map([...base].map(([p, t]) => [p, t === null ? null : p]));
     const ids = new Map([...base.keys()].map((p) => [p, [] as string[]]));
@@ -345,8 +369,7 @@ export class ReferenceOverlay {
   }
 
   read(path: string): Text {
-    if (!this.base.has(path) || !this.visible(path)) return this.disk.get(path) ?? null;
-    return this.replay().cur.get(path) ?? null;
+    return this.looking(() => (!this.base.has(path) || !this.visible(path) ? this.disk.get(path) ?? null : this.replay().cur.get(path) ?? null));
   }
 
   /** Conflicted paths: the replay's and the disk's. */
@@ -356,6 +379,10 @@ export class ReferenceOverlay {
 
   /** What Source Control lists. */
   composites(): RefComposite[] {
+    return this.looking(() => this.compositesNow());
+  }
+
+  private compositesNow(): RefComposite[] {
     const v = this.replay();
     const conflicted = this.conflicts();
     const out: RefComposite[] = [];
@@ -380,7 +407,7 @@ export class ReferenceOverlay {
   }
 
   private visible(path: string): boolean {
-    return this.conflicts().has(path) || this.composites().some((c) => c.path === path) || this.movedAway(path);
+    return this.looking(() => this.conflicts().has(path) || this.composites().some((c) => c.path === path) || this.movedAway(path));
   }
 
   private movedAway(path: string): boolean {
@@ -738,7 +765,7 @@ export class ReferenceOverlay {
     const out: [string, 'file' | 'directory'][] = [];
     for (const f of files) if (parents(f)[0] === dir) out.push([f.slice(dir.length + 1), 'file']);
     for (const f of folders) if (parents(f)[0] === dir) out.push([f.slice(dir.length + 1), 'directory']);
-    return out.sort();
+    return sortedAsText(out);
   }
 
   /** Listed folder changes: `path kind` (+ ` conflict`). */
@@ -762,6 +789,16 @@ export class ReferenceOverlay {
     else this.diskDirs.delete(path);
     this.records = this.records.filter((r) => !(isFolderRecord(r) && r.path === path));
   }
+}
+
+/**
+ * `xs.sort()`'s order (each element by its text), each element's text made once: the default sort makes it at every
+ * comparison, and sorting pairs so was a tenth of a reference sequence's CPU.
+ */
+export function sortedAsText<T>(xs: readonly T[]): T[] {
+  const keyed = xs.map((x) => ({ key: String(x), x }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.x);
 }
 
 /** The folders above a path, nearest first (not the path itself). */

@@ -50,7 +50,7 @@ export function handsFor(kind: DiskKind): PersonHands {
   // FoldingDisk emulates the workspace's disk; the store, which no case folding reaches, is kept in memory as for
   // the in-memory sequences (memoryStoreFs.ts): its fsyncs were a sixth of a FoldingDisk sequence.
   const store = memoryStoreFolder();
-  const hands = realHands(root, store.dir, dir, new ResolvingFoldingDisk(dir));
+  const hands = realHands(root, store.dir, dir, new ResolvingFoldingDisk(root));
   return {
     ...hands,
     dispose: () => {
