@@ -3,6 +3,7 @@ import * as path from 'path';
 import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
 import { newPlaceMemo, OutsideWorkspaceError, type NodeDisk, type PlaceMemo } from './nodeDisk';
+import { writeDurable } from './store/writeDurable';
 import { ApplyJournal, inspectJournalFile, type JournalEntry, type JournalFile, type JournalFolderMove } from './store/applyJournal';
 
 /** One file-level step: put `after` at `path` (null = remove it), provided the disk still has `expected`. */
@@ -99,7 +100,12 @@ export class ApplyExecutor {
     const steps = netSteps(actions.flatMap(stepsOf));
     this.checkSteps(steps, new Set(), roots, memo);
     const folders: FolderSteps = { makeDirs: options.makeDirs ?? [], removeDirs: options.removeDirs ?? [] };
-    if (steps.length === 0 && !hasFolderSteps(folders) && (options.pruneDirs ?? []).length === 0) return options.onWritten?.();
+    if (steps.length === 0 && !hasFolderSteps(folders) && (options.pruneDirs ?? []).length === 0) {
+      // Nothing to do on disk, and so no journal entry whose record is moved into place below: the record is
+      // written where it belongs, or a reload would find the previous apply's (Undo would undo that one).
+      await settleAll([options.onWritten?.(), options.record ? writeDurable(options.record.to, options.record.bytes) : undefined]);
+      return;
+    }
     for (const d of [...folders.makeDirs, ...folders.removeDirs]) this.placeOf(d, false, roots, memo);
     const id = randomUUID();
     const sources = new Map<string, string>();
