@@ -993,4 +993,27 @@ describe('issue 23: renames whose source the person filled again (prov-rename)',
     assert.strictEqual(model.composite('/b')?.conflict, undefined);
     assert.strictEqual(readText(model, disk, '/b'), 'p0\np1\n', 'the rename carries the person\'s edit');
   });
+
+  // Provenance seed 192404 (README, Left): a hand merge at the end of a rename chain h → d/e → a (the overwrite's
+  // delete at d/e discarded, so the chain only passes the person's d/e) left a conflict listed at a, carried from the
+  // middle of the chain. On session 13's final code and this one it no longer does (the seed's trace lists none
+  // after the merge); this guards the outcome decided for all four resolutions: none leaves the person's question
+  // listed at a, except a delegation, which is that same question handed to the agent (listed as delegated).
+  for (const kind of ['manual', 'acceptAgent', 'acceptDisk', 'delegate'] as const) {
+    it(`provenance seed 192404: after ${kind} at the end of a rename chain through the person's file, no other conflict stays listed there`, () => {
+      const disk = new FakeDisk({ '/d/e': 'p6\np7\n', '/h': 'p10\np11\np12\n' });
+      const model = newModel();
+      model.rename('/h', '/d/e', meta('m1', 's2'), disk, { overwrite: true });
+      model.rename('/d/e', '/a', meta('m1', 's2'), disk);
+      disk.put('/a', 'p17\n');
+      model.reconcileAll(disk);
+      model.discardPaths(['/d/e']);
+      assert.deepStrictEqual(model.conflicts().map((c) => [c.path, c.conflict?.kind]), [['/a', 'creation']], 'the person created /a where the chain ends');
+      if (kind === 'manual') model.resolveManually('/a', enc('p18\np10\np12\np17\n'));
+      else model.resolve('/a', { kind });
+      const left = model.conflicts().map((c) => [c.path, c.conflict?.delegated ?? false]);
+      assert.deepStrictEqual(left, kind === 'delegate' ? [['/a', true]] : [], 'no conflict stays listed but the one handed to the agent');
+      assert.strictEqual(readText(model, disk, '/d/e'), 'p6\np7\n', 'the person\'s d/e, which the chain only passed, stays');
+    });
+  }
 });
