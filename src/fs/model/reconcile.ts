@@ -10,7 +10,8 @@ import type { ConflictReason, TextMerge } from './mergeContent';
 import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
 import type { ReplayResult } from './replay';
-import type { ConflictKind, ConflictState } from './pathEntry';
+import { sameIdentity } from './pathEntry';
+import type { ConflictKind, ConflictState, FileIdentity } from './pathEntry';
 
 export type RebaseOp = Extract<OverlayOp, { type: 'rebase' | 'replace' }>;
 export type ConflictOp = Extract<OverlayOp, { type: 'conflict' }>;
@@ -74,6 +75,15 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
       // the very bytes it moves is no conflict: Apply only removes the origin).
       return replaced(replayComponent(view, [holderPath, diskPath], store, { origin: 'prune', baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]) }, merge));
     }
+    const away = theirs !== null && base !== null && holderPath !== diskPath ? movedAwayFor(d.identity, identity, disk, diskPath, holderPath) : undefined;
+    if (away !== undefined) {
+      // A rename's source holds another file now, and the one it saw was moved elsewhere on disk (the person made
+      // the move themselves): the rename has nothing left to move there. Merged as an edit of its file, the new one
+      // was carried over the destination, where it replaced the person's file unseen (issue 23, provenance seed
+      // 801149: after "Accept agent" there, the person moved another file to the source). It is the file moving
+      // away, as when nothing took its place: the new one is the disk's, not the rename's.
+      return conflictOutcome(view, holderPath, store, merge, { kind: 'rename', origin: 'disk', diskPath, base, theirs: null, binary: false, delegated: false, theirsPath: away });
+    }
     if (theirs === null && base !== null) {
       const moved = d.identity && disk.locate ? disk.locate(d.identity) : undefined;
       if (moved !== undefined && moved !== diskPath) return conflict('rename', false, moved);
@@ -115,6 +125,19 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     return rebasedBy(path, replayComponent(view, [path], store, { origin: 'prune', settled: new Set([path]) }, merge));
   }
   return { kind: 'unchanged' };
+}
+
+/**
+ * Where the disk has the file the model knows at `diskPath` (`known`) when another file (`now`) took its place
+ * there: the file moved away — to `holderPath`, the rename's destination (the person made the same move; a
+ * watcher's burst may not report it), or where the disk finds it. Undefined when it is the same file, or the old
+ * one is nowhere (an editor's save that replaces the file, a new identity, is an edit, not this).
+ */
+function movedAwayFor(known: FileIdentity | undefined, now: FileIdentity | undefined, disk: DiskProbe, diskPath: string, holderPath: string): string | undefined {
+  if (known === undefined || now === undefined || sameIdentity(known, now)) return undefined;
+  if (sameIdentity(disk.identity?.(holderPath), known)) return holderPath;
+  const at = disk.locate?.(known);
+  return at !== diskPath ? at : undefined;
 }
 
 /** The replayed component installed as is: the rebase of `path`. */

@@ -939,3 +939,81 @@ describe('issue 23: wide seeds of session 12, new classes (prov-new-b)', () => {
     assert.strictEqual(readText(model, disk, '/d/e'), 'p13\np14\n');
   });
 });
+
+/**
+ * Issue 23, helper prov-rename: renames whose source the person filled again, and conflicts where none is needed.
+ */
+describe('issue 23: renames whose source the person filled again (prov-rename)', () => {
+  // The agent moves /d/e over /d/c; the person makes the same move on disk and edits /d/c, and accepts the agent's
+  // version there (one conflict a path: the text conflict at /d/c, not the source's move, was shown). The person
+  // then moves another file to /d/e. Merged as an edit of the file the rename saw there, that file was carried
+  // over /d/c, and Apply removed the person's lines there, which nobody who saw them removed.
+  const setUp = () => {
+    const disk = new FakeDisk({ '/d/e': 'p0\np1\np2\np3\n', '/d/c': 'p8\n', '/d/f/g': 'p20\n' });
+    const model = newModel();
+    model.rename('/d/e', '/d/c', meta('m0', 's2'), disk, { overwrite: true });
+    disk.move('/d/e', '/d/c');
+    disk.put('/d/c', 'p0\np1\np3\n');
+    model.reconcile('/d/e', disk);
+    model.reconcile('/d/c', disk);
+    model.resolve('/d/c', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p0\np1\np2\np3\n', 'the person accepted the agent\'s file at /d/c');
+    disk.move('/d/f/g', '/d/e');
+    model.reconcile('/d/f/g', disk);
+    model.reconcile('/d/e', disk);
+    return { disk, model };
+  };
+
+  it('provenance seed 801149: a rename never carries a file the person put at its source after making the move themselves over its destination', () => {
+    const { disk, model } = setUp();
+    assert.strictEqual(model.composite('/d/c')?.conflict?.kind, 'rename', 'the file the rename saw left its source (the person moved it to /d/c)');
+    // While the conflict is pending the view shows the agent's side, the move (its source empty, as for a file
+    // moved away with nothing in its place); what matters is that the new file is never shown moved over /d/c.
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p0\np1\np2\np3\n', 'the agent\'s side at /d/c is the file the person accepted, not /d/e\'s new one');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/c'), 'p0\np1\np3\n', 'Apply never replaces the person\'s /d/c with a file the rename never saw');
+    assert.strictEqual(disk.text('/d/e'), 'p20\n');
+  });
+
+  it('provenance seed 801149: "Accept agent" at the rename conflict that follows writes the agent\'s file at /d/c and leaves the new /d/e', () => {
+    const { disk, model } = setUp();
+    model.resolve('/d/c', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p0\np1\np2\np3\n');
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p20\n');
+    applyAll(model, disk);
+    assert.deepStrictEqual([disk.text('/d/c'), disk.text('/d/e')], ['p0\np1\np2\np3\n', 'p20\n']);
+  });
+
+  it('a file the person edits at a rename\'s source in place is still the file the rename moves (its identity stays)', () => {
+    const disk = new FakeDisk({ '/a': 'p0\n' });
+    const model = newModel();
+    model.rename('/a', '/b', meta('m0'), disk);
+    disk.put('/a', 'p0\np1\n');
+    model.reconcile('/a', disk);
+    assert.strictEqual(model.composite('/b')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/b'), 'p0\np1\n', 'the rename carries the person\'s edit');
+  });
+
+  // Provenance seed 192404 (README, Left): a hand merge at the end of a rename chain h → d/e → a (the overwrite's
+  // delete at d/e discarded, so the chain only passes the person's d/e) left a conflict listed at a, carried from the
+  // middle of the chain. On session 13's final code and this one it no longer does (the seed's trace lists none
+  // after the merge); this guards the outcome decided for all four resolutions: none leaves the person's question
+  // listed at a, except a delegation, which is that same question handed to the agent (listed as delegated).
+  for (const kind of ['manual', 'acceptAgent', 'acceptDisk', 'delegate'] as const) {
+    it(`provenance seed 192404: after ${kind} at the end of a rename chain through the person's file, no other conflict stays listed there`, () => {
+      const disk = new FakeDisk({ '/d/e': 'p6\np7\n', '/h': 'p10\np11\np12\n' });
+      const model = newModel();
+      model.rename('/h', '/d/e', meta('m1', 's2'), disk, { overwrite: true });
+      model.rename('/d/e', '/a', meta('m1', 's2'), disk);
+      disk.put('/a', 'p17\n');
+      model.reconcileAll(disk);
+      model.discardPaths(['/d/e']);
+      assert.deepStrictEqual(model.conflicts().map((c) => [c.path, c.conflict?.kind]), [['/a', 'creation']], 'the person created /a where the chain ends');
+      if (kind === 'manual') model.resolveManually('/a', enc('p18\np10\np12\np17\n'));
+      else model.resolve('/a', { kind });
+      const left = model.conflicts().map((c) => [c.path, c.conflict?.delegated ?? false]);
+      assert.deepStrictEqual(left, kind === 'delegate' ? [['/a', true]] : [], 'no conflict stays listed but the one handed to the agent');
+      assert.strictEqual(readText(model, disk, '/d/e'), 'p6\np7\n', 'the person\'s d/e, which the chain only passed, stays');
+    });
+  }
+});

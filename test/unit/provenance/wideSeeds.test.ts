@@ -118,6 +118,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [719004, 'the same as 121860 (the oracle\'s reading: the person deleted the file after the inserting message was deleted post-Apply)'],
   [738912, 'THROW "not a directory", the same as 110165'],
   [752091, 'the same as 121860 (the person deleted the file after the creating message was deleted post-Apply)'],
+  [801149, 'LOSS: the person made the agent\'s move d/e → d/c on disk, edited d/c, accepted the agent\'s version there, then moved another file to d/e; the rename carried it over d/c (reconcile.ts: another file at a rename\'s source whose own file moved away is a rename conflict, not an edit)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
