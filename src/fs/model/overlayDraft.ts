@@ -99,6 +99,10 @@ export class DraftState implements OverlayDraft {
     if (this.changedMap !== undefined) return this.changedMap;
     return this.firstPath === undefined ? [] : [[this.firstPath, this.firstEntry]];
   }
+  /** The one changed path while only one changed (a staged write), else undefined: its entry is `entry(path)`. */
+  onlyChangedPath(): string | undefined {
+    return this.changedMap === undefined ? this.firstPath : undefined;
+  }
   /** The changed paths, in the order each first changed. */
   changedPaths(): string[] {
     if (this.changedMap !== undefined) return [...this.changedMap.keys()];

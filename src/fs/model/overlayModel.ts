@@ -11,7 +11,7 @@ import { compositeOf, directoryDelta, effectiveRef, isUnder, readEffective } fro
 import { diskPathsOf, planReconcile } from './reconcile';
 import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
-import { planStageOverMovedDisk } from './planStage';
+import { planStageOverMovedDisk, stagesDirectly } from './planStage';
 import { settleOne } from './mootConflicts';
 import { recordsTurnedDown, withRoomMade } from './acceptDisk';
 import { applyGroups, planApply } from './applyPlan';
@@ -201,11 +201,15 @@ export class OverlayModel {
     const diskPath = record.fromPath ?? record.path;
     const firstTouch = effectiveRef(this.state, diskPath) === undefined && !this.state.entry(diskPath)?.movedTo;
     const identity = firstTouch ? disk.identity?.(diskPath) : undefined;
-    const conflictsAbout = (file: string) =>
-      [...this.state.diskConflictPaths()].filter((p) => this.state.entry(p)?.conflict?.diskPath === file);
-    const replayed = planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, conflictsAbout, this.merge, (p) => disk.read(p) !== undefined);
-    this.settleMoot(this.apply(replayed ?? { type: 'stage', record, ...(identity ? { identity } : {}) }));
+    // The replay's callbacks are made only for a record that needs it: a plain write folds in with none (issue 28).
+    const replayed = stagesDirectly(this.state, record) ? undefined : planStageOverMovedDisk(this.state, record, (p) => disk.identity?.(p), this.store, (file) => this.conflictsAbout(file), this.merge, (p) => disk.read(p) !== undefined);
+    this.settleMoot(this.apply(replayed ?? (identity ? { type: 'stage', record, identity } : { type: 'stage', record })));
     return record;
+  }
+
+  /** The paths holding a disk conflict about disk file `file`. */
+  private conflictsAbout(file: string): string[] {
+    return [...this.state.diskConflictPaths()].filter((p) => this.state.entry(p)?.conflict?.diskPath === file);
   }
 
   /**

@@ -15,10 +15,14 @@ export interface OverlaySnapshot {
 
 export const SNAPSHOT_VERSION = 1;
 
-/** A staged record and its staging order, kept together: one lookup answers both (a replay asks both of every record). */
-interface RecordSlot {
-  record: ChangeRecord;
-  readonly order: number;
+/**
+ * A message's record ids in staging order, appended as they are staged, with how many of them are still staged:
+ * an id taken out stays listed until the list is next read (or has grown to twice its live ones), so a staged
+ * write appends to an array rather than growing a set of a hundred thousand ids (issue 28).
+ */
+interface MessageIds {
+  ids: string[];
+  live: number;
 }
 
 /** The live model data: entries by path, records in staging order, and indexes by message and session. */
@@ -26,9 +30,17 @@ export class OverlayState implements OverlayView {
   private readonly entries = new Map<string, PathEntry>();
   /** The entries' paths by folder: "what is staged under this folder" costs what it finds, not every entry. */
   private readonly tree = new PathTree();
-  private readonly records = new Map<string, RecordSlot>();
+  /**
+   * Staged records by slot: id → slot, and each slot's record and staging order in two arrays, in the order they
+   * were added (a record and its order kept together: one lookup answers both, and a replay asks both of every
+   * record). Numbers rather than an object per record: one object fewer a staged write for the collector to copy
+   * (issue 28). A taken-out record leaves its slot empty until the arrays are compacted (`compact`).
+   */
+  private readonly slots = new Map<string, number>();
+  private recordAt: (ChangeRecord | undefined)[] = [];
+  private orderAt: number[] = [];
   private nextOrder = 0;
-  private readonly byMessage = new Map<string, Set<string>>();
+  private readonly byMessage = new Map<string, MessageIds>();
   /**
    * The message ids each session staged under, not its record ids: a session's records are found through its
    * messages' (a set of a hundred thousand ids, grown by every write, cost staging more than the record itself;
@@ -54,10 +66,12 @@ export class OverlayState implements OverlayView {
     return this.entries.get(path);
   }
   record(id: string): ChangeRecord | undefined {
-    return this.records.get(id)?.record;
+    const slot = this.slots.get(id);
+    return slot === undefined ? undefined : this.recordAt[slot];
   }
   order(id: string): number {
-    return this.records.get(id)?.order ?? -1;
+    const slot = this.slots.get(id);
+    return slot === undefined ? -1 : this.orderAt[slot];
   }
   orderBefore(id: string): number {
     const o = this.order(id);
@@ -76,7 +90,7 @@ export class OverlayState implements OverlayView {
     return this.entries.size;
   }
   *allRecords(): IterableIterator<ChangeRecord> {
-    for (const slot of this.records.values()) yield slot.record;
+    for (const r of this.recordAt) if (r !== undefined) yield r;
   }
   folderRecordIds(path: string): readonly string[] {
     return this.byFolder.get(path) ?? [];
@@ -95,11 +109,11 @@ export class OverlayState implements OverlayView {
     let ids: Iterable<string>;
     switch (selector.kind) {
       case 'change':
-        ids = this.records.has(selector.id) ? [selector.id] : [];
+        ids = this.slots.has(selector.id) ? [selector.id] : [];
         break;
       case 'message': {
-        const all = this.byMessage.get(selector.messageId) ?? [];
-        ids = selector.sessionId === undefined ? all : [...all].filter((id) => this.records.get(id)?.record.sessionId === selector.sessionId);
+        const all = this.messageRecordIds(selector.messageId);
+        ids = selector.sessionId === undefined ? all : all.filter((id) => this.record(id)?.sessionId === selector.sessionId);
         break;
       }
       case 'paths':
@@ -109,17 +123,25 @@ export class OverlayState implements OverlayView {
         ids = this.sessionRecordIds(selector.sessionId);
         break;
     }
-    const slots: RecordSlot[] = [];
-    for (const id of ids) slots.push(this.records.get(id) as RecordSlot);
-    return slots.sort((a, b) => a.order - b.order).map((slot) => slot.record);
+    const slots: number[] = [];
+    for (const id of ids) slots.push(this.slots.get(id) as number);
+    return slots.sort((a, b) => this.orderAt[a] - this.orderAt[b]).map((slot) => this.recordAt[slot] as ChangeRecord);
   }
 
   private sessionRecordIds(sessionId: string): string[] {
     const ids: string[] = [];
     for (const messageId of this.sessionMessages.get(sessionId) ?? []) {
-      for (const id of this.byMessage.get(messageId) ?? []) if (this.records.get(id)?.record.sessionId === sessionId) ids.push(id);
+      for (const id of this.messageRecordIds(messageId)) if (this.record(id)?.sessionId === sessionId) ids.push(id);
     }
     return ids;
+  }
+
+  /** The staged records' ids of a message, each once, in the order they were added (its list compacted first). */
+  private messageRecordIds(messageId: string): string[] {
+    const m = this.byMessage.get(messageId);
+    if (m === undefined) return [];
+    if (m.ids.length !== m.live) compactMessage(m, messageId, (id) => this.record(id));
+    return m.ids;
   }
 
   /** Installs a draft's changes; returns the paths whose entries changed. */
@@ -127,26 +149,28 @@ export class OverlayState implements OverlayView {
     // A folder record is a folder's whole state (it has no entry): its path changed when one comes or goes, and
     // listeners that update path by path (the Source Control view) must hear of it.
     // (Made on the first: a write, the usual op, has none.)
+    // (The collections a staged write leaves empty are not iterated: an iterator each is garbage per write.)
     let folders: Set<string> | undefined;
-    for (const id of draft.removedRecords) {
-      const r = this.records.get(id)?.record;
-      if (r && isFolderOperation(r.operation)) (folders ??= new Set()).add(r.path);
-    }
-    for (const r of draft.addedRecords) if (isFolderOperation(r.operation)) (folders ??= new Set()).add(r.path);
-    for (const id of draft.removedRecords) this.removeRecord(id);
-    for (const r of draft.addedRecords) if (!draft.removedRecords.has(r.id)) this.addRecord(draft.rewrittenRecords.get(r.id) ?? r, draft.placedOrders.get(r.id));
-    for (const [id, r] of draft.rewrittenRecords) {
-      const slot = this.records.get(id);
-      if (slot && !draft.removedRecords.has(id)) slot.record = r;
-    }
-    for (const [path, e] of draft.changes()) {
-      if (e) this.setEntry(e);
-      else {
-        this.entries.delete(path);
-        this.tree.delete(path);
-        this.diskConflicts.delete(path);
+    const removed = draft.removedRecords;
+    const rewritten = draft.rewrittenRecords;
+    if (removed.size > 0) {
+      for (const id of removed) {
+        const r = this.record(id);
+        if (r && isFolderOperation(r.operation)) (folders ??= new Set()).add(r.path);
       }
     }
+    for (const r of draft.addedRecords) if (isFolderOperation(r.operation)) (folders ??= new Set()).add(r.path);
+    if (removed.size > 0) for (const id of removed) this.removeRecord(id);
+    for (const r of draft.addedRecords) if (!removed.has(r.id)) this.addRecord(rewritten.get(r.id) ?? r, draft.placedOrders.get(r.id));
+    if (rewritten.size > 0) {
+      for (const [id, r] of rewritten) {
+        const slot = this.slots.get(id);
+        if (slot !== undefined && !removed.has(id)) this.recordAt[slot] = r;
+      }
+    }
+    const only = draft.onlyChangedPath();
+    if (only !== undefined) this.changeEntry(only, draft.entry(only));
+    else for (const [path, e] of draft.changes()) this.changeEntry(path, e ?? undefined);
     // (A write, the usual op, touches no folder record: its paths need no merging.)
     return folders === undefined ? draft.changedPaths() : [...new Set([...draft.changedPaths(), ...folders])];
   }
@@ -155,7 +179,9 @@ export class OverlayState implements OverlayView {
     const paths = [...new Set([...this.entries.keys(), ...this.byFolder.keys()])];
     this.entries.clear();
     this.tree.clear();
-    this.records.clear();
+    this.slots.clear();
+    this.recordAt = [];
+    this.orderAt = [];
     this.byMessage.clear();
     this.sessionMessages.clear();
     this.byFolder.clear();
@@ -165,9 +191,10 @@ export class OverlayState implements OverlayView {
   }
 
   snapshot(): OverlaySnapshot {
-    const slots = [...this.records.values()];
-    if (this.placed.size > 0) slots.sort((a, b) => a.order - b.order);
-    return { version: SNAPSHOT_VERSION, records: slots.map((slot) => slot.record), entries: [...this.entries.values()] };
+    const slots: number[] = [];
+    for (let i = 0; i < this.recordAt.length; i++) if (this.recordAt[i] !== undefined) slots.push(i);
+    if (this.placed.size > 0) slots.sort((a, b) => this.orderAt[a] - this.orderAt[b]);
+    return { version: SNAPSHOT_VERSION, records: slots.map((slot) => this.recordAt[slot] as ChangeRecord), entries: [...this.entries.values()] };
   }
 
   /** Replaces everything with a (validated) snapshot. */
@@ -175,6 +202,34 @@ export class OverlayState implements OverlayView {
     this.clear();
     for (const r of snapshot.records) this.addRecord(r);
     for (const e of snapshot.entries) this.setEntry(e);
+  }
+
+  /**
+   * Drops the emptied slots: the records keep their order and their ids are given their new slots. Run when at
+   * most half the slots are in use, so its cost is shared by the removals that emptied them.
+   */
+  private compact(): void {
+    const records: (ChangeRecord | undefined)[] = [];
+    const orders: number[] = [];
+    for (let i = 0; i < this.recordAt.length; i++) {
+      const r = this.recordAt[i];
+      if (r === undefined) continue;
+      this.slots.set(r.id, records.length);
+      records.push(r);
+      orders.push(this.orderAt[i]);
+    }
+    this.recordAt = records;
+    this.orderAt = orders;
+  }
+
+  /** Installs a path's new entry, or takes it out (undefined). */
+  private changeEntry(path: string, e: PathEntry | undefined): void {
+    if (e) this.setEntry(e);
+    else {
+      this.entries.delete(path);
+      this.tree.delete(path);
+      this.diskConflicts.delete(path);
+    }
   }
 
   private setEntry(e: PathEntry): void {
@@ -189,26 +244,75 @@ export class OverlayState implements OverlayView {
 
   private addRecord(r: ChangeRecord, placedAt?: number): void {
     if (placedAt !== undefined) this.placed.add(placedAt);
-    this.records.set(r.id, { record: r, order: placedAt ?? this.nextOrder++ });
-    index(this.byMessage, r.messageId, r.id);
+    const order = placedAt ?? this.nextOrder++;
+    const old = this.slots.get(r.id);
+    if (old !== undefined) {
+      // Added again under an id still staged (the ops refuse that; a snapshot could list one twice): it keeps its
+      // slot and takes the new record and order, as a map's entry set again did.
+      const was = this.recordAt[old] as ChangeRecord;
+      this.recordAt[old] = r;
+      this.orderAt[old] = order;
+      if (was.messageId === r.messageId) return;
+      this.unlistMessage(was);
+    } else {
+      this.slots.set(r.id, this.recordAt.length);
+      this.recordAt.push(r);
+      this.orderAt.push(order);
+    }
+    const m = this.byMessage.get(r.messageId);
+    if (m === undefined) this.byMessage.set(r.messageId, { ids: [r.id], live: 1 });
+    else {
+      if (m.ids.length > 2 * m.live + 16) compactMessage(m, r.messageId, (x) => this.record(x));
+      m.ids.push(r.id);
+      m.live++;
+    }
     index(this.sessionMessages, r.sessionId, r.messageId);
     if (isFolderOperation(r.operation)) this.byFolder.set(r.path, [...(this.byFolder.get(r.path) ?? []), r.id]);
   }
 
   private removeRecord(id: string): void {
-    const slot = this.records.get(id);
-    if (!slot) return;
-    const r = slot.record;
-    this.placed.delete(slot.order);
-    this.records.delete(id);
-    unindex(this.byMessage, r.messageId, id);
-    if (!this.byMessage.has(r.messageId)) unindex(this.sessionMessages, r.sessionId, r.messageId);
+    const slot = this.slots.get(id);
+    if (slot === undefined) return;
+    const r = this.recordAt[slot] as ChangeRecord;
+    this.placed.delete(this.orderAt[slot]);
+    this.slots.delete(id);
+    this.recordAt[slot] = undefined;
+    this.unlistMessage(r);
+    if (2 * this.slots.size + 1024 < this.recordAt.length) this.compact();
     if (isFolderOperation(r.operation)) {
       const left = (this.byFolder.get(r.path) ?? []).filter((x) => x !== id);
       if (left.length) this.byFolder.set(r.path, left);
       else this.byFolder.delete(r.path);
     }
   }
+
+  /** Counts a record out of its message's list (its id stays listed until the list is compacted). */
+  private unlistMessage(r: ChangeRecord): void {
+    const m = this.byMessage.get(r.messageId);
+    if (m === undefined) return;
+    // (Not compacted here: a prune takes a message's records out one by one, and compacting as it goes would look
+    // every survivor up again at each halving. A list is compacted when read, or when it grows past twice its live ids.)
+    if (--m.live <= 0) {
+      this.byMessage.delete(r.messageId);
+      unindex(this.sessionMessages, r.sessionId, r.messageId);
+    }
+  }
+}
+
+/**
+ * A message's list with the ids taken out (or listed twice) dropped: each staged record of the message once, in
+ * the order first listed.
+ */
+function compactMessage(m: MessageIds, messageId: string, record: (id: string) => ChangeRecord | undefined): void {
+  const seen = new Set<string>();
+  const ids: string[] = [];
+  for (const id of m.ids) {
+    if (seen.has(id) || record(id)?.messageId !== messageId) continue;
+    seen.add(id);
+    ids.push(id);
+  }
+  m.ids = ids;
+  m.live = ids.length;
 }
 
 function index(map: Map<string, Set<string>>, key: string, id: string): void {

@@ -32,6 +32,17 @@ function seenBy(record: ChangeRecord): [string, ContentRef | null][] {
  * component is replayed too, without the conflict. The same replay stages a record over a conflict. Undefined
  * when no path of the record needs it (the usual case: the accumulator folds the record in directly).
  */
+/**
+ * True for a write or delete (the usual record, one path) that folds in with no replay: `planStageOverMovedDisk`
+ * answers undefined for it. Asked directly, with none of that function's arrays made per staged write (issue 28):
+ * the same test as its own for one path with no rename.
+ */
+export function stagesDirectly(view: OverlayView, record: ChangeRecord): boolean {
+  if (record.operation === 'rename') return false;
+  const e = view.entry(record.path);
+  return e === undefined || (e.conflict === undefined && !(isTransparent(e) && (afterOf(e.state) ?? null) !== record.before));
+}
+
 export function planStageOverMovedDisk(
   view: OverlayView,
   record: ChangeRecord,
@@ -42,12 +53,7 @@ export function planStageOverMovedDisk(
   /** True when the disk has a file at the path (a destination that reads through to the disk). */
   onDisk: (path: string) => boolean = () => false,
 ): StageReplayOp | undefined {
-  // A write or delete (the usual record) has one path: asked directly, with none of the arrays below made per
-  // staged write (issue 28). The same test as below for one path with no rename.
-  if (record.operation !== 'rename') {
-    const e = view.entry(record.path);
-    if (e === undefined || (e.conflict === undefined && !(isTransparent(e) && (afterOf(e.state) ?? null) !== record.before))) return undefined;
-  }
+  if (stagesDirectly(view, record)) return undefined;
   // (A rename's destination is "free" by assumption, not by a read: where the disk has a file there, the baseline
   // stays and the replay below finds the rename conflict.)
   const renamedOnto = record.operation === 'rename' ? record.path : undefined;
