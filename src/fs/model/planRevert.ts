@@ -42,7 +42,12 @@ export function planRevert(
     seeds.add(r.path);
     if (r.fromPath !== undefined) seeds.add(r.fromPath);
   }
-  const result = replayComponent(view, seeds, store, { removed, origin: 'prune', ...(restored.size > 0 ? { rewrites: restored } : {}) }, merge);
+  let result = replayComponent(view, seeds, store, { removed, origin: 'prune', ...(restored.size > 0 ? { rewrites: restored } : {}) }, merge);
+  const left = settledLeftBehind(view, result.rewritten, removed, restored);
+  if (left.size > 0) {
+    for (const r of left.values()) restored.set(r.id, r);
+    result = replayComponent(view, seeds, store, { removed, origin: 'prune', rewrites: restored }, merge);
+  }
   return {
     op: {
       type: 'revert',
@@ -76,6 +81,35 @@ function settledBy(view: OverlayView, taken: readonly ChangeRecord[], removed: R
     }
   }
   return restored;
+}
+
+/**
+ * The records a surviving settlement rewrote at a path it has left, as they were: a person's hand merge at an
+ * overwriting rename's destination follows the rename home when the rename is taken out (it is a change of the
+ * file the rename moved), and what it rewrote at the destination to apply as it stands — a record there the person
+ * turned down in that merge — cannot stay forced without it. Restored, that record meets the person's file again
+ * as a conflict (issue 23, provenance seed 671459: it stayed forced and Apply removed the line the merge kept).
+ * The records it rewrote where it now stands stay settled; so does one whose paths changed (see `settledBy`).
+ */
+function settledLeftBehind(
+  view: OverlayView,
+  rewritten: readonly ChangeRecord[],
+  removed: ReadonlySet<string>,
+  restored: ReadonlyMap<string, ChangeRecord>,
+): Map<string, ChangeRecord> {
+  const left = new Map<string, ChangeRecord>();
+  for (const w of rewritten) {
+    const was = view.record(w.id);
+    if (!was?.settled || was.path === w.path) continue;
+    for (const o of was.settled) {
+      const now = view.record(o.id);
+      if (removed.has(o.id) || restored.has(o.id) || left.has(o.id) || !now) continue;
+      if (o.path !== was.path || o.path === w.path) continue;
+      if (now.path !== o.path || now.fromPath !== o.fromPath) continue;
+      left.set(o.id, o);
+    }
+  }
+  return left;
 }
 
 /**

@@ -702,8 +702,11 @@ describe('issue 23: after a discard or an Undo (prov-after)', () => {
     model.resolveManually('/a', enc('p8\np19\np0\np20\n'));
     // The rename's message discarded: m1's edit of /a, which nobody saw there since the overwrite, is left. It may
     // claim to have seen the person's p19 (it is rewritten onto the disk), but it never removed it.
+    // Session 14 (prov-loss, seed 671459): the merge follows the rename home to /h, and m1's write, which it had
+    // rewritten to apply as it stands, is restored as it was staged: it meets the person's p19 as a conflict again
+    // (the person turned r1 down in that merge; asked again, nothing is decided for them). Either way p19 is kept.
     model.prune('m0', 's2');
-    assert.ok(readText(model, disk, '/a')?.split('\n').includes('p19'), 'the person\'s p19 still shows at /a');
+    assert.ok(model.composite('/a')?.conflict !== undefined || readText(model, disk, '/a')?.split('\n').includes('p19'), 'the person\'s p19 still shows at /a, or m1 meets it as a conflict');
     applyAll(model, disk);
     assert.ok(disk.text('/a')?.split('\n').includes('p19'), 'Apply keeps the person\'s p19');
   });
@@ -1016,4 +1019,31 @@ describe('issue 23: renames whose source the person filled again (prov-rename)',
       assert.strictEqual(readText(model, disk, '/d/e'), 'p6\np7\n', 'the person\'s d/e, which the chain only passed, stays');
     });
   }
+});
+
+/**
+ * Session 14 (`prov-loss`): LOSS after a discard or an Undo. A person's resolution at a path goes where its
+ * records go; what it rewrote elsewhere to apply as it stands cannot stay so without it.
+ */
+describe('issue 23: after a discard or an Undo (prov-loss)', () => {
+  it('provenance seed 671459: a hand merge that follows an overwriting rename home gives back the conflict it settled at the destination', () => {
+    const disk = new FakeDisk({ '/b': 'p0\n', '/c': 'p9\n' });
+    const model = newModel();
+    // s2/m1 rewrites /b (it removes p0); the person appends p13 on disk: a disk conflict at /b.
+    model.write('/b', enc('r10\nr11\n'), meta('m1', 's2'), disk);
+    disk.put('/b', 'p0\np13\n');
+    model.reconcile('/b', disk);
+    assert.strictEqual(model.composite('/b')?.conflict?.origin, 'disk');
+    // s1/m0 rewrites /c; s1/m1 moves it over /b. The person merges /b by hand: c's lines and their own p0, p13 —
+    // m1's r10, r11 turned down.
+    model.write('/c', enc('r14\nr15\n'), meta('m0', 's1'), disk);
+    model.rename('/c', '/b', meta('m1', 's1'), disk, { overwrite: true });
+    model.resolveManually('/b', enc('p16\nr14\nr15\np0\np13\n'));
+    // The move's message deleted: the merge follows the move home to /c. At /b the person never accepted s2/m1's
+    // rewrite of their p0: it meets the person's file again as a conflict, not as a clean change.
+    model.prune('m1', 's1');
+    assert.ok(model.composite('/b')?.conflict, 'the person\'s p0, p13 against s2/m1\'s rewrite: a conflict again');
+    applyAll(model, disk);
+    assert.ok(disk.text('/b')?.split('\n').includes('p0'), 'Apply keeps the person\'s p0 at /b');
+  });
 });

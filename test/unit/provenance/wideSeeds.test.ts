@@ -119,6 +119,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [738912, 'THROW "not a directory", the same as 110165'],
   [752091, 'the same as 121860 (the person deleted the file after the creating message was deleted post-Apply)'],
   [801149, 'LOSS: the person made the agent\'s move d/e → d/c on disk, edited d/c, accepted the agent\'s version there, then moved another file to d/e; the rename carried it over d/c (reconcile.ts: another file at a rename\'s source whose own file moved away is a rename conflict, not an edit)'],
+  // Session 14 (prov-loss): LOSS after a discard or an Undo.
+  [671459, 'after a prune: a hand merge at an overwriting rename\'s destination followed the rename home and left the record it had forced there, which removed a line the merge kept; Apply removed it (planRevert.settledLeftBehind: restored, it meets the person\'s file as a conflict)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
