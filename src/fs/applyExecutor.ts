@@ -146,7 +146,8 @@ export class ApplyExecutor {
     const pruneDirs = options.pruneDirs ?? [];
     // The intent is durable before any file is written, so even a temp file or folder left by a crash is found again.
     const record = options.record;
-    await this.journal.begin({ id, files, createdDirs, pruneDirs, ...folders, ...(moveDirs.length > 0 ? { moveDirs } : {}), meta: options.meta, ...(record ? { record: record.bytes } : {}) });
+    const meta = options.metaOf ? options.metaOf(inMove) : options.meta;
+    await this.journal.begin({ id, files, createdDirs, pruneDirs, ...folders, ...(moveDirs.length > 0 ? { moveDirs } : {}), meta, ...(record ? { record: record.bytes } : {}) });
     try {
       let done = 0;
       const temps = files.flatMap(f => (f.tempPath ? [f.tempPath] : []));
@@ -494,6 +495,12 @@ export interface RunOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Kept in the journal entry, for the caller to finish recording the apply after a crash (must be JSON). */
   readonly meta?: unknown;
+  /**
+   * Instead of `meta`: the meta made once the folder moves are known, from the paths whose files move with a whole
+   * folder (each folder move's `from` and `to` joined with its files' names; the entry lists those already, so the
+   * caller need not spell them out again).
+   */
+  readonly metaOf?: (moved: ReadonlySet<string>) => unknown;
   /** Permission bits to give the files written, by path (instead of keeping the current file's). */
   readonly modes?: ReadonlyMap<string, number>;
   /** Folders to remove once the apply is done, when they are empty then (deepest first). */
@@ -556,6 +563,8 @@ async function forEachLimited<T>(items: readonly T[], limit: number, f: (item: T
  * view; a path that ends as it began needs no write.
  */
 function netSteps(steps: readonly FileStep[]): FileStep[] {
+  // One step is its own net step (the common group: one file written), unless it changes nothing.
+  if (steps.length === 1) return steps[0].after === steps[0].expected ? [] : [steps[0]];
   const first = new Map<string, ContentRef | null>();
   const last = new Map<string, FileStep>();
   for (const s of steps) {

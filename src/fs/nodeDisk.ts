@@ -4,6 +4,7 @@ import * as path from 'path';
 import type { DiskProbe } from './model/diskProbe';
 import { pathWithinRoots } from './workspaceScope';
 import { syncDir } from './store/writeDurable';
+import { tempBeside } from './store/applyJournal';
 import type { FileIdentity } from './model/pathEntry';
 import { contentRefOf, type ContentRef } from './model/contentStore';
 
@@ -330,7 +331,7 @@ export class NodeDisk implements DiskProbe {
 
   /** Where Apply stages the new content of `target` (beside it: a rename within one directory is atomic). */
   tempPathFor(target: string, tag: string): string {
-    return path.join(path.dirname(target), `.${path.basename(target)}.${tag}.agent-overlay.tmp`);
+    return tempBeside(target, tag);
   }
 
   /**
@@ -772,3 +773,4 @@ function inFolderMadeOnDemand(file: string, make: (file: string) => void): void 
     make(file);
   }
 }
+

@@ -135,8 +135,7 @@ export class OverlayWorkspace {
     let adopt: string | undefined;
     const appliedPaths: string[] = [];
     for (const entry of recovered.rolledForward) {
-      const meta = entry.meta as ApplyMeta | undefined;
-      appliedPaths.push(...(meta?.appliedPaths ?? []));
+      appliedPaths.push(...appliedPathsOfEntry(entry));
       const record = lastApplyOfEntry(entry);
       if (record === 'adopted') {
         // Moved into place before the crash: last-apply.json is this apply's record already.
@@ -461,7 +460,8 @@ export class OverlayWorkspace {
           pruneDirs: options.roots ? foldersAbove(removed, options.roots) : [],
           makeDirs: folders.make,
           removeDirs: folders.remove,
-          meta: { appliedPaths: paths } satisfies ApplyMeta,
+          // A folder moved whole lists its files in the entry already (`moveDirs`): not again here.
+          metaOf: moved => ({ appliedPaths: moved.size > 0 ? paths.filter(p => !moved.has(p)) : paths, ...(moved.size > 0 ? { appliedMoves: true } : {}) } satisfies ApplyMeta),
           // The undo record is written once, beside the journal entry, and moved to last-apply.json by `run` beside
           // `onWritten` (each needs only to be durable before the journal forgets the apply).
           ...(last ? { record: { bytes: encodeLastApply(last), to: lastApplyFile(this.storeDir) } } : {}),
@@ -760,6 +760,8 @@ interface FolderPlan {
  */
 interface ApplyMeta {
   readonly appliedPaths: readonly string[];
+  /** The files of the entry's folder moves (`moveDirs`), both their old and new paths, are applied too. */
+  readonly appliedMoves?: true;
   readonly lastApply?: LastApply | null;
   /** An undo: the applied records it stages again once the disk is restored (v4), and the paths it left alone. */
   readonly restageGroups?: readonly RestageGroup[];
@@ -767,6 +769,16 @@ interface ApplyMeta {
   /** The same, from an undo record of version 3 (each composite under its last message only). */
   readonly restage?: readonly RestageItem[];
   readonly leftAlone?: readonly string[];
+}
+
+/**
+ * The paths an interrupted apply records as applied once rolled forward: its meta's, and the files its folder moves
+ * carry, at their old place and their new, when the meta says it left them to the moves (`appliedMoves`).
+ */
+export function appliedPathsOfEntry(entry: JournalEntry): string[] {
+  const meta = entry.meta as ApplyMeta | undefined;
+  const moved = meta?.appliedMoves ? (entry.moveDirs ?? []).flatMap(m => m.files.flatMap(f => [path.join(m.from, f.rel), path.join(m.to, f.rel)])) : [];
+  return [...(meta?.appliedPaths ?? []), ...moved];
 }
 
 /** Content refs an interrupted apply needs until recovery has dealt with it. */

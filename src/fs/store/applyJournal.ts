@@ -37,7 +37,22 @@ const RECORD_NAME = /^record-([A-Za-z0-9_-]{1,128})$/;
  * hidden, named after the apply (its id's first 8 characters), so a format 2 entry need not spell it out.
  */
 export function applyTempPath(target: string, id: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${id.slice(0, 8)}.agent-overlay.tmp`);
+  return tempBeside(target, id.slice(0, 8));
+}
+
+/**
+ * `path.join(path.dirname(target), `.${path.basename(target)}.${tag}.agent-overlay.tmp`)`, by slicing a normalized
+ * absolute `target` (what Apply's targets are) at its last separator: asked of every file of an apply, twice (the
+ * executor names the temp, `begin` checks it is the derivable one), where a thousand `join`s, `dirname`s and
+ * `basename`s showed in its profile. Anything else (not normalized, the other separator on Windows) takes the
+ * general way, so the result is the same.
+ */
+export function tempBeside(target: string, tag: string): string {
+  const i = target.lastIndexOf(path.sep);
+  const name = target.slice(i + 1);
+  const plain = i > 0 && name !== '' && name !== '.' && name !== '..' && !target.includes(`${path.sep}${path.sep}`)
+    && !target.includes(`${path.sep}.${path.sep}`) && !target.includes(`${path.sep}..${path.sep}`) && (path.sep === '/' || !target.includes('/'));
+  return plain ? `${target.slice(0, i + 1)}.${name}.${tag}.agent-overlay.tmp` : path.join(path.dirname(target), `.${path.basename(target)}.${tag}.agent-overlay.tmp`);
 }
 
 export interface JournalFile {
