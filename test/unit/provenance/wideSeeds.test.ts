@@ -118,6 +118,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [719004, 'the same as 121860 (the oracle\'s reading: the person deleted the file after the inserting message was deleted post-Apply)'],
   [738912, 'THROW "not a directory", the same as 110165'],
   [752091, 'the same as 121860 (the person deleted the file after the creating message was deleted post-Apply)'],
+  // prov-leak (session 14): a person's choice taken out with the records it chose between.
+  [759743, 'LEAK: two hand merges at a file the person created then deleted kept, then turned down, the person\'s line; deleting the agent\'s create brought it back (agentSide.personPart: the person\'s part of a file gone from disk keeps only what their merge kept)'],
+  [725517, 'the same as 759743, the person re-creating and moving the file on disk'],
+  [657779, 'LEAK: "Accept agent" at a prune conflict after an Undo restaged the records turned down a create\'s line, and deleting the accepted message showed it again (overlayModel.turnedDownReplay rewrites the records onto the person\'s part when they do not rebase onto it cleanly, as revivedReplay does)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
