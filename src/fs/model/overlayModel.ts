@@ -571,9 +571,11 @@ export class OverlayModel {
     // As in `revivedReplay`: where a record's change overlaps a line the person turned down (it replaced a line of
     // what it saw that the part no longer has), the records are rewritten to apply as they stand onto the part, the
     // last one leaving what the person accepted (provenance seed 657779: m1 rewrote a line of a file an Undo had
-    // restaged; deleting m1 then showed the line of the earlier create the person had turned down).
+    // restaged; deleting m1 then showed the line of the earlier create the person had turned down). Not where the
+    // other side is the disk's file as it is: what was turned down is the disk's own, which no Apply writes, and the
+    // records are rewritten as before, so deleting their message leaves nothing staged (issue 13 case 10).
     let result = replayComponent(draft, touched, this.store, options, this.merge);
-    if (!shows(result) && accepted !== null) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path && r.id !== record.id, shown: new Map([[path, accepted]]) }, this.merge);
+    if (!shows(result) && accepted !== null && baseOf(e.state) !== c.theirs) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path && r.id !== record.id, shown: new Map([[path, accepted]]) }, this.merge);
     if (!shows(result)) return undefined;
     return { ...result, personBase: { record, before: named.id } };
   }
