@@ -103,3 +103,26 @@ export function keptLines(was: ContentRef, accepted: ContentRef, store: ContentS
   const out = lines.map((l, i) => (i < lines.length - 1 && !l.endsWith('\n') ? `${l}\n` : l)).join('');
   return store.put(encodeText(out));
 }
+
+/**
+ * The person's part of a file gone from disk that a resolution brings back (`keptLines` of the agent's version,
+ * `kept`), narrowed to what the person chose (issue 23, provenance seed 759743). A hand merge there is staged as
+ * "accept the agent's version" then the person's result on top; a part keeping a line the result drops is a line
+ * the person both keeps and turns down, and a prune of the records between them (the part and the result rebased
+ * as one stack) drops only the turning down: Apply wrote the line. So the part keeps only what the result keeps.
+ *
+ *   the person chose               | the person's part
+ *   -------------------------------+-----------------------------------------------------------------------
+ *   the agent's version (none)     | `kept`
+ *   no file (null)                 | none (the agent's records are rewritten to apply as they stand)
+ *   a text keeping all of `kept`   | `kept`
+ *   a text dropping some of it     | the lines of `kept` the text keeps; none if it keeps none of them
+ *   binary                         | `kept` (no line to compare)
+ */
+export function personPart(kept: ContentRef | undefined, chosen: ContentRef | null | undefined, store: ContentStore): ContentRef | undefined {
+  if (kept === undefined || chosen === undefined) return kept;
+  if (chosen === null) return undefined;
+  const narrowed = keptLines(kept, chosen, store);
+  if (narrowed === undefined || narrowed === kept) return kept;
+  return store.get(narrowed).length === 0 ? undefined : narrowed;
+}

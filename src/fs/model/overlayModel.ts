@@ -18,7 +18,7 @@ import { applyGroups, planApply } from './applyPlan';
 import { planRestage, restageGroupsOf } from './restage';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { decodeText } from './textContent';
-import { keptLines } from './agentSide';
+import { keptLines, personPart } from './agentSide';
 import { isListed, isTransparent } from './pathEntry';
 import { parseOverlaySnapshot } from './overlaySchema';
 import { effectiveKind, effectiveListing, folderChangeOf, folderChanges, folderIntent, folderStatusAt } from './folders';
@@ -433,9 +433,9 @@ export class OverlayModel {
    * stand (for a disk conflict, onto what the disk has now). A rename whose file is gone creates what the view
    * showed it moving — the surviving records' content, never a write since taken out (issue 23 case 7).
    */
-  private acceptedReplay(path: string, c: ConflictState, settler?: ChangeOrigin): ReplayResult & { readonly personBase?: PersonBase } {
+  private acceptedReplay(path: string, c: ConflictState, settler?: ChangeOrigin, chosen?: ContentRef | null): ReplayResult & { readonly personBase?: PersonBase } {
     // The lines the person turned down stay turned down: only a person's acceptance turns any down.
-    const revived = this.revivedReplay(path, c, settler) ?? (settler === undefined ? this.turnedDownReplay(path, c) : undefined);
+    const revived = this.revivedReplay(path, c, settler, chosen) ?? (settler === undefined ? this.turnedDownReplay(path, c) : undefined);
     if (revived) return revived;
     const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
@@ -489,7 +489,7 @@ export class OverlayModel {
    * message: discarding it took them away from under the agent's rename that moved them on, whose overwrite then
    * deleted the person's copy at its destination (issue 23, provenance seed 497522).
    */
-  private revivedReplay(path: string, c: ConflictState, settler?: ChangeOrigin): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
+  private revivedReplay(path: string, c: ConflictState, settler?: ChangeOrigin, chosen?: ContentRef | null): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
     if (c.origin !== 'disk' || c.theirs !== null || (c.diskPath ?? path) !== path) return undefined;
     const e = this.state.entry(path);
     const was = e ? baseOf(e.state) : undefined;
@@ -498,7 +498,7 @@ export class OverlayModel {
     const order = (id: string) => this.state.order(id);
     const first = [...e.recordIds].sort((a, b) => order(a) - order(b)).map((id) => this.state.record(id))[0];
     if (!first || first.path !== path || (first.operation !== 'modify' && first.operation !== 'create')) return undefined;
-    const kept = keptLines(was, accepted, this.store);
+    const kept = personPart(keptLines(was, accepted, this.store), chosen, this.store);
     if (kept === undefined) return undefined;
     const record = newChangeRecord({ operation: 'create', path, before: null, after: kept }, settler ? {
       sessionId: settler.sessionId,
@@ -567,9 +567,20 @@ export class OverlayModel {
     const order = (id: string) => draft.order(id);
     draft.setEntry({ ...e, recordIds: [...e.recordIds, record.id].sort((a, b) => order(a) - order(b)) });
     const touched = new Set([path]);
-    const result = replayComponent(draft, touched, this.store, { origin: c.origin, settled: touched }, this.merge);
-    const at = result.entries.find((x) => x.path === path);
-    if (at === undefined || at.conflict || afterOf(at.state) !== accepted || result.found.includes(path)) return undefined;
+    const options = { origin: c.origin, settled: touched };
+    const shows = (r: ReplayResult) => {
+      const at = r.entries.find((x) => x.path === path);
+      return at !== undefined && !at.conflict && afterOf(at.state) === accepted && !r.found.includes(path);
+    };
+    // As in `revivedReplay`: where a record's change overlaps a line the person turned down (it replaced a line of
+    // what it saw that the part no longer has), the records are rewritten to apply as they stand onto the part, the
+    // last one leaving what the person accepted (provenance seed 657779: m1 rewrote a line of a file an Undo had
+    // restaged; deleting m1 then showed the line of the earlier create the person had turned down). Not where the
+    // other side is the disk's file as it is: what was turned down is the disk's own, which no Apply writes, and the
+    // records are rewritten as before, so deleting their message leaves nothing staged (issue 13 case 10).
+    let result = replayComponent(draft, touched, this.store, options, this.merge);
+    if (!shows(result) && accepted !== null && baseOf(e.state) !== c.theirs) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path && r.id !== record.id, shown: new Map([[path, accepted]]) }, this.merge);
+    if (!shows(result)) return undefined;
     return { ...result, personBase: { record, before: named.id } };
   }
 
@@ -580,7 +591,7 @@ export class OverlayModel {
    * (what the pruned message wrote is taken out of the merged result; what the person wrote stays). One op.
    */
   private resolveAsPerson(path: string, c: ConflictState, content: ContentRef | null): void {
-    const result = this.acceptedReplay(path, c);
+    const result = this.acceptedReplay(path, c, undefined, content);
     const draft = new DraftState(this.state);
     const base = result.personBase;
     if (base) draft.addRecord(base.record, base.before);

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { agentSide } from '../../../src/fs/model/agentSide';
+import { agentSide, personPart } from '../../../src/fs/model/agentSide';
 import { MemoryContentStore } from '../../../src/fs/model/contentStore';
 import { dec, enc } from './modelFixtures';
 
@@ -37,4 +37,21 @@ describe('agentSide: a record\'s change onto what is there, without lines it onl
     const bin = store.put(new Uint8Array([0, 1, 2]));
     assert.strictEqual(agentSide(bin, store.put(enc('a\n')), null, store), undefined);
   });
+});
+
+/** The person's part of a file gone from disk, narrowed to what the person chose (agentSide.ts `personPart`), row by row. */
+describe('personPart: the person\'s part keeps only what the person\'s result keeps (prov-leak)', () => {
+  const store = new MemoryContentStore();
+  const part = (kept: string | undefined, chosen: string | null | undefined): string | undefined => {
+    const k = kept === undefined ? undefined : store.put(enc(kept));
+    const c = chosen === undefined || chosen === null ? chosen : store.put(enc(chosen));
+    const r = personPart(k, c, store);
+    return r === undefined ? r : dec(store.get(r));
+  };
+  it('the agent\'s version accepted (nothing chosen): the part is `kept`', () => assert.strictEqual(part('p\n', undefined), 'p\n'));
+  it('no file chosen: no part', () => assert.strictEqual(part('p\n', null), undefined));
+  it('a text keeping every line of `kept`: `kept`', () => assert.strictEqual(part('p\nq\n', 'r\np\nq\n'), 'p\nq\n'));
+  it('a text dropping some of its lines: the lines it keeps (provenance seed 759743)', () => assert.strictEqual(part('p\nq\n', 'r\nq\n'), 'q\n'));
+  it('a text keeping none of its lines: no part', () => assert.strictEqual(part('p\n', 'r16\n'), undefined));
+  it('no `kept` (binary): none, whatever was chosen', () => assert.strictEqual(part(undefined, 'r\n'), undefined));
 });

@@ -1047,3 +1047,45 @@ describe('issue 23: after a discard or an Undo (prov-loss)', () => {
     assert.ok(disk.text('/b')?.split('\n').includes('p0'), 'Apply keeps the person\'s p0 at /b');
   });
 });
+
+describe('issue 23: a person\'s choice taken out with the records it chose between (prov-leak)', () => {
+  it('provenance seed 759743: deleting the message two hand merges chose between never writes the line the last merge turned down', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/a', enc('r15\nr16\n'), meta('m0', 's1'), disk);
+    // The person creates a on disk too (a creation conflict) and merges by hand, keeping their P17.
+    disk.put('/a', 'P17\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/a')?.conflict?.kind, 'creation');
+    model.resolveManually('/a', enc('r16\nP17\n'));
+    // The person deletes a on disk (a deletion conflict), hands it back, then merges again without P17.
+    disk.remove('/a');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/a')?.conflict);
+    model.resolve('/a', { kind: 'delegate' });
+    model.resolveManually('/a', enc('r16\n'));
+    assert.strictEqual(readText(model, disk, '/a'), 'r16\n');
+    model.prune('m0');
+    assert.notStrictEqual(readText(model, disk, '/a'), 'P17\n', 'the person turned P17 down in their last merge');
+    applyAll(model, disk);
+    assert.ok(!(disk.text('/a') ?? '').includes('P17'), 'Apply never writes the P17 the person turned down');
+  });
+
+  it('provenance seed 657779: Accept agent over a prune conflict whose record rewrote a line keeps the earlier create\'s line turned down when that record\'s message is deleted', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/b', enc('r6\n'), meta('m0', 's2'), disk);
+    model.write('/b', enc('r7\nr8\n'), meta('m0', 's1'), disk);
+    model.write('/b', enc('r9\nr8\n'), meta('m1', 's2'), disk);
+    // s1/m0 deleted: s2/m1's replacement of r7 meets s2/m0's r6 (a text conflict; the agent's side is its r9).
+    model.prune('m0', 's1');
+    assert.strictEqual(model.composite('/b')?.conflict?.origin, 'prune');
+    model.resolve('/b', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/b'), 'r9\n', 'the person accepted r9, turning down s2/m0\'s r6');
+    model.prune('m1');
+    assert.strictEqual(model.composite('/b')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/b'), '', 's2/m0\'s file stays, without the r6 the person turned down');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), '', 'Apply never writes the r6 the person turned down');
+  });
+});

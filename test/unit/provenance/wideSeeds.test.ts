@@ -121,6 +121,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [801149, 'LOSS: the person made the agent\'s move d/e → d/c on disk, edited d/c, accepted the agent\'s version there, then moved another file to d/e; the rename carried it over d/c (reconcile.ts: another file at a rename\'s source whose own file moved away is a rename conflict, not an edit)'],
   // Session 14 (prov-loss): LOSS after a discard or an Undo.
   [671459, 'after a prune: a hand merge at an overwriting rename\'s destination followed the rename home and left the record it had forced there, which removed a line the merge kept; Apply removed it (planRevert.settledLeftBehind: restored, it meets the person\'s file as a conflict)'],
+  // prov-leak (session 14): a person's choice taken out with the records it chose between.
+  [759743, 'LEAK: two hand merges at a file the person created then deleted kept, then turned down, the person\'s line; deleting the agent\'s create brought it back (agentSide.personPart: the person\'s part of a file gone from disk keeps only what their merge kept)'],
+  [725517, 'the same as 759743, the person re-creating and moving the file on disk'],
+  [657779, 'LEAK: "Accept agent" at a prune conflict after an Undo restaged the records turned down a create\'s line, and deleting the accepted message showed it again (overlayModel.turnedDownReplay rewrites the records onto the person\'s part when they do not rebase onto it cleanly, as revivedReplay does)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
