@@ -125,6 +125,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [759743, 'LEAK: two hand merges at a file the person created then deleted kept, then turned down, the person\'s line; deleting the agent\'s create brought it back (agentSide.personPart: the person\'s part of a file gone from disk keeps only what their merge kept)'],
   [725517, 'the same as 759743, the person re-creating and moving the file on disk'],
   [657779, 'LEAK: "Accept agent" at a prune conflict after an Undo restaged the records turned down a create\'s line, and deleting the accepted message showed it again (overlayModel.turnedDownReplay rewrites the records onto the person\'s part when they do not rebase onto it cleanly, as revivedReplay does)'],
+  // Session 14 (lead): found by the wide run of memory 843,001–883,000; a regression of session 13's journal format 2.
+  [862301, 'LOSS: an Apply with nothing to do on disk (a staged folder already there) left the previous apply\'s last-apply.json; after a reload Undo Last Apply undid that older apply (applyExecutor: the record is written where it belongs)'],
+  [872723, 'LOSS: the same as 862301, after a folder move applied in parts'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
