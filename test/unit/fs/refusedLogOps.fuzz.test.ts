@@ -16,21 +16,11 @@ import * as path from 'path';
 import { PersistentOverlay } from '../../../src/fs/persistentOverlay';
 import { decodeFrames, encodeFrame, encodeJsonFrame } from '../../../src/fs/store/frameCodec';
 import { StoreError } from '../../../src/fs/store/storeError';
+import { prng as rng } from '../merge/mergeCases';
 import { activeLog, meta, noDisk } from './damagedLog';
 
 const SEEDS = Number(process.env.AGENT_OVERLAY_LOGFUZZ_SEEDS ?? 40);
 const FROM = Number(process.env.AGENT_OVERLAY_LOGFUZZ_FROM ?? 1);
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Stages a seeded history over five files, one flush (one frame) per step. */
 async function seedStore(store: string, ws: string, random: () => number): Promise<string[]> {
