@@ -1,6 +1,6 @@
 import { assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
-import { leftAt, replayCell } from './replayRules';
+import { carriedSettled, leftAt, replayCell } from './replayRules';
 import { agentSide } from './agentSide';
 import { makeEntry } from './accumulator';
 import { componentOf } from './component';
@@ -296,12 +296,14 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * file on again (replayRules.ts `leftAt`): the file passes through, and the one there stays (`passing`, below).
    * A file moved in and deleted there (`top` null) passes too (provenance seed 581499: landing on the person's file,
    * the rename had it listed as the moved file). Undefined when the file brought stays at `p`, or when `p` holds
-   * what the records saw.
+   * what the records saw. `seen`: what the records after a rename in saw of the file it brought, when that is not
+   * `brought` — a file carrying a conflict shows its agent side, and the records continue their own outcome (the
+   * conflict's `top`; provenance seed 890379).
    */
-  const passesThrough = (i: number, p: string, first: ChangeRecord, brought: ContentRef | null, now: ContentRef | null): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; top: ContentRef | null } | undefined => {
+  const passesThrough = (i: number, p: string, first: ChangeRecord, brought: ContentRef | null, now: ContentRef | null, seen: ContentRef | null = brought): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; top: ContentRef | null } | undefined => {
     if (now === null || brought === null) return undefined;
     // A rename in starts the stack as a create of what it moved would (the writes after it continue that file).
-    const start: ChangeRecord = first.operation === 'rename' ? { ...first, operation: 'create', path: p, before: null, after: brought } : first;
+    const start: ChangeRecord = first.operation === 'rename' ? { ...first, operation: 'create', path: p, before: null, after: seen } : first;
     const { stack, taken, next } = peekStack(i, p, start);
     const top = stack[stack.length - 1].after;
     const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p && next.before === top;
@@ -540,9 +542,12 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const movedLineage = pass ? pass.lineage : (lineage.get(from) as Lineage);
         const movedProv = pass ? pass.prov : (prov.get(from) as Set<string>);
         const forcedOver = options.force?.(original) && (options.landsOver?.(original) ?? true);
-        // Onto a file it never saw, only to move on again: it passes by that file, which stays (`passing`; a file
-        // carrying a conflict lands, as before).
-        const onward = !carried && d !== null && d !== moved && !forcedOver && d !== r.replaces ? passesThrough(i, to, r, moved, d) : undefined;
+        // Onto a file it never saw, only to move on again: it passes by that file, which stays (`passing`). A file
+        // carrying a conflict lands, as before, unless it is deleted there and the conflict's other side is no file
+        // either: the conflict is settled, nothing is left to ask at that file (replayRules.ts `carriedSettled`;
+        // provenance seeds 853553, 890379).
+        const through = d !== null && d !== moved && !forcedOver && d !== r.replaces ? passesThrough(i, to, r, moved, d, carriedValue?.top ?? moved) : undefined;
+        const onward = through && (!carried || carriedSettled(carriedValue?.theirs ?? carried.theirs, through.top)) ? through : undefined;
         // A conflict this replay found at the source is about the content that leaves it: it does not stay behind as
         // a value later records there would settle (reference seed 84500: a create there after the move, then its
         // delete, "resolved" the stale conflict to its theirs and showed the old baseline). Under a disk conflict
@@ -551,7 +556,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           conflicts.delete(from);
           open.delete(from);
         }
-        if (carried && !conflicts.has(to)) {
+        if (carried && !onward && !conflicts.has(to)) {
           conflicts.set(to, carried);
           if (carriedValue) {
             // A creation conflict is about two files: the agent's new one, which the rename moves, and the person's

@@ -34,6 +34,21 @@ import type { ConflictKind } from './pathEntry';
  *   create, rename in  | absent  | yes      | absent     | absent           | replays (and moves on)
  *   create, rename in  | absent  | no       | present Y  | its file         | conflict creation (rename, moved in)
  *   write              | present | either   | any        | its outcome      | the table above (a move carries it)
+ *
+ * A file moved in carrying a conflict this replay found at its source (a value: base, the agent's side, theirs)
+ * passes by Y only when the stack deletes it there and the conflict's other side is no file either
+ * (`carriedSettled`): the conflict's own cell is then `already` — both sides end with no file — so no question is
+ * left about it, and Y, which neither side ever saw, is not the place to ask one. Otherwise it lands on Y as before
+ * (a rename conflict there), so the conflict keeps a path that shows it: moving on, or with the person's content on
+ * the other side, it is still a question (issue 23, provenance seeds 853553, 890379: the agent edited `d/c`, moved
+ * it to `h` and deleted it there; the person deleted `d/c` — a modify/delete conflict the delete at `h` settles —
+ * and created `h`: landing, the move replaced the person's `h` unseen and the delete then removed it).
+ *
+ *   carrying a conflict | left at the path     | outcome
+ *   --------------------+----------------------+-----------------------------------------------------------------
+ *   theirs none         | none (deleted there) | settled: the file passes by Y and goes no further, no conflict
+ *   theirs none         | a file (moved on)    | lands on Y: a rename conflict there, as before
+ *   theirs T            | any                  | lands on Y: a rename conflict there, as before
  */
 export type RecordShape = 'create' | 'write' | 'delete' | 'noop';
 
@@ -76,4 +91,12 @@ const DELETION: ReplayCell = { outcome: 'conflict', conflict: 'deletion' };
  */
 export function leftAt(saw: ContentRef | null, after: ContentRef | null, movedOn: boolean): ContentRef | null {
   return saw === null && movedOn ? null : after;
+}
+
+/**
+ * Whether a conflict a file carries from its source (`theirs`: the conflict's other side) is settled at a path the
+ * file passes through by what the stack there leaves of it (`left`; null: deleted there). See the table above.
+ */
+export function carriedSettled(theirs: ContentRef | null, left: ContentRef | null): boolean {
+  return left === null && theirs === null;
 }
