@@ -1089,3 +1089,65 @@ describe('issue 23: a person\'s choice taken out with the records it chose betwe
     assert.strictEqual(disk.text('/b'), '', 'Apply never writes the r6 the person turned down');
   });
 });
+
+/**
+ * Issue 23, helper prov-pass (session 15): a file passing through, whose rename source the person deleted. The
+ * agent edits a file, moves it to a path and deletes it there; the person deletes the source on disk (a
+ * modify/delete conflict the move carries) and creates a file at that path. The delete there settles the conflict
+ * (both sides end with no file), so the moved file only passes by the person's, which stays (replayRules.ts
+ * `carriedSettled`). Before, a file carrying a conflict always landed: the move replaced the person's file in the
+ * view and the delete removed it, and Apply deleted it (LOSS).
+ */
+describe('issue 23: a file passing through, whose rename source the person deleted (prov-pass)', () => {
+  it('provenance seed 853553: the agent edits d/c, moves it to h and deletes h; the person deletes d/c and creates h: h stays', () => {
+    const disk = new FakeDisk({ '/d/c': 'p0\n' });
+    const model = newModel();
+    model.write('/d/c', enc('r1\n'), meta('m2'), disk);
+    model.rename('/d/c', '/h', meta('m2'), disk);
+    disk.remove('/d/c');
+    model.delete('/h', meta('m1', 's2'), disk);
+    model.reconcileAll(disk);
+    disk.put('/h', 'p19\np20\n');
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(model.conflicts(), [], 'both sides deleted d/c\'s file: nothing to ask, and not at the person\'s h');
+    assert.strictEqual(model.composite('/h'), undefined, 'nothing staged at h: the agent\'s file only passed through');
+    assert.strictEqual(model.composite('/d/c'), undefined, 'nothing staged at d/c: the person deleted it too');
+    assert.strictEqual(readText(model, disk, '/h'), 'p19\np20\n', 'the view shows the person\'s h');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p19\np20\n', 'Apply never deletes the person\'s h');
+  });
+
+  it('provenance seed 890379: the same when the delete saw the records\' own outcome, not the conflict\'s agent side', () => {
+    // The agent replaced one line of b (keeping p1); the person deleting b leaves the agent's side at b its own
+    // line alone (agentSide.ts), while the delete at d/e saw the whole file it moved there.
+    const disk = new FakeDisk({ '/b': 'p0\np1\n' });
+    const model = newModel();
+    model.write('/b', enc('r6\np1\n'), meta('m0', 's2'), disk);
+    model.rename('/b', '/d/e', meta('m0', 's2'), disk);
+    model.delete('/d/e', meta('m1', 's2'), disk);
+    disk.put('/d/e', 'p11\n');
+    model.reconcileAll(disk);
+    disk.remove('/b');
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(model.conflicts(), []);
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p11\n', 'the view shows the person\'s d/e');
+    disk.put('/d/e', 'p11\np16\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p11\np16\n', 'Apply never deletes the person\'s d/e');
+    assert.strictEqual(disk.text('/b'), undefined);
+  });
+
+  it('with no file of the person\'s there, the same records leave nothing, as before', () => {
+    const disk = new FakeDisk({ '/d/c': 'p0\n' });
+    const model = newModel();
+    model.write('/d/c', enc('r1\n'), meta('m2'), disk);
+    model.rename('/d/c', '/h', meta('m2'), disk);
+    model.delete('/h', meta('m1', 's2'), disk);
+    disk.remove('/d/c');
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(model.conflicts(), []);
+    assert.deepStrictEqual([readText(model, disk, '/d/c'), readText(model, disk, '/h')], [undefined, undefined]);
+    applyAll(model, disk);
+    assert.deepStrictEqual(disk.paths(), []);
+  });
+});

@@ -128,6 +128,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 14 (lead): found by the wide run of memory 843,001–883,000; a regression of session 13's journal format 2.
   [862301, 'LOSS: an Apply with nothing to do on disk (a staged folder already there) left the previous apply\'s last-apply.json; after a reload Undo Last Apply undid that older apply (applyExecutor: the record is written where it belongs)'],
   [872723, 'LOSS: the same as 862301, after a folder move applied in parts'],
+  // Session 15 (prov-pass): a file passing through, whose rename source the person deleted.
+  [853553, 'LOSS: the agent edited d/c, moved it to h and deleted it there; the person deleted d/c and created h: the modify/delete conflict the move carried landed on the person\'s h (a file carrying a conflict did not pass by) and the delete, settling it, removed h (replayRules.carriedSettled: deleted there with the other side no file either, the conflict is settled and the file passes by)'],
+  [890379, 'LOSS: the same as 853553 with b → d/e, the delete at d/e continuing the records\' own outcome, not the conflict\'s agent side (replay.ts passesThrough `seen`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
