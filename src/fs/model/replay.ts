@@ -1,6 +1,6 @@
 import { assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
-import { carriedSettled, leftAt, replayCell } from './replayRules';
+import { carriedThrough, leftAt, replayCell } from './replayRules';
 import { agentSide } from './agentSide';
 import { makeEntry } from './accumulator';
 import { componentOf } from './component';
@@ -543,11 +543,20 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const movedProv = pass ? pass.prov : (prov.get(from) as Set<string>);
         const forcedOver = options.force?.(original) && (options.landsOver?.(original) ?? true);
         // Onto a file it never saw, only to move on again: it passes by that file, which stays (`passing`). A file
-        // carrying a conflict lands, as before, unless it is deleted there and the conflict's other side is no file
-        // either: the conflict is settled, nothing is left to ask at that file (replayRules.ts `carriedSettled`;
-        // provenance seeds 853553, 890379).
-        const through = d !== null && d !== moved && !forcedOver && d !== r.replaces ? passesThrough(i, to, r, moved, d, carriedValue?.top ?? moved) : undefined;
-        const onward = through && (!carried || carriedSettled(carriedValue?.theirs ?? carried.theirs, through.top)) ? through : undefined;
+        // carrying a conflict lands, as before, unless it is deleted there: what is left of the conflict is then
+        // about the source alone, not the file it passes by (replayRules.ts `carriedThrough`; provenance seeds
+        // 853553, 890379).
+        // A move the person accepted as the agent's at its source (forced, not shown landing here) carries what the
+        // source now has, which the records after it here never saw: they saw what it moved when it was staged. Its
+        // file deleted right here, the delete is what the person accepted (the source's conflict showed no file) and
+        // is rewritten to have seen what it deletes, so the file passes by the one here then and later ("A conflict
+        // where none is needed": landing, it made a rename conflict about a file the agent never saw).
+        const forcedSeen = options.force?.(original) && !forcedOver && r.after !== moved ? r.after : undefined;
+        const through = d !== null && d !== moved && !forcedOver && d !== r.replaces ? passesThrough(i, to, r, moved, d, forcedSeen ?? carriedValue?.top ?? moved) : undefined;
+        const left = through && carried ? carriedThrough(carriedValue?.base ?? carried.base, carriedValue?.theirs ?? carried.theirs, through.top) : undefined;
+        const forcedDelete = forcedSeen !== undefined && through?.top === null && through.stack.length === 1 && through.stack[0].operation === 'delete';
+        const onward = through && left !== 'lands' && (forcedSeen === undefined || forcedDelete) ? through : undefined;
+        const sourceLineage = lineage.get(from) as Lineage;
         // A conflict this replay found at the source is about the content that leaves it: it does not stay behind as
         // a value later records there would settle (reference seed 84500: a create there after the move, then its
         // delete, "resolved" the stale conflict to its theirs and showed the old baseline). Under a disk conflict
@@ -581,10 +590,22 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         if (onward) {
           for (const [o, w] of onward.taken) {
             consumed.add(o.id);
-            if (w !== o) rewritten.push(w);
+            if (forcedDelete) rewritten.push({ ...w, before: moved });
+            else if (w !== o) rewritten.push(w);
           }
           for (const w of onward.stack) (ids.get(to) as string[]).push(w.id);
           if (onward.top !== null) passing.set(to, { content: onward.top, lineage: movedLineage, prov: new Set([...movedProv, r.id, ...onward.stack.map((w) => w.id)]) });
+          if (carried && left === 'home') {
+            // The records created the file they moved away and deleted: the person's file at the source, which the
+            // conflict was about, stays there as it is (as an open conflict's `home` settled to theirs).
+            cur.set(from, carried.theirs);
+            lineage.set(from, sourceLineage);
+            prov.set(from, new Set(carriedValue?.was));
+          } else if (carried && left === 'source') {
+            // The records deleted the file whose content at the source they never saw: a delete/modify there.
+            conflicts.set(from, { ...carried, kind: 'deletion', binary: false });
+            open.set(from, { base: carriedValue?.base ?? carried.base, theirs: carriedValue?.theirs ?? carried.theirs, was: new Set(carriedValue?.was) });
+          }
           break;
         }
         // Onto a file that holds the very bytes it moves, a rename loses nothing (someone made the same copy).

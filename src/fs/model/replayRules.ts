@@ -36,19 +36,24 @@ import type { ConflictKind } from './pathEntry';
  *   write              | present | either   | any        | its outcome      | the table above (a move carries it)
  *
  * A file moved in carrying a conflict this replay found at its source (a value: base, the agent's side, theirs)
- * passes by Y only when the stack deletes it there and the conflict's other side is no file either
- * (`carriedSettled`): the conflict's own cell is then `already` — both sides end with no file — so no question is
- * left about it, and Y, which neither side ever saw, is not the place to ask one. Otherwise it lands on Y as before
- * (a rename conflict there), so the conflict keeps a path that shows it: moving on, or with the person's content on
- * the other side, it is still a question (issue 23, provenance seeds 853553, 890379: the agent edited `d/c`, moved
- * it to `h` and deleted it there; the person deleted `d/c` — a modify/delete conflict the delete at `h` settles —
- * and created `h`: landing, the move replaced the person's `h` unseen and the delete then removed it).
+ * passes by Y only when the stack deletes it there (`carriedThrough`): the question the conflict asked is then
+ * about the source alone — the records end with no file — and Y, which neither side ever saw, is not the place to
+ * ask it. The conflict's own cell, with no file as the agent's side, says what is left of it: `already` (the other
+ * side is no file either: settled, nothing to ask), `nothing` (the records created the file they moved away and
+ * deleted: the person's file at the source stays, no conflict), a deletion conflict (a delete/modify at the source:
+ * the person's content there is at stake). A file that moves on, or one the stack leaves there, lands on Y as
+ * before (a rename conflict there), so the conflict keeps a path that shows it (issue 23, provenance seeds 853553,
+ * 890379: the agent edited `d/c`, moved it to `h` and deleted it there; the person deleted `d/c` — a modify/delete
+ * conflict the delete at `h` settles — and created `h`: landing, the move replaced the person's `h` unseen and the
+ * delete then removed it; the same after a prune, with the disk's file at the source on the other side, and
+ * "Accept agent" at `h` removed it).
  *
- *   carrying a conflict | left at the path     | outcome
- *   --------------------+----------------------+-----------------------------------------------------------------
- *   theirs none         | none (deleted there) | settled: the file passes by Y and goes no further, no conflict
- *   theirs none         | a file (moved on)    | lands on Y: a rename conflict there, as before
- *   theirs T            | any                  | lands on Y: a rename conflict there, as before
+ *   carrying a conflict     | left at the path     | outcome
+ *   ------------------------+----------------------+---------------------------------------------------------------
+ *   theirs none             | none (deleted there) | `settled`: the file passes by Y and goes no further, no conflict
+ *   base none, theirs T     | none (deleted there) | `home`: it passes by Y; the person's T stays at the source
+ *   base B, theirs T ≠ B    | none (deleted there) | `source`: it passes by Y; a deletion conflict at the source
+ *   any                     | a file (moved on)    | `lands` on Y: a rename conflict there, as before
  */
 export type RecordShape = 'create' | 'write' | 'delete' | 'noop';
 
@@ -93,10 +98,21 @@ export function leftAt(saw: ContentRef | null, after: ContentRef | null, movedOn
   return saw === null && movedOn ? null : after;
 }
 
+/** What becomes of a conflict a file carries through a path holding a file the records never saw (the table above). */
+export type CarriedThrough = 'settled' | 'home' | 'source' | 'lands';
+
 /**
- * Whether a conflict a file carries from its source (`theirs`: the conflict's other side) is settled at a path the
- * file passes through by what the stack there leaves of it (`left`; null: deleted there). See the table above.
+ * The table above: a conflict a file carries from its source (`base`, what the record that did not apply saw;
+ * `theirs`, the other side) at a path the file passes through, by what the stack there leaves of it (`left`; null:
+ * deleted there).
  */
-export function carriedSettled(theirs: ContentRef | null, left: ContentRef | null): boolean {
-  return left === null && theirs === null;
+export function carriedThrough(base: ContentRef | null, theirs: ContentRef | null, left: ContentRef | null): CarriedThrough {
+  if (left !== null) return 'lands';
+  const cell = replayCell(base, null, theirs);
+  switch (cell.outcome) {
+    case 'already': return 'settled';
+    case 'nothing': return 'home';
+    case 'conflict': return 'source';
+    default: return 'lands';
+  }
 }
