@@ -611,11 +611,15 @@ describe('issue 23: Accept agent takes the side the conflict showed (prov-accept
     model.reconcileAll(disk);
     assert.strictEqual(model.composite('/h')?.conflict, undefined, 'no conflict at /h: the records only passed through');
     assert.strictEqual(readText(model, disk, '/h'), 'p11\np12\n', 'the view shows the person\'s /h');
-    // Not asserted here, open (README, Provenance fuzzing, Left): "Accept agent" at /a's deletion conflict then
-    // forces the move, whose file lands at /h instead of passing by, and a rename conflict at /h asks the person
-    // again about a file the agent never saw (nothing lost: Apply refuses it and leaves /h).
+    // "Accept agent" at /a's deletion conflict forces the move; its file, deleted at /h, passes by there as before
+    // (prov-pass, session 15). Until then it landed on /h, and a rename conflict there asked the person again
+    // about a file the agent never saw.
+    model.resolve('/a', { kind: 'acceptAgent' });
+    assert.deepStrictEqual(model.conflicts(), [], 'no conflict where none is needed: the person accepted /a gone');
+    assert.deepStrictEqual([readText(model, disk, '/a'), readText(model, disk, '/h')], [undefined, 'p11\np12\n']);
     applyAll(model, disk);
     assert.strictEqual(disk.text('/h'), 'p11\np12\n', 'Apply never deletes the person\'s /h');
+    assert.strictEqual(disk.text('/a'), undefined, 'the agent\'s version the person accepted at /a: no file');
   });
 });
 
@@ -1149,5 +1153,48 @@ describe('issue 23: a file passing through, whose rename source the person delet
     assert.deepStrictEqual([readText(model, disk, '/d/c'), readText(model, disk, '/h')], [undefined, undefined]);
     applyAll(model, disk);
     assert.deepStrictEqual(disk.paths(), []);
+  });
+});
+
+/**
+ * prov-pass, what is left of a conflict a file carries when it is deleted where it passes the person's file
+ * (replayRules.ts `carriedThrough`): asked at the source, where the content at stake is, never at the file passed.
+ */
+describe('issue 23: a conflict carried through the person\'s file is asked at its source (prov-pass)', () => {
+  it('after a prune, the agent\'s delete of its moved file is a delete/modify at the source; Accept agent there leaves the person\'s file it passed', () => {
+    const disk = new FakeDisk({ '/x': 'p0\n' });
+    const model = newModel();
+    model.write('/x', enc('r1\n'), meta('m0'), disk);
+    model.write('/x', enc('r2\n'), meta('m1'), disk);
+    model.rename('/x', '/h', meta('m1'), disk);
+    model.delete('/h', meta('m1'), disk);
+    disk.put('/h', 'p3\n');
+    model.reconcileAll(disk);
+    // m0 deleted: m1's rewrite of r1 meets p0, which it never saw — a conflict its move carries to /h, where the
+    // file is then deleted: what is left is a delete of x's p0, asked at /x.
+    model.prune('m0');
+    assert.deepStrictEqual(model.conflicts().map((c) => [c.path, c.conflict?.kind]), [['/x', 'deletion']]);
+    assert.strictEqual(readText(model, disk, '/h'), 'p3\n', 'the view shows the person\'s /h, which no conflict is about');
+    model.resolve('/x', { kind: 'acceptAgent' });
+    assert.deepStrictEqual(model.conflicts(), []);
+    assert.strictEqual(readText(model, disk, '/h'), 'p3\n');
+    applyAll(model, disk);
+    // Before, the conflict landed on /h (hiding the person's file), and "Accept agent" there deleted it (LOSS).
+    assert.strictEqual(disk.text('/h'), 'p3\n', 'Apply never deletes the person\'s /h');
+    assert.strictEqual(disk.text('/x'), undefined, 'the agent\'s version the person accepted at /x: no file');
+  });
+
+  it('the file landing where it stays, or moving on, is still a conflict at the person\'s file, as before', () => {
+    const disk = new FakeDisk({ '/x': 'p0\n' });
+    const model = newModel();
+    model.write('/x', enc('r1\n'), meta('m0'), disk);
+    model.write('/x', enc('r2\n'), meta('m1'), disk);
+    model.rename('/x', '/h', meta('m1'), disk);
+    disk.put('/h', 'p3\n');
+    model.reconcileAll(disk);
+    model.prune('m0');
+    assert.ok(model.composite('/h')?.conflict, 'the moved file stays at /h: the conflict goes with it');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p3\n');
   });
 });
