@@ -29,13 +29,27 @@ interface EntryFields {
 
 /** Builds an entry without undefined-valued keys, so a live entry and its JSON round trip compare equal. */
 export function makeEntry(f: EntryFields): PathEntry {
-  const e: { -readonly [K in keyof PathEntry]: PathEntry[K] } = { path: f.path, state: f.state, recordIds: f.recordIds };
-  if (f.movedFrom !== undefined) e.movedFrom = f.movedFrom;
-  if (f.movedTo !== undefined) e.movedTo = f.movedTo;
+  return entryOf(f.path, f.state, f.recordIds, f.movedFrom, f.movedTo, f.fresh, f.identity, f.conflict);
+}
+
+/** `makeEntry` with the fields as arguments: a staged write makes its entry without a fields object (issue 28). */
+function entryOf(
+  path: string,
+  state: PathEntry['state'],
+  recordIds: readonly string[],
+  movedFrom: string | undefined,
+  movedTo: string | undefined,
+  fresh: boolean | undefined,
+  identity: FileIdentity | undefined,
+  conflict: ConflictState | undefined,
+): PathEntry {
+  const e: { -readonly [K in keyof PathEntry]: PathEntry[K] } = { path, state, recordIds };
+  if (movedFrom !== undefined) e.movedFrom = movedFrom;
+  if (movedTo !== undefined) e.movedTo = movedTo;
   // Only a present file over a disk file can be new content: elsewhere the flag says nothing.
-  if (f.fresh && f.state.kind === 'modified' && f.movedFrom === undefined) e.fresh = true;
-  if (f.identity !== undefined) e.identity = f.identity;
-  if (f.conflict !== undefined) e.conflict = f.conflict;
+  if (fresh && state.kind === 'modified' && movedFrom === undefined) e.fresh = true;
+  if (identity !== undefined) e.identity = identity;
+  if (conflict !== undefined) e.conflict = conflict;
   return e;
 }
 
@@ -108,7 +122,9 @@ function beforeOf(event: PathEvent): ContentRef | null {
 /** A create, modify or delete at one path. */
 export function applyEvent(draft: OverlayDraft, path: string, event: PathEvent, recordId?: string, identity?: FileIdentity): void {
   const e = draft.entry(path);
-  const { state, restart } = startState(e, beforeOf(event));
+  // `startState`, without its pair: this runs once per staged write (issue 28).
+  const restart = e === undefined || (isTransparent(e) && afterOf(e.state) !== beforeOf(event));
+  const state = e === undefined || restart ? CLEAN : e.state;
   const next = stepOrThrow(state, event, path);
   let movedFrom = restart ? undefined : e?.movedFrom;
   if (afterOf(next) === null && movedFrom !== undefined) {
@@ -118,17 +134,17 @@ export function applyEvent(draft: OverlayDraft, path: string, event: PathEvent, 
   }
   // Content written where nothing was (a delete, or a move away, came first) is new, not the disk file.
   const fresh = (!restart && e?.fresh) || ((afterOf(state) ?? null) === null && state.kind !== 'clean');
-  draft.setEntry(makeEntry({
+  draft.setEntry(entryOf(
     path,
-    state: next,
+    next,
+    appendId(e?.recordIds, recordId),
     movedFrom,
+    restart ? undefined : e?.movedTo,
     fresh,
-    movedTo: restart ? undefined : e?.movedTo,
-    identity: restart ? identity : e?.identity,
-    recordIds: appendId(e?.recordIds, recordId),
+    restart ? identity : e?.identity,
     // Deleting content that a prune could not rebase settles that conflict (a disk conflict stays: the user's file).
-    conflict: e?.conflict?.origin === 'prune' && afterOf(next) === null ? undefined : e?.conflict,
-  }));
+    e?.conflict?.origin === 'prune' && afterOf(next) === null ? undefined : e?.conflict,
+  ));
 }
 
 /**

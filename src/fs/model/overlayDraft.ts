@@ -31,6 +31,18 @@ export interface OverlayView {
    * (a person's base under the agent's records, issue 23). Views without one place it half a step before.
    */
   orderBefore?(id: string): number;
+  /**
+   * Optional: `record(id)`, with `order(id)` written to `orders[at]`, from one lookup of the id (a replay asks
+   * both of every record; issue 28). Use `recordInOrder`, which falls back to asking twice.
+   */
+  recordWithOrder?(id: string, orders: number[], at: number): ChangeRecord | undefined;
+}
+
+/** `view.record(id)`, with its staging order written to `orders[at]` (`OverlayView.recordWithOrder`). */
+export function recordInOrder(view: OverlayView, id: string, orders: number[], at: number): ChangeRecord | undefined {
+  if (view.recordWithOrder) return view.recordWithOrder(id, orders, at);
+  orders[at] = view.order(id);
+  return view.record(id);
 }
 
 /**

@@ -73,6 +73,15 @@ export class OverlayState implements OverlayView {
     const slot = this.slots.get(id);
     return slot === undefined ? -1 : this.orderAt[slot];
   }
+  recordWithOrder(id: string, orders: number[], at: number): ChangeRecord | undefined {
+    const slot = this.slots.get(id);
+    if (slot === undefined) {
+      orders[at] = -1;
+      return undefined;
+    }
+    orders[at] = this.orderAt[slot];
+    return this.recordAt[slot];
+  }
   orderBefore(id: string): number {
     const o = this.order(id);
     let lo = Math.ceil(o) - 1;

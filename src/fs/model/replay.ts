@@ -4,7 +4,8 @@ import { carriedThrough, leftAt, replayCell } from './replayRules';
 import { agentSide } from './agentSide';
 import { makeEntry } from './accumulator';
 import { componentOf } from './component';
-import { replayPlainFile } from './replayPlainFile';
+import { newJoinedReplay, replayPlainFileInto } from './replayPlainFile';
+import type { JoinedReplay } from './replayPlainFile';
 import type { ChangeRecord } from './changeRecord';
 import type { ContentRef, ContentStore } from './contentStore';
 import type { TextMerge } from './mergeContent';
@@ -128,46 +129,51 @@ export function replayComponents(view: OverlayView, seeds: Iterable<string>, sto
   // A plain file is a component of its own (no record or link reaches it from another path), so it needs marking
   // done only against the same seed given twice, which a set cannot hold: a prune's 10,000 seeds are a set.
   const unique = seeds instanceof Set;
-  const parts: ReplayResult[] = [];
+  // The parts are joined as they come, by loops (a prune of a message that touched 10,000 files joins 10,000
+  // parts, where `flatMap` and a spread of each part's maps cost a tenth of the prune, issue 28); a plain file's
+  // part is appended in place. A generic part alone is returned as it is: `pending` holds it until another comes.
+  const all = newJoinedReplay();
+  let parts = 0;
+  let pending: ReplayResult | undefined;
   for (const seed of seeds) {
     if (done.size > 0 && done.has(seed)) continue;
-    const plain = plainFast ? replayPlainFile(view, seed, store, options, merge) : undefined;
-    if (plain) {
-      if (!unique) done.add(seed);
-      parts.push(plain);
-      continue;
+    if (plainFast) {
+      if (pending !== undefined) {
+        joinInto(all, pending);
+        pending = undefined;
+      }
+      if (replayPlainFileInto(view, seed, store, options, merge, all)) {
+        if (!unique) done.add(seed);
+        parts++;
+        continue;
+      }
     }
     const component = componentOf(view, [seed]);
     if (component.paths.length === 0) continue;
     for (const p of component.paths) done.add(p);
-    parts.push(replayOne(view, component, store, options, merge));
+    const part = replayOne(view, component, store, options, merge);
+    if (parts++ === 0) pending = part;
+    else {
+      if (pending !== undefined) {
+        joinInto(all, pending);
+        pending = undefined;
+      }
+      joinInto(all, part);
+    }
   }
-  if (parts.length === 1) return parts[0];
-  // Joined by loops: a prune of a message that touched 10,000 files joins 10,000 parts, where `flatMap` and a
-  // spread of each part's maps cost a tenth of the prune (issue 28).
-  const all = {
-    entries: [] as PathEntry[],
-    removedPaths: [] as string[],
-    rewritten: [] as ChangeRecord[],
-    removedRecordIds: [] as string[],
-    conflicts: [] as string[],
-    found: [] as string[],
-    provenance: new Map<string, ReadonlySet<string>>(),
-    records: [] as ChangeRecord[],
-    movedBy: new Map<string, ContentRef>(),
-  };
-  for (const r of parts) {
-    pushAll(all.entries, r.entries);
-    pushAll(all.removedPaths, r.removedPaths);
-    pushAll(all.rewritten, r.rewritten);
-    pushAll(all.removedRecordIds, r.removedRecordIds);
-    pushAll(all.conflicts, r.conflicts);
-    pushAll(all.found, r.found);
-    pushAll(all.records, r.records);
-    for (const [p, ids] of r.provenance) all.provenance.set(p, ids);
-    for (const [id, ref] of r.movedBy) all.movedBy.set(id, ref);
-  }
-  return all;
+  return pending ?? all;
+}
+
+function joinInto(all: JoinedReplay, r: ReplayResult): void {
+  pushAll(all.entries, r.entries);
+  pushAll(all.removedPaths, r.removedPaths);
+  pushAll(all.rewritten, r.rewritten);
+  pushAll(all.removedRecordIds, r.removedRecordIds);
+  pushAll(all.conflicts, r.conflicts);
+  pushAll(all.found, r.found);
+  pushAll(all.records, r.records);
+  for (const [p, ids] of r.provenance) all.provenance.set(p, ids);
+  for (const [id, ref] of r.movedBy) all.movedBy.set(id, ref);
 }
 
 function pushAll<T>(into: T[], from: readonly T[]): void {

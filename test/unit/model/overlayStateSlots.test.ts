@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { FakeDisk, enc, meta, newModel } from './modelFixtures';
 import type { ChangeRecord } from '../../../src/fs/model/changeRecord';
+import type { OverlayState } from '../../../src/fs/model/overlayState';
 
 /**
  * The model keeps staged records in slots (two arrays, emptied slots dropped once at most half are in use) and a
@@ -45,6 +46,23 @@ describe('overlay state: record slots and message lists', () => {
     const late = model.write(path(5000), enc('late\n'), meta('m1'), disk);
     assert.ok(late);
     assertLookups(model, [...kept, late], gone);
+  });
+
+  it('answers a record and its order from one lookup as the two lookups do, after the slots are compacted', () => {
+    const { model, records } = stageMany(3000, (i) => `m${i % 3}`);
+    const kept = records.filter((_, i) => i % 4 === 1);
+    for (const r of records.filter((_, i) => i % 4 !== 1)) model.discardChange(r.id);
+    // The model's own state (the replay's view): a prune asks it for each record with its order (replayPlainFile.ts).
+    const state = (model as unknown as { readonly state: OverlayState }).state;
+    const orders: number[] = [];
+    records.forEach((r, i) => {
+      assert.strictEqual(state.recordWithOrder(r.id, orders, i), state.record(r.id));
+      assert.strictEqual(orders[i], state.order(r.id));
+    });
+    const keptOrders = kept.map((r) => state.order(r.id));
+    assert.ok(keptOrders.every((o, i) => o >= 0 && (i === 0 || o > keptOrders[i - 1])), 'survivors keep their staging order');
+    assert.strictEqual(state.recordWithOrder('no such id', orders, 0), undefined);
+    assert.strictEqual(orders[0], -1);
   });
 
   it('lists a message once per record when it grows again after most of its records were taken out', () => {

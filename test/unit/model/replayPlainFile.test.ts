@@ -79,6 +79,13 @@ describe('prune fast path for a plain file (issue 28)', () => {
           const withFast = replayComponents(view, seeds, store, options, undefined, true);
           const without = replayComponents(view, seeds, store, options, undefined, false);
           assert.deepStrictEqual(withFast, without, `seed ${seed}, prune ${messageId}`);
+          // Joined from its components' parts: each seed's component replayed alone is in the whole as it is.
+          for (const p of seeds) {
+            const alone = replayComponents(view, [p], store, options, undefined, false);
+            assert.deepStrictEqual(without.entries.find((e) => e.path === p), alone.entries.find((e) => e.path === p), `seed ${seed}, prune ${messageId}, ${p}`);
+            assert.deepStrictEqual(without.provenance.get(p), alone.provenance.get(p), `seed ${seed}, prune ${messageId}, ${p}`);
+            for (const id of alone.removedRecordIds) assert.ok(without.removedRecordIds.includes(id), `seed ${seed}, prune ${messageId}, ${id}`);
+          }
         }
       }
       // Both ways were taken: the comparison covers the fast path and its refusals.
