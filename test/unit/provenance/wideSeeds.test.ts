@@ -128,6 +128,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 14 (lead): found by the wide run of memory 843,001–883,000; a regression of session 13's journal format 2.
   [862301, 'LOSS: an Apply with nothing to do on disk (a staged folder already there) left the previous apply\'s last-apply.json; after a reload Undo Last Apply undid that older apply (applyExecutor: the record is written where it belongs)'],
   [872723, 'LOSS: the same as 862301, after a folder move applied in parts'],
+  // Session 15 (prov-side): found by session 14's wide runs.
+  [864863, 'SIDE: a rename chain moved its file back home after the person moved it away on disk; the home path kept its old baseline and a disk conflict no read looked for (not listed), which a partial Apply\'s fixpoint reconcile (session 13) found: the view changed (overlayWorkspace.reconcileLanded: a rename\'s destination is reconciled once staged)'],
+  [914836, 'WYSIWYG: the person\'s edit of a rename chain\'s source, merged in, made the file no longer the one the next rename out of a waypoint saw (by bytes): it landed on the person\'s file there, a needless conflict hiding the edit until that file went (replay.ts passesThrough: the rename in\'s recorded file counts too)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
