@@ -280,7 +280,11 @@ export class OverlayWorkspace {
     this.assertWritable();
     checkName(to);
     const s = this.stat(from);
-    if (s.type === 'file') return this.model.rename(from, to, meta, this.stagingDisk, options);
+    if (s.type === 'file') {
+      const records = this.model.rename(from, to, meta, this.stagingDisk, options);
+      this.reconcileLanded([to]);
+      return records;
+    }
     if (to === from || to.startsWith(`${from}/`)) {
       throw new OverlayError('InvalidOperation', `cannot move ${from} into itself (${to})`, { path: from });
     }
@@ -312,6 +316,7 @@ export class OverlayWorkspace {
       }
       for (const d of sources) records.push(this.model.rmdir(d, meta));
     });
+    this.reconcileLanded(moves.map(([, dest]) => dest));
     this.touch([from, to]);
     return records;
   }
@@ -412,6 +417,19 @@ export class OverlayWorkspace {
 
   private reconcileIfStaged(p: string): void {
     if (this.model.hasEntry(p)) this.model.reconcile(p, this.disk);
+  }
+
+  /**
+   * A rename's destination is reconciled once it is staged, as a read of it would be. The rename's replay may land
+   * the file on a path whose records were staged when the disk still had its file there (a chain moving it back
+   * home), keeping that baseline; where the person has since moved or deleted that disk file, the destination holds
+   * a disk conflict no one has looked for. Its listing follows the disk (a modified file the disk lacks is not
+   * listed), so no read of the view finds it; left for the next reconcile, a partial Apply's look at another path
+   * of the component (one reconcile is a fixpoint, `OverlayModel.reconcile`) showed it there, changing the view of
+   * a path not applied (issue 23, provenance seed 864863, SIDE).
+   */
+  private reconcileLanded(destinations: readonly string[]): void {
+    for (const p of destinations) this.reconcileIfStaged(p);
   }
 
   // ── apply and undo ──────────────────────────────────────────────────────────────────────────────────────

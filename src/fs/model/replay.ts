@@ -312,7 +312,14 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     const start: ChangeRecord = first.operation === 'rename' ? { ...first, operation: 'create', path: p, before: null, after: seen } : first;
     const { stack, taken, next } = peekStack(i, p, start);
     const top = stack[stack.length - 1].after;
-    const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p && next.before === top;
+    // The rename out of `p` moves this very file on when it saw what the stack left there: as replayed, or as the
+    // rename in recorded bringing it. A file rebased on the way (the person's edit of the chain's source, merged in)
+    // is still the file the next rename saw; compared by its new bytes alone, it was taken to stay and land on the
+    // person's file there, a needless rename conflict that hid the merged edit from the view until the person's
+    // file went away, when Apply wrote it (issue 23, provenance seed 914836, WYSIWYG).
+    const recorded = stack.length === 1 && first.operation === 'rename' ? first.after : top;
+    const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p
+      && (next.before === top || next.before === recorded);
     if (replayCell(null, leftAt(null, top, movedOn), now).outcome !== 'nothing') return undefined;
     // A file moved in and deleted there passes too, and goes no further; a create then a delete is the table's own stack.
     if (top === null && first.operation !== 'rename') return undefined;

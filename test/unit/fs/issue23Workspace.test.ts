@@ -290,3 +290,50 @@ describe('issue 23: a file the records only passed through, at workspace level (
     assert.strictEqual(fs.readFileSync(path.join(ws, 'k', 'c'), 'utf8'), 'agent\n');
   });
 });
+
+/**
+ * Session 15 (`prov-side`): a rename chain moving a file back home after the person moved that file away on disk.
+ * The home path's records were staged when the disk had the file there; the rename's replay keeps that baseline, so
+ * the path holds a disk conflict no read of the view looks for (the listing follows the disk, which lacks the file).
+ */
+describe('issue 23: a rename landing where the disk file is gone, at workspace level (prov-side)', () => {
+  let root: string;
+  let overlay: OverlayWorkspace;
+
+  afterEach(async () => {
+    await overlay.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('provenance seed 864863: a refused partial Apply after the person deleted a waypoint of the chain leaves the view of its end as reviewed', async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-i23-side-'));
+    const ws = path.join(root, 'ws');
+    const file = (rel: string) => path.join(ws, rel);
+    fs.mkdirSync(ws, { recursive: true });
+    fs.writeFileSync(file('g'), 'p0\nr8\n');
+    fs.writeFileSync(file('h'), 'p3\n');
+    overlay = await OverlayWorkspace.open(path.join(root, 'store'));
+    // s2 moves g to e; the person makes the same move on disk (a rename conflict at e about g's disk file).
+    overlay.rename(file('g'), file('e'), meta('m2', 's2'));
+    fs.renameSync(file('g'), file('e'));
+    overlay.reconcilePaths([file('g'), file('e')]);
+    // s1 moves it on over the person's h and back home to g, where the disk no longer has it.
+    overlay.rename(file('e'), file('h'), meta('m1', 's1'), { overwrite: true });
+    overlay.rename(file('h'), file('g'), meta('m1', 's1'), { overwrite: true });
+    const view = () => overlay.readDirectory(ws).map(([name]) => name).sort().map((name) => {
+      try {
+        return [name, Buffer.from(overlay.readFile(file(name))).toString('utf8')];
+      } catch {
+        return [name, 'unreadable'];
+      }
+    });
+    const review = view();
+    // The person deletes h (their own file, which the agent's move had replaced) and applies h and e alone.
+    fs.unlinkSync(file('h'));
+    await overlay.apply({ paths: [file('h'), file('e')] });
+    assert.deepStrictEqual(view(), review, 'the view of g, not applied, is as reviewed');
+    assert.deepStrictEqual(review, [['g', 'p0\nr8\n']], 'the chain\'s end showed the file it moves there');
+    assert.ok(overlay.composites().some((c) => c.path === file('g') && c.conflict?.diskPath === file('g')), 'a conflict at g: its disk file is gone');
+    assert.strictEqual(fs.readFileSync(file('e'), 'utf8'), 'p0\nr8\n', 'the person\'s moved file stays on disk');
+  });
+});

@@ -1198,3 +1198,30 @@ describe('issue 23: a conflict carried through the person\'s file is asked at it
     assert.strictEqual(disk.text('/h'), 'p3\n');
   });
 });
+
+/**
+ * Session 15 (`prov-side`): a rename chain passing through the person's file, whose source the person edits on disk.
+ * The file the chain moves on is the one the next rename saw, merged or not.
+ */
+describe('issue 23: a chain\'s file rebased on the way still passes through (prov-side)', () => {
+  it('provenance seed 914836: the person\'s edit of a rename chain\'s source shows at its end, where Apply writes it', () => {
+    const disk = new FakeDisk({ '/g': 'p4\np5\n' });
+    const model = newModel();
+    model.write('/g', enc('p4\nr11\np5\n'), meta('m1', 's2'), disk);
+    model.rename('/g', '/a', meta('m2', 's2'), disk);
+    model.rename('/a', '/c', meta('m2', 's2'), disk);
+    // The person creates a (the chain only passes through it) and edits g, the chain's source, on disk.
+    disk.put('/a', 'p12\n');
+    model.reconcile('/a', disk);
+    assert.strictEqual(readText(model, disk, '/a'), 'p12\n', 'the person\'s a shows: the chain passes by it');
+    disk.put('/g', 'p14\np4\np5\n');
+    model.reconcile('/c', disk);
+    assert.strictEqual(model.composite('/c')?.conflict, undefined, 'the edit merges cleanly with r11: no conflict');
+    const shown = readText(model, disk, '/c');
+    assert.strictEqual(shown, 'p14\np4\nr11\np5\n', 'the view shows the person\'s p14 carried to c');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/c'), shown, 'Apply writes what the view showed');
+    assert.strictEqual(disk.text('/a'), 'p12\n', 'the person\'s a stays');
+    assert.strictEqual(disk.text('/g'), undefined);
+  });
+});

@@ -150,8 +150,10 @@ export class ReferenceOverlay {
     // Issue 23: a file the records bring to a path (a create, or a rename in) and move on again — the next record
     // there is a rename out that saw it — passes by a file there they never saw, which stays untouched; theirs moves
     // on (provenance seeds 110165, 367835: the model's replayRules.ts `leftAt`). The writes at the path that follow
-    // the file exactly go with it. Undefined when the file stays, or nothing is there.
-    const passesOn = (i: number, path: string, brought: Text, there: Text, movedIn: boolean): { stack: RefRecord[]; top: Text } | undefined => {
+    // the file exactly go with it. Undefined when the file stays, or nothing is there. A rename in (`recorded`: the
+    // text it recorded moving) brings the file the next rename out saw even when the disk's edit was merged into it
+    // on the way (provenance seed 914836).
+    const passesOn = (i: number, path: string, brought: Text, there: Text, movedIn: boolean, recorded?: Text): { stack: RefRecord[]; top: Text } | undefined => {
       if (brought === null || there === null) return undefined;
       const stack: RefRecord[] = [];
       let top: Text = brought;
@@ -175,7 +177,8 @@ export class ReferenceOverlay {
       // Moved in and deleted there, it passes too, and goes no further.
       if (top === null) return movedIn ? { stack, top } : undefined;
       const next = records.slice(j).find((o) => !isFolderRecord(o) && !consumed.has(o.id) && (o.path === path || o.from === path));
-      return next?.op === 'rename' && next.from === path && next.before === top ? { stack, top } : undefined;
+      const saw = next?.before === top || (stack.length === 0 && recorded !== undefined && next?.before === recorded);
+      return next?.op === 'rename' && next.from === path && saw ? { stack, top } : undefined;
     };
     const passing = new Map<string, { text: string; origin: string | null; shows: Set<string> }>();
     records.forEach((r, i) => {
@@ -327,7 +330,7 @@ export class ReferenceOverlay {
             const movingOrigin = pass ? pass.origin : (origin.get(from) ?? null);
             const movingShows = pass ? pass.shows : (shows.get(from) ?? new Set<string>());
             // Onto a file it never saw, only to move on (with no conflict to carry): it passes by that file.
-            const onward = !pass && !held.has(from) && conflicts.has(from) ? undefined : passesOn(i, r.path, moving, c === moving ? null : c, true);
+            const onward = !pass && !held.has(from) && conflicts.has(from) ? undefined : passesOn(i, r.path, moving, c === moving ? null : c, true, r.after);
             // A conflict travels with its content (not one about the file a passing one leaves in place).
             // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
             const value = pass ? undefined : open.get(from);

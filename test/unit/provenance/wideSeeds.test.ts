@@ -131,6 +131,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 15 (prov-pass): a file passing through, whose rename source the person deleted.
   [853553, 'LOSS: the agent edited d/c, moved it to h and deleted it there; the person deleted d/c and created h: the modify/delete conflict the move carried landed on the person\'s h (a file carrying a conflict did not pass by) and the delete, settling it, removed h (replayRules.carriedSettled: deleted there with the other side no file either, the conflict is settled and the file passes by)'],
   [890379, 'LOSS: the same as 853553 with b → d/e, the delete at d/e continuing the records\' own outcome, not the conflict\'s agent side (replay.ts passesThrough `seen`)'],
+  // Session 15 (prov-side): found by session 14's wide runs.
+  [864863, 'SIDE: a rename chain moved its file back home after the person moved it away on disk; the home path kept its old baseline and a disk conflict no read looked for (not listed), which a partial Apply\'s fixpoint reconcile (session 13) found: the view changed (overlayWorkspace.reconcileLanded: a rename\'s destination is reconciled once staged)'],
+  [914836, 'WYSIWYG: the person\'s edit of a rename chain\'s source, merged in, made the file no longer the one the next rename out of a waypoint saw (by bytes): it landed on the person\'s file there, a needless conflict hiding the edit until that file went (replay.ts passesThrough: the rename in\'s recorded file counts too)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
