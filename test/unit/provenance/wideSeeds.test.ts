@@ -128,6 +128,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 14 (lead): found by the wide run of memory 843,001–883,000; a regression of session 13's journal format 2.
   [862301, 'LOSS: an Apply with nothing to do on disk (a staged folder already there) left the previous apply\'s last-apply.json; after a reload Undo Last Apply undid that older apply (applyExecutor: the record is written where it belongs)'],
   [872723, 'LOSS: the same as 862301, after a folder move applied in parts'],
+  [475706, 'LOSS: after a prune: writes that followed a file home met a later rename that landed on it and replayed over the moved file, removing its lines (the view hid them; a hand merge kept none and Apply lost them) (replay.ts `landed`: they change the file landed on, the conflict\'s other side; `staysAt`: taking the rename out leaves them there; acceptDisk.theirsMadeAfter: "Accept disk" keeps them)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
