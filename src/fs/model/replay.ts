@@ -231,6 +231,16 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   const alias = new Map<string, string>();
   // The file a rename found at its destination and landed on (whether that is a conflict, forced, or the file the
   // person accepted it replacing), as the later records that saw that file changed it (see the write case).
+  // A later record at the destination, by what it saw (provenance seeds 352912, 475706):
+  //
+  //   record | saw                              | there now           | outcome
+  //   -------+----------------------------------+---------------------+------------------------------------------
+  //   write  | the landed-on file (as changed)  | the moved file      | changes the landed-on file: the conflict's
+  //          |                                  |                     | other side (forced: the file replaced)
+  //   delete | the landed-on file (as changed)  | the moved file      | deletes it: the rename lands on a free path
+  //   any    | the moved file                   | the moved file      | the replay table, as any record
+  //   write, | the destination's own file, the  | (the rename taken   | stays at the destination (`staysAt`); one
+  //   delete | rename taken out                 | out: its own file)  | that saw the moved file follows it home
   const landed = new Map<string, { theirs: ContentRef; readonly rename: string }>();
   const resolve = (p: string): string => alias.get(p) ?? p;
   // Writes taken up by an earlier record's rebase (see `stackAt`).
