@@ -1,7 +1,7 @@
 import { PERSON_SESSION_ID } from './changeRecord';
 import { replayComponent } from './replay';
 import type { ChangeRecord } from './changeRecord';
-import type { ContentStore } from './contentStore';
+import type { ContentRef, ContentStore } from './contentStore';
 import type { TextMerge } from './mergeContent';
 import type { OverlayView } from './overlayDraft';
 import type { ConflictState } from './pathEntry';
@@ -36,7 +36,8 @@ export function recordsTurnedDown(view: OverlayView, path: string, conflict: Con
   const here = [...(view.entry(path)?.recordIds ?? [])].sort((a, b) => order(a) - order(b));
   const theirs = [...here].reverse().find((id) => order(id) < order(recordId) && view.record(id)?.after === conflict.theirs);
   const from = theirs !== undefined ? order(theirs) : -Infinity;
-  const ids = new Set([recordId, ...here.filter((id) => order(id) > from)]);
+  const made = theirsMadeAfter(view, here, conflict, recordId);
+  const ids = new Set([recordId, ...here.filter((id) => order(id) > from && !made.has(id))]);
   const movedIn = [...ids].some((id) => {
     const r = view.record(id);
     return r?.operation === 'rename' && r.path === path && r.fromPath !== path;
@@ -55,6 +56,25 @@ export function recordsTurnedDown(view: OverlayView, path: string, conflict: Con
     }
   }
   return withRoomMade(view, [...ids].map((id) => view.record(id)).filter((r): r is ChangeRecord => r !== undefined));
+}
+
+/**
+ * The writes after a rename that made a rename conflict's other side: they changed the file the rename landed on
+ * (replay.ts, provenance seed 475706), each from the one before, the last leaving `theirs`. They are that side, which
+ * the person keeps: taken out, the file the person chose would lose them.
+ */
+function theirsMadeAfter(view: OverlayView, here: readonly string[], conflict: ConflictState, recordId: string): Set<string> {
+  const made = new Set<string>();
+  if (conflict.kind !== 'rename' || conflict.theirs === null) return made;
+  let want: ContentRef | null = conflict.theirs;
+  for (const id of [...here].reverse()) {
+    if (view.order(id) <= view.order(recordId)) break;
+    const r = view.record(id);
+    if (r === undefined || r.operation !== 'modify' || r.before === null || r.after !== want) continue;
+    made.add(id);
+    want = r.before;
+  }
+  return made;
 }
 
 /**

@@ -235,6 +235,19 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // A rename taken out did not happen: until its file leaves the destination, later records there are about the
   // file at the source, so they follow it home (rewritten with the source's path).
   const alias = new Map<string, string>();
+  // The file a rename found at its destination and landed on (whether that is a conflict, forced, or the file the
+  // person accepted it replacing), as the later records that saw that file changed it (see the write case).
+  // A later record at the destination, by what it saw (provenance seeds 352912, 475706):
+  //
+  //   record | saw                              | there now           | outcome
+  //   -------+----------------------------------+---------------------+------------------------------------------
+  //   write  | the landed-on file (as changed)  | the moved file      | changes the landed-on file: the conflict's
+  //          |                                  |                     | other side (forced: the file replaced)
+  //   delete | the landed-on file (as changed)  | the moved file      | deletes it: the rename lands on a free path
+  //   any    | the moved file                   | the moved file      | the replay table, as any record
+  //   write, | the destination's own file, the  | (the rename taken   | stays at the destination (`staysAt`); one
+  //   delete | rename taken out                 | out: its own file)  | that saw the moved file follows it home
+  const landed = new Map<string, { theirs: ContentRef; readonly rename: string }>();
   const resolve = (p: string): string => alias.get(p) ?? p;
   // Writes taken up by an earlier record's rebase (see `stackAt`).
   const consumed = new Set<string>();
@@ -343,7 +356,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       continue;
     }
     const given = options.rewrites?.get(original.id) ?? original;
-    const r = aliased(given, resolve);
+    let r = aliased(given, resolve);
+    if (r !== given && staysAt(given, cur.get(given.path) ?? null, cur.get(r.path) ?? null)) {
+      // It saw the destination's own file, not the one the rename taken out would have brought: it stays, and so
+      // does every later record there (the file it wrote is that file).
+      r = given;
+      alias.delete(given.path);
+    }
     if (given.operation === 'delete') alias.delete(given.path);
     if (given.operation === 'rename' && given.fromPath !== undefined) {
       alias.delete(given.fromPath);
@@ -370,6 +389,24 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // later rename `h` → `a`, and the view showed neither).
           conflicts.delete(p);
           open.delete(p);
+          landed.delete(p);
+          (ids.get(p) as string[]).push(r.id);
+          break;
+        }
+        const on = landed.get(p);
+        if (on !== undefined && c !== r.before && r.before !== null && r.after !== null && on.theirs === r.before) {
+          // A write of the very file a rename found here and landed on: it saw that file (it followed it home when
+          // the rename that had moved it away was taken out), so it changes that file — the conflict's other side,
+          // or, the person having accepted the rename over it, a file replaced — never the moved file, whose lines
+          // it never saw (provenance seed 475706: it replayed over what `b` → `a` moved there and the view hid
+          // them). As a delete of that file does, above.
+          on.theirs = r.after;
+          const held = conflicts.get(p);
+          const value = open.get(p);
+          if (held?.recordId === on.rename && value !== undefined) {
+            conflicts.set(p, { ...held, theirs: r.after });
+            open.set(p, { ...value, theirs: r.after, was: new Set([...value.was, r.id]) });
+          }
           (ids.get(p) as string[]).push(r.id);
           break;
         }
@@ -594,6 +631,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           }
         }
         movedBy.set(r.id, moved);
+        landed.delete(from);
+        landed.delete(to);
         if (pass) passing.delete(from);
         else {
           cur.set(from, null);
@@ -626,6 +665,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // Onto the very file the person accepted it replacing, it replays; the person's accepting it over a file is
         // kept on the record (`replaces`), so no later replay finds that conflict again.
         if (d !== null && d !== moved) {
+          landed.set(to, { theirs: d, rename: r.id });
           if (forcedOver) {
             if (options.keepReplaced && r.replaces !== d) out = { ...r, replaces: d };
           } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
@@ -716,6 +756,16 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
 function moveAlias(alias: Map<string, string>, from: string, to: string): void {
   alias.set(to, alias.get(from) ?? from);
   alias.delete(from);
+}
+
+/**
+ * Whether a write or delete at a rename's destination, the rename taken out, stays there rather than following the
+ * file home: it saw the destination's own file (`here`), not the file at home (`home`). A write that followed a
+ * file home and then met a rename landing on it (provenance seed 475706) changed that file; taking the rename out
+ * leaves it where it was, never sends it over the file at the rename's source (the person's).
+ */
+function staysAt(r: ChangeRecord, here: ContentRef | null, home: ContentRef | null): boolean {
+  return r.operation !== 'rename' && r.before !== null && r.before === here && r.before !== home;
 }
 
 /** The record with its paths read through the aliases of renames taken out. */

@@ -1225,3 +1225,50 @@ describe('issue 23: a chain\'s file rebased on the way still passes through (pro
     assert.strictEqual(disk.text('/g'), undefined);
   });
 });
+
+/**
+ * Session 15 (`prov-moved`): writes that followed a file home (the move that had taken it away pruned) and meet
+ * there a later rename that landed on that file change that file — the rename conflict's other side — not the file
+ * the rename moved, which they never saw (as 352912's delete deletes it).
+ */
+describe('issue 23: writes that followed a file home under a later rename (prov-moved)', () => {
+  // a's file moved to /c by m0; the person's b moved onto the free /a by m1; s2 writes a's file at /c.
+  const staged = (): { model: ReturnType<typeof newModel>; disk: FakeDisk } => {
+    const disk = new FakeDisk({ '/a': 'a0\na1\n', '/b': 'b0\nb1\n' });
+    const model = newModel();
+    model.rename('/a', '/c', meta('m0', 's1'), disk);
+    model.rename('/b', '/a', meta('m1', 's1'), disk);
+    model.write('/c', enc('a0\na1\nr9\n'), meta('m1', 's2'), disk);
+    model.write('/c', enc('r10\na1\nr9\n'), meta('m2', 's2'), disk);
+    model.prune('m0', 's1');
+    return { model, disk };
+  };
+
+  it('provenance seed 475706: the writes change the file the rename landed on (the conflict\'s other side), and the view shows what the rename moved', () => {
+    const { model, disk } = staged();
+    const c = model.composite('/a')?.conflict;
+    assert.strictEqual(c?.kind, 'rename', 'the rename landed on a\'s file, home again');
+    assert.strictEqual(readText(model, disk, '/a'), 'b0\nb1\n', 'the agent\'s side: b\'s file, moved; no write removed its lines');
+    assert.strictEqual(dec(model.conflictDetails('/a').theirs), 'r10\na1\nr9\n', 'the other side: a\'s file as s2 wrote it');
+  });
+
+  it('provenance seed 475706: "Accept agent" there makes the view what the conflict showed, and Apply moves b\'s file whole', () => {
+    const { model, disk } = staged();
+    model.resolve('/a', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/a'), 'b0\nb1\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), 'b0\nb1\n', 'b\'s lines are all at /a');
+    assert.strictEqual(disk.text('/b'), undefined);
+  });
+
+  it('provenance seed 475706: "Accept disk" there keeps the person\'s b where it is, and s2\'s writes at /a, where they were made', () => {
+    const { model, disk } = staged();
+    model.resolve('/a', { kind: 'acceptDisk' });
+    assert.strictEqual(model.composite('/a')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/a'), 'r10\na1\nr9\n', 'the side the person chose: a\'s file as s2 wrote it');
+    assert.strictEqual(readText(model, disk, '/b'), 'b0\nb1\n', 'the person\'s b, untouched (the writes never saw it)');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'b0\nb1\n');
+    assert.strictEqual(disk.text('/a'), 'r10\na1\nr9\n');
+  });
+});

@@ -86,4 +86,16 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Session 15 (prov-moved): the model's rules for provenance seed 475706, which the reference now states too. A
+  // write of the file a rename landed on changes that file, not the moved one (856, 2415); a record at a taken-out
+  // rename's destination that saw the destination's own file stays there (3787: a delete of the person's file
+  // there, sent to the rename's source, met a file it never saw and left the person's file it had deleted).
+  for (const seed of [856, 2415, 3787, 5621]) {
+    it(`seed ${seed}: a record that saw the file a rename landed on is about that file, not the moved one`, () => {
+      runSequence(seed);
+    });
+  }
+  it('seed 467 (case-insensitive): a record that saw the destination\'s own file stays there when the rename is taken out', () => {
+    runSequence(467, { caseInsensitive: true });
+  });
 });

@@ -181,6 +181,9 @@ export class ReferenceOverlay {
       return next?.op === 'rename' && next.from === path && saw ? { stack, top } : undefined;
     };
     const passing = new Map<string, { text: string; origin: string | null; shows: Set<string> }>();
+    // The file a rename found at its destination and landed on, as later writes that saw it changed it, and the
+    // conflict that landing made (if it made one).
+    const landedOn = new Map<string, { theirs: string; value?: Open }>();
     records.forEach((r, i) => {
       if (consumed.has(r.id) || isFolderRecord(r)) return;
       const c = cur.get(r.path) ?? null;
@@ -191,6 +194,20 @@ export class ReferenceOverlay {
         // away was taken out) deletes that file, which it saw: what landed stays, on a free path, no conflict.
         conflicts.delete(r.path);
         open.delete(r.path);
+        landedOn.delete(r.path);
+        ids.get(r.path)?.push(r.id);
+        return;
+      }
+      const on = landedOn.get(r.path);
+      if (r.op === 'write' && on !== undefined && c !== r.before && r.before !== null && r.after !== null && on.theirs === r.before) {
+        // Issue 23 (provenance seed 475706, a rule changed on purpose, restated here): a write of the very file a
+        // rename found here and landed on (it followed that file home, as the delete above) changes that file, the
+        // conflict's other side, never the moved file, whose lines it never saw.
+        on.theirs = r.after;
+        if (on.value !== undefined && open.get(r.path) === on.value) {
+          on.value.theirs = r.after;
+          on.value.was.add(r.id);
+        }
         ids.get(r.path)?.push(r.id);
         return;
       }
@@ -346,6 +363,8 @@ export class ReferenceOverlay {
                 open.set(r.path, value);
               }
             }
+            landedOn.delete(from);
+            landedOn.delete(r.path);
             if (pass) passing.delete(from);
             else {
               cur.set(from, null);
@@ -360,7 +379,11 @@ export class ReferenceOverlay {
               if (onward.top !== null) passing.set(r.path, { text: onward.top, origin: movingOrigin, shows: new Set([...movingShows, r.id, ...onward.stack.map((w) => w.id)]) });
               return;
             }
-            if (c !== null && c !== moving) conflict(r.path, null, c); // the same bytes there already: nothing is lost
+            if (c !== null && c !== moving) {
+              const made = !conflicts.has(r.path);
+              conflict(r.path, null, c); // the same bytes there already: nothing is lost
+              landedOn.set(r.path, { theirs: c, ...(made ? { value: open.get(r.path) } : {}) });
+            }
             cur.set(r.path, moving);
             origin.set(r.path, movingOrigin);
             shows.set(r.path, new Set([...movingShows, r.id]));
@@ -571,6 +594,13 @@ export class ReferenceOverlay {
       if (isFolderRecord(r)) {
         kept.push(r); // about a folder, not the file a rename moved
         continue;
+      }
+      // Issue 23 (provenance seed 475706, restated): a write or delete there that saw the destination's own file,
+      // not the file at home, was about that file (a file the rename would have landed on): it stays, and so does
+      // what follows it there.
+      if (r.op !== 'rename' && r.before !== null && home(r.path) !== r.path) {
+        const v = this.replayOf(kept, this.base, new Set(this.diskConflicts.keys()));
+        if ((v.cur.get(r.path) ?? null) === r.before && (v.cur.get(home(r.path)) ?? null) !== r.before) alias.delete(r.path);
       }
       const moved: RefRecord = { ...r, path: home(r.path), ...(r.from !== undefined ? { from: home(r.from) } : {}) };
       if (r.op === 'delete') alias.delete(r.path);
