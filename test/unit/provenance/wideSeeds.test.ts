@@ -128,6 +128,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 14 (lead): found by the wide run of memory 843,001–883,000; a regression of session 13's journal format 2.
   [862301, 'LOSS: an Apply with nothing to do on disk (a staged folder already there) left the previous apply\'s last-apply.json; after a reload Undo Last Apply undid that older apply (applyExecutor: the record is written where it belongs)'],
   [872723, 'LOSS: the same as 862301, after a folder move applied in parts'],
+  // Session 15 (prov-undo): after an Undo or a discard.
+  [942402, 'LEAK, the oracle\'s reading: "Accept agent" over the person\'s delete of a file an applied create made, whose message was deleted after that Apply, restored the disk\'s lines; discarding the accepted record left them (provenanceOracle: a line an Apply made the disk\'s is the person\'s to keep, until an Undo takes it back)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
