@@ -1089,37 +1089,3 @@ describe('issue 23: a person\'s choice taken out with the records it chose betwe
     assert.strictEqual(disk.text('/b'), '', 'Apply never writes the r6 the person turned down');
   });
 });
-
-describe('issue 23: after an Undo or a discard (prov-undo)', () => {
-  const setUp = (personMoves: boolean) => {
-    const disk = new FakeDisk({ '/a': 'p0\np1\n', '/d/e': 'p6\n', '/d/f/g': 'p10\n' });
-    const model = newModel();
-    model.rename('/d/e', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
-    disk.remove('/d/f/g');
-    // The agent moves a to where d/e's file left, and deletes it there.
-    model.rename('/a', '/d/e', meta('m1', 's2'), disk);
-    model.delete('/d/e', meta('m1', 's2'), disk);
-    if (personMoves) disk.move('/a', '/d/e');
-    for (const p of ['/d/f/g', '/d/e', '/a']) model.reconcile(p, disk);
-    return { disk, model };
-  };
-
-  it('provenance seed 594006: discarding a rename keeps its origin\'s disk file, which the person moved there as the agent had, from the agent\'s later delete there', () => {
-    const { disk, model } = setUp(true);
-    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p0\np1\n', 'the rename carries the file the person moved to its origin');
-    model.discardPaths(['/d/f/g']);
-    assert.strictEqual(readText(model, disk, '/d/e'), 'p0\np1\n', 'the person chose the disk\'s file at the origin');
-    applyAll(model, disk);
-    assert.strictEqual(disk.text('/d/e'), 'p0\np1\n', 'Apply never deletes the file the discard kept');
-  });
-
-  it('provenance seed 594006: the discard takes nothing else out where the agent\'s file only passed the origin by', () => {
-    const { disk, model } = setUp(false);
-    model.discardPaths(['/d/f/g']);
-    assert.strictEqual(readText(model, disk, '/d/e'), 'p6\n');
-    assert.strictEqual(readText(model, disk, '/a'), undefined, 'the agent\'s move of a and its delete stay staged');
-    applyAll(model, disk);
-    assert.strictEqual(disk.text('/d/e'), 'p6\n');
-    assert.strictEqual(disk.text('/a'), undefined);
-  });
-});

@@ -130,7 +130,6 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [872723, 'LOSS: the same as 862301, after a folder move applied in parts'],
   // Session 15 (prov-undo): after an Undo or a discard.
   [942402, 'LEAK, the oracle\'s reading: "Accept agent" over the person\'s delete of a file an applied create made, whose message was deleted after that Apply, restored the disk\'s lines; discarding the accepted record left them (provenanceOracle: a line an Apply made the disk\'s is the person\'s to keep, until an Undo takes it back)'],
-  [594006, 'LOSS: discarding a rename kept its origin\'s disk file, which the person had moved there as the agent had, and left the agent\'s later delete there: Apply deleted it (planRevert.changesKeptOrigins: what the survivors would change at the origin goes with the rename)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
