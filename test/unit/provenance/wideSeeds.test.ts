@@ -130,6 +130,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [872723, 'LOSS: the same as 862301, after a folder move applied in parts'],
   // Session 15 (prov-undo): after an Undo or a discard.
   [942402, 'LEAK, the oracle\'s reading: "Accept agent" over the person\'s delete of a file an applied create made, whose message was deleted after that Apply, restored the disk\'s lines; discarding the accepted record left them (provenanceOracle: a line an Apply made the disk\'s is the person\'s to keep, until an Undo takes it back)'],
+  [460060, 'LOSS: Undo deleted b, which the Apply wrote from the lines the person had moved to d/f/g, while refusing d/f/g (the person\'s new file there): the lines were on no disk path (undoKeepsLines.refusedToKeepLines: Undo refuses a path whose restoring takes off the disk a line a refused path cannot get back)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
