@@ -575,7 +575,7 @@ export class OverlayWorkspace {
   get canUndo(): boolean {
     if (!this.lastApply) return false;
     const folders = (this.lastApply.restageFolders ?? []).length > 0 || (this.lastApply.restage ?? []).some(i => isFolderOperation(i.kind));
-    return planUndo(this.lastApply.undo, this.disk.read, linkedOf(this.lastApply)).actions.length > 0 || folders;
+    return planUndo(this.lastApply.undo, this.disk.read, linkedOf(this.lastApply), this.model.store).actions.length > 0 || folders;
   }
 
   /**
@@ -591,7 +591,7 @@ export class OverlayWorkspace {
     const last = this.lastApply;
     if (!last) return { restored: [], refused: [], restaged: [], notRestaged: [] };
     const linked = linkedOf(last);
-    const plan = planUndo(last.undo, this.disk.read, linked);
+    const plan = planUndo(last.undo, this.disk.read, linked, this.model.store);
     // Only what a live message proposed is staged again: a message deleted since the apply is remembered.
     const restage = withoutForgotten({
       ...(last.restageGroups ? { restageGroups: last.restageGroups } : {}),

@@ -1,9 +1,11 @@
-import { contentRefOf } from './contentStore';
+import { contentRefOf, textOf } from './contentStore';
+import { decodeText } from './textContent';
+import { refusedToKeepLines } from './undoKeepsLines';
 import { afterOf, baseOf } from './mergeRules';
 import { groupOf } from './accumulator';
 import { effectiveRef } from './overlayQueries';
 import { isTransparent } from './pathEntry';
-import type { ContentRef } from './contentStore';
+import type { ContentRef, ContentStore } from './contentStore';
 import type { DiskProbe, DiskReader } from './diskProbe';
 import type { OverlayView } from './overlayDraft';
 import type { PathEntry } from './pathEntry';
@@ -270,13 +272,20 @@ function actionsOf(entries: readonly PathEntry[]): ApplyAction[] {
  * the apply wrote them. Renames are undone as write + delete. `linked`: the paths the apply took as one unit
  * (a rename's source and destination); one of them refused refuses them all, or the restored destination would
  * drop the moved text while its source, refused, no longer has it either (issue 23, provenance seed 1333).
+ * `store` (the contents the undo record names): with it, a path whose restoring would take off the disk the lines
+ * a refused path cannot get back is refused too (`refusedToKeepLines`, provenance seed 460060).
  */
-export function planUndo(undo: UndoRecord, readDisk: DiskReader, linked: readonly (readonly string[])[] = []): { readonly actions: readonly ApplyAction[]; readonly refused: readonly string[] } {
+export function planUndo(undo: UndoRecord, readDisk: DiskReader, linked: readonly (readonly string[])[] = [], store?: ContentStore): { readonly actions: readonly ApplyAction[]; readonly refused: readonly string[] } {
   const deletes: ApplyAction[] = [];
   const writes: ApplyAction[] = [];
   const undone = new Set(undo.entries.map(u => u.path));
   const stale = undo.entries.filter(u => diskRef(readDisk, u.path) !== u.written).map(u => u.path);
-  const refused = closeOverLinked(stale, linked).filter(p => undone.has(p));
+  const close = (paths: readonly string[]) => closeOverLinked(paths, linked).filter(p => undone.has(p));
+  const now = (path: string) => {
+    const bytes = readDisk(path);
+    return bytes ? decodeText(bytes) : undefined;
+  };
+  const refused = store ? refusedToKeepLines(undo.entries, close(stale), ref => textOf(store, ref), now, close) : close(stale);
   for (const u of undo.entries) {
     if (refused.includes(u.path)) continue;
     if (u.previous === u.written) continue;

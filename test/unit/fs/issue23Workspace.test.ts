@@ -337,3 +337,61 @@ describe('issue 23: a rename landing where the disk file is gone, at workspace l
     assert.strictEqual(fs.readFileSync(file('e'), 'utf8'), 'p0\nr8\n', 'the person\'s moved file stays on disk');
   });
 });
+
+/**
+ * Session 15 (`prov-undo`): Undo never takes a line off the disk that it cannot put back. A path it refuses (the
+ * person's new file there) keeps what the disk has, so the lines the apply took away from it are not restored; a
+ * file the apply wrote of those lines elsewhere is then their only place, and restoring that path would lose them.
+ */
+describe('issue 23: Undo keeps the lines it cannot put back (prov-undo)', () => {
+  let root: string;
+  let overlay: OverlayWorkspace;
+  const file = (rel: string) => path.join(root, 'ws', rel);
+  const disk = (rel: string) => (fs.existsSync(file(rel)) ? fs.readFileSync(file(rel), 'utf8') : undefined);
+
+  beforeEach(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-i23-undo-'));
+    fs.mkdirSync(path.join(root, 'ws'), { recursive: true });
+    fs.writeFileSync(file('b.txt'), 'p0\np1\n');
+    overlay = await OverlayWorkspace.open(path.join(root, 'store'));
+  });
+
+  afterEach(async () => {
+    await overlay.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('provenance seed 460060: Undo refuses a file the apply wrote from the person\'s lines when it refuses their old place', async () => {
+    overlay.write(file('b.txt'), bytes('r1\np0\np1\n'), meta('m0', 's1'));
+    // The person moves b.txt into d/f on disk; the agent deletes the folder d/f, the person's moved file in it.
+    fs.mkdirSync(file('d/f'), { recursive: true });
+    fs.renameSync(file('b.txt'), file('d/f/g.txt'));
+    overlay.reconcilePaths([file('b.txt'), file('d/f/g.txt')]);
+    assert.strictEqual(Buffer.from(overlay.readFile(file('d/f/g.txt'))).toString('utf8'), 'p0\np1\n');
+    overlay.delete(file('d/f'), meta('m1', 's2'), { recursive: true });
+    // "Accept agent" at b.txt: the person keeps their lines there, under the agent's r1.
+    assert.ok(overlay.composite(file('b.txt'))?.conflict);
+    overlay.model.resolve(file('b.txt'), { kind: 'acceptAgent' });
+    assert.deepStrictEqual((await overlay.apply()).refused, []);
+    assert.strictEqual(disk('b.txt'), 'r1\np0\np1\n');
+    assert.strictEqual(disk('d/f/g.txt'), undefined);
+    // The person creates a new d/f/g.txt: Undo cannot put p0, p1 back there.
+    fs.mkdirSync(file('d/f'), { recursive: true });
+    fs.writeFileSync(file('d/f/g.txt'), 'p15\n');
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual([...undo.refused].sort(), [file('b.txt'), file('d/f/g.txt')]);
+    assert.strictEqual(disk('b.txt'), 'r1\np0\np1\n', 'the person\'s lines stay where the apply put them');
+    assert.strictEqual(disk('d/f/g.txt'), 'p15\n');
+  });
+
+  it('Undo still restores a file the apply wrote when the lines it takes off are put back elsewhere or were the apply\'s own', async () => {
+    fs.writeFileSync(file('c.txt'), 'q0\n');
+    overlay.write(file('b.txt'), bytes('r1\np0\np1\n'), meta('m0', 's1'));
+    overlay.write(file('c.txt'), bytes('q0\nr2\n'), meta('m0', 's1'));
+    assert.deepStrictEqual((await overlay.apply()).refused, []);
+    fs.writeFileSync(file('c.txt'), 'the person\'s c\n');
+    const undo = await overlay.undoLastApply();
+    assert.deepStrictEqual(undo.refused, [file('c.txt')], 'c.txt owes q0, which b.txt never had');
+    assert.strictEqual(disk('b.txt'), 'p0\np1\n');
+  });
+});

@@ -139,6 +139,29 @@ describe('provenance oracle', () => {
     assert.deepStrictEqual(props(l2.checkApply(tree({}), tree({ '/w/h': [r1] }), true)), ['LEAK'], 'live while the record that kept it is');
   });
 
+  it('prov-undo: a line an Apply made the disk\'s is the person\'s to keep after its message is deleted, unless an Undo took it back or it never reached the disk (seed 942402)', () => {
+    // Record 1 (m0) creates a, applied: [r1 r2] on disk. The person deletes a on disk; m0 is deleted; record 2 (m1)
+    // had added r3 to what it saw on disk. "Accept agent" at the deletion conflict keeps [r1 r2 r3]; m1 is then
+    // discarded, and Apply writes what the person's acceptance restored, [r1 r2].
+    const run = (undone: boolean, applied = true): string[] => {
+      const l = new ProvenanceLedger();
+      const [r1, r2] = [l.token('R1'), l.token('R1')];
+      const r3 = l.token('R2');
+      l.agentRecord(1, 's1', 'm0', new Set(), new Set([r1, r2]));
+      if (applied) assert.deepStrictEqual(l.checkApply(tree({}), tree({ '/w/a': [r1, r2] }), true), []);
+      if (undone) assert.deepStrictEqual(l.checkUndo(tree({ '/w/a': [r1, r2] }), tree({})), []);
+      l.takeOutMessage('m0');
+      l.agentRecord(2, 's1', 'm1', new Set([r1, r2]), new Set([r1, r2, r3]));
+      if (applied && !undone) l.agentKeepsFromDisk(2, new Set([r1, r2]));
+      l.personChoice(new Set([r1, r2, r3]), new Set([r1, r2, r3]), new Set(), ['/w/a']);
+      l.takeOut([2]);
+      return props(l.checkApply(tree({}), tree({ '/w/a': [r1, r2] }), true));
+    };
+    assert.deepStrictEqual(run(false), [], 'the disk\'s lines, which the person accepted back');
+    assert.deepStrictEqual(run(true), ['LEAK', 'LEAK'], 'an Undo took them off the disk before: a taken-out record\'s lines again');
+    assert.deepStrictEqual(run(false, false), ['LEAK', 'LEAK'], 'never applied: the view showing them is no reason to keep them');
+  });
+
   it('a person\'s resolution is theirs: a line it kept stays theirs through a prune, a disk line it dropped is theirs to remove', () => {
     const l = new ProvenanceLedger();
     const [p0, u] = [l.token('P'), l.token('P')];

@@ -88,6 +88,12 @@ export class ProvenanceLedger {
   private readonly keptBy = new Map<Token, number[]>();
   /** Live-while-kept excuses for writing a taken-out record's line that was the disk's when k saw it (`agentKeepsFromDisk`). */
   private readonly keptFromDisk = new Map<Token, number[]>();
+  /**
+   * Agent lines an Apply wrote to the disk while their record was live, and no Undo has taken off it since: the disk's
+   * content from then on, whoever first wrote it (deleting the message afterwards takes the record out, not the line
+   * off the disk), so a person's choice keeping one adopts it as it would the person's own line (`personChoice`).
+   */
+  private readonly madeDisks = new Set<Token>();
   /** The tokens the last Apply that applied anything put on the disk: what an Undo may remove. */
   private lastApplyAdded = new Set<Token>();
 
@@ -174,7 +180,10 @@ export class ProvenanceLedger {
    * Shown tokens on disk left out are removed on the person's say-so; shown tokens not on disk left out are
    * rejected; tokens kept are the person's now (no prune takes them away), and those on disk are kept there.
    * Only tokens whose author is live are adopted: a taken-out record's line the view still shows is not the
-   * person's to keep by accident. `paths`: where the person chose (the conflict's path; a discarded file and its
+   * person's to keep by accident — unless an Apply made it the disk's while its record was live and no Undo took it
+   * back (`madeDisks`): then it is the disk's line, as the person's own are, and keeping it is the person's choice,
+   * not an accident, even after the person removed it on disk (issue 23, provenance seed 942402: "Accept agent" over
+   * the person's delete of a file an applied create made, whose message was deleted after that Apply). `paths`: where the person chose (the conflict's path; a discarded file and its
    * rename's origin).
    */
   personChoice(shown: ReadonlySet<Token>, result: ReadonlySet<Token>, onDisk: ReadonlySet<Token>, paths: readonly string[]): void {
@@ -189,7 +198,7 @@ export class ProvenanceLedger {
     for (const t of result) {
       if (onDisk.has(t)) this.keptAt.set(t, { seq, paths: where });
       const author = authorOf(t);
-      if (author === 'P' || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, { seq, paths: where });
+      if (author === 'P' || this.madeDisks.has(t) || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, { seq, paths: where });
     }
     const choice = { seq, removed };
     this.choices.push(choice);
@@ -218,7 +227,7 @@ export class ProvenanceLedger {
       if (this.rejects(t, after)) out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}), which the person rejected` });
       else if (author !== 'P' && !this.isLive(Number(author.slice(1))) && adopted < 0 && ![...(this.keptBy.get(t) ?? []), ...(this.keptFromDisk.get(t) ?? [])].some(k => this.isLive(k))) {
         out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}) of taken-out record ${author}` });
-      }
+      } else if (author !== 'P' && this.isLive(Number(author.slice(1)))) this.madeDisks.add(t);
     }
     if (appliedSomething) this.lastApplyAdded = this.putThere(before, after);
     return out;
@@ -270,7 +279,11 @@ export class ProvenanceLedger {
     const out = this.losses(before, after, this.lastApplyAdded);
     this.lastApplyAdded = new Set();
     const now = tokensIn(after);
-    for (const t of tokensIn(before)) if (!now.has(t)) this.keptFromDisk.delete(t);
+    for (const t of tokensIn(before)) {
+      if (now.has(t)) continue;
+      this.keptFromDisk.delete(t);
+      this.madeDisks.delete(t);
+    }
     return out;
   }
 

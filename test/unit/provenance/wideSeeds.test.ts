@@ -135,6 +135,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [864863, 'SIDE: a rename chain moved its file back home after the person moved it away on disk; the home path kept its old baseline and a disk conflict no read looked for (not listed), which a partial Apply\'s fixpoint reconcile (session 13) found: the view changed (overlayWorkspace.reconcileLanded: a rename\'s destination is reconciled once staged)'],
   [914836, 'WYSIWYG: the person\'s edit of a rename chain\'s source, merged in, made the file no longer the one the next rename out of a waypoint saw (by bytes): it landed on the person\'s file there, a needless conflict hiding the edit until that file went (replay.ts passesThrough: the rename in\'s recorded file counts too)'],
   [475706, 'LOSS: after a prune: writes that followed a file home met a later rename that landed on it and replayed over the moved file, removing its lines (the view hid them; a hand merge kept none and Apply lost them) (replay.ts `landed`: they change the file landed on, the conflict\'s other side; `staysAt`: taking the rename out leaves them there; acceptDisk.theirsMadeAfter: "Accept disk" keeps them)'],
+  // Session 15 (prov-undo): after an Undo or a discard.
+  [942402, 'LEAK, the oracle\'s reading: "Accept agent" over the person\'s delete of a file an applied create made, whose message was deleted after that Apply, restored the disk\'s lines; discarding the accepted record left them (provenanceOracle: a line an Apply made the disk\'s is the person\'s to keep, until an Undo takes it back)'],
+  [460060, 'LOSS: Undo deleted b, which the Apply wrote from the lines the person had moved to d/f/g, while refusing d/f/g (the person\'s new file there): the lines were on no disk path (undoKeepsLines.refusedToKeepLines: Undo refuses a path whose restoring takes off the disk a line a refused path cannot get back)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
