@@ -92,15 +92,15 @@ export function effectiveListing(view: FolderView, dir: string, disk: FolderDisk
 
 /**
  * Whether a removed folder still has something inside (the table's "absent | something inside" row): a file the
- * view lists, or a conflict pending under it whose other side is a file — the person's until they decide, so the
- * folder cannot go before they do. The view hides that file behind the agent's side (a delete), but not the folder
- * that holds it: hidden too, the folder vanished under a walk of it when a read of the file found the conflict
- * (issue 23, provenance seed 880597: THROW "not a directory"), and the conflict was listed in no folder.
+ * view lists, or a conflict pending under it — the person has not decided what is there, so the folder cannot go
+ * before they do. The view hides the person's file behind the agent's side of a delete/modify conflict, but not the
+ * folder that holds it: hidden too, the folder vanished under a walk of it when a read of the file found the
+ * conflict (issue 23, provenance seed 880597: THROW "not a directory"), and the conflict was listed in no folder.
  */
 function holdsSomething(view: FolderView, dir: string, disk: FolderDisk): boolean {
   if (effectiveListing(view, dir, disk).size > 0) return true;
   const prefix = dir.endsWith('/') ? dir : `${dir}/`;
-  for (const e of view.entriesUnder(dir)) if (e.path.startsWith(prefix) && e.conflict !== undefined && e.conflict.theirs !== null) return true;
+  for (const e of view.entriesUnder(dir)) if (e.path.startsWith(prefix) && e.conflict !== undefined) return true;
   return false;
 }
 

@@ -1,4 +1,4 @@
-import { afterOf, assertNever, baseOf, stateOf } from './mergeRules';
+import { assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
 import { leftAt, replayCell } from './replayRules';
 import { agentSide } from './agentSide';
@@ -315,14 +315,6 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * path, and the file there stays where it is, untouched (its content, lineage and records shown).
    */
   const passing = new Map<string, { readonly content: ContentRef; readonly lineage: Lineage; readonly prov: ReadonlySet<string> }>();
-  /**
-   * Paths whose file the records made is gone: its create was taken out (or was before this replay: `vacantIn`),
-   * and no surviving record has written there since. A rename out of such a path saw the records' new file, not
-   * one the person has there now: it moves nothing, and the person's file stays, shown (issue 23, provenance seed
-   * 970167: the creating message deleted, the rename moved the person's new file away and hid it inside a
-   * conflict at its destination, and a later create there saw no file and replaced it).
-   */
-  const vacant = new Set(paths.filter((p) => vacantIn(view, p)));
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
     if (consumed.has(original.id)) {
@@ -333,12 +325,10 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     }
     if (removed.has(original.id)) {
       if (original.operation === 'rename' && original.fromPath !== undefined) moveAlias(alias, original.fromPath, original.path);
-      else if (original.before === null && original.after !== null) vacant.add(resolve(original.path));
       continue;
     }
     const given = options.rewrites?.get(original.id) ?? original;
     const r = aliased(given, resolve);
-    if (r.operation !== 'rename') vacant.delete(r.path);
     if (given.operation === 'delete') alias.delete(given.path);
     if (given.operation === 'rename' && given.fromPath !== undefined) {
       alias.delete(given.fromPath);
@@ -512,9 +502,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const to = r.path;
         // A file passing through its source leaves it (the file there stays); see `passing`.
         const pass = passing.get(from);
-        // The file it saw was the records' own, since gone: what is there now is not its to move (`vacant`).
-        const there = cur.get(from) as ContentRef | null;
-        const c = pass ? pass.content : vacant.has(from) && there !== r.before ? null : there;
+        const c = pass ? pass.content : (cur.get(from) as ContentRef | null);
         const d = cur.get(to) as ContentRef | null;
         // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
         // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
@@ -532,7 +520,6 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             open.set(to, { base: null, theirs: d, was: new Set(prov.get(to)) });
           }
           cur.set(to, shown);
-          vacant.delete(to);
           lineage.set(to, null);
           prov.set(to, new Set([r.id]));
           (ids.get(to) as string[]).push(r.id);
@@ -544,13 +531,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         }
         (ids.get(from) as string[]).push(r.id);
         (ids.get(to) as string[]).push(r.id);
-        if (c === null) {
-          // Nothing left to move: the file the records expect at the destination is gone too.
-          vacant.add(to);
-          break;
-        }
-        vacant.delete(from);
-        vacant.delete(to);
+        if (c === null) break; // nothing left to move
         // A conflict travels with the content it is about (not one about a file a passing one leaves in place).
         const carried = diskHeld.has(from) || pass ? undefined : conflicts.get(from);
         const carriedValue = carried ? open.get(from) : undefined;
@@ -685,23 +666,6 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     records: all,
     movedBy,
   };
-}
-
-/**
- * Whether the view holds no file of the records' own at `p` to move: the disk had none there when they were staged
- * (a rename out of `p` saw a file the records made, whose create is gone), or the view shows the disk's file there
- * untouched though a rename out of it is listed — a replay before found that rename's file gone, and the file
- * there is one it never saw (provenance seed 970167: a reopen found the person's new file there, and the next
- * "Accept agent" replayed the rename over it).
- */
-function vacantIn(view: OverlayView, p: string): boolean {
-  const e = view.entry(p) as PathEntry;
-  const base = baseOf(e.state) ?? null;
-  if (base === null) return true;
-  return afterOf(e.state) === base && e.recordIds.every((id) => {
-    const r = view.record(id);
-    return r !== undefined && r.operation === 'rename' && r.fromPath === p;
-  });
 }
 
 /**

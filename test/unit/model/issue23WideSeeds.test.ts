@@ -1091,55 +1091,9 @@ describe('issue 23: a person\'s choice taken out with the records it chose betwe
 });
 
 /**
- * Session 15 (`prov-hide`): a record whose file is gone meets a file the person made there since. The records'
- * file was a create taken out (or one the person deleted, as the view knew), so what is there now is the person's
- * new file, which no record saw: a rename out of that path moves nothing, a delete there deletes nothing, and the
- * view shows the person's file (`replay.ts`, `vacant`).
+ * Session 15 (`prov-hide`): a removed folder holding a file the person made anew, whose read finds a conflict.
  */
-describe('issue 23: a record whose file is gone meets the person\'s new file (prov-hide)', () => {
-  // The agent creates /h (s2/m0) and moves it over /c, then deletes /c (s1/m1, s2/m1); the person has /c on disk.
-  const setUp = () => {
-    const disk = new FakeDisk({});
-    const model = newModel();
-    model.write('/h', enc('r4\nr5\nr6\n'), meta('m0', 's2'), disk);
-    model.rename('/h', '/c', meta('m1', 's1'), disk, { overwrite: true });
-    model.delete('/c', meta('m1', 's2'), disk);
-    disk.put('/c', 'p9\np10\n');
-    model.reconcileAll(disk);
-    return { disk, model };
-  };
-
-  it('provenance seed 970167: the creating message deleted, a rename never moves the person\'s new file from its source', () => {
-    const { disk, model } = setUp();
-    // The person creates /h unseen by the model, then the creating message is deleted; a reopen's reconcile finds /h.
-    disk.put('/h', 'p12\np13\n');
-    model.prune('m0', 's2');
-    model.restore(JSON.parse(JSON.stringify(model.snapshot())));
-    model.reconcileAll(disk);
-    assert.strictEqual(readText(model, disk, '/h'), 'p12\np13\n', 'the rename\'s file is gone: the person\'s /h stays, shown');
-    // The conflict at /c is the delete's over the person's /c, which the person accepts (their choice).
-    assert.strictEqual(model.composite('/c')?.conflict?.kind, 'deletion');
-    model.resolve('/c', { kind: 'acceptAgent' });
-    assert.strictEqual(readText(model, disk, '/h'), 'p12\np13\n', 'Accept agent at /c never moves the person\'s /h there unseen');
-    // (In the seed the agent then created /h, having been shown no file there, and Apply wrote over the person's.)
-    applyAll(model, disk);
-    assert.strictEqual(disk.text('/h'), 'p12\np13\n', 'Apply leaves the person\'s /h where it is');
-    assert.strictEqual(disk.text('/c'), undefined, 'the person accepted the delete of their /c');
-  });
-
-  it('provenance seed 970167: the same when the model saw the person\'s /h before the creating message was deleted', () => {
-    const { disk, model } = setUp();
-    disk.put('/h', 'p12\np13\n');
-    model.reconcileAll(disk);
-    assert.strictEqual(readText(model, disk, '/h'), 'p12\np13\n', 'the agent\'s /h passes by the person\'s (session 13)');
-    model.prune('m0', 's2');
-    assert.strictEqual(readText(model, disk, '/h'), 'p12\np13\n', 'with its creator taken out the rename moves nothing');
-    assert.notStrictEqual(readText(model, disk, '/c'), 'p12\np13\n');
-    model.resolve('/c', { kind: 'acceptAgent' });
-    applyAll(model, disk);
-    assert.strictEqual(disk.text('/h'), 'p12\np13\n', 'Apply leaves the person\'s /h where it is');
-  });
-
+describe('issue 23: a removed folder holding a conflict (prov-hide)', () => {
   it('provenance seed 880597: a removed folder stays while a conflict inside it holds the person\'s new file', () => {
     // The agent removed folder /d (s1/m0: a delete of /d/f/g and the rmdir of /d/f); the person deletes /d/f/g on
     // disk (the delete is moot), then creates a new /d/f/g, unseen by the watcher.

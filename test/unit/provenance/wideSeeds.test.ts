@@ -128,8 +128,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 14 (lead): found by the wide run of memory 843,001–883,000; a regression of session 13's journal format 2.
   [862301, 'LOSS: an Apply with nothing to do on disk (a staged folder already there) left the previous apply\'s last-apply.json; after a reload Undo Last Apply undid that older apply (applyExecutor: the record is written where it belongs)'],
   [872723, 'LOSS: the same as 862301, after a folder move applied in parts'],
-  // Session 15 (`prov-hide`): found by session 14's wide run of memory 883,001–983,000 (and earlier, 880597).
-  [970167, 'LOSS: the creating message of a file the agent moved deleted, the rename moved the person\'s new file at its source away and hid it in a conflict at its destination; a later create there saw no file and Apply replaced it (replay.ts `vacant`: a rename whose file is gone moves nothing)'],
+  // Session 15 (`prov-hide`): a THROW found by session 14's wide runs.
   [880597, 'THROW "not a directory": reading a file the person made anew where a moot delete stood found a delete/modify conflict, whose agent side hid the file and with it the removed folder holding it, under a walk of that folder (folders.ts `holdsSomething`: a pending conflict with a file on its other side keeps the folder)'],
 ];
 
