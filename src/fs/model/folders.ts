@@ -85,9 +85,23 @@ export function effectiveListing(view: FolderView, dir: string, disk: FolderDisk
   }
   for (const [name, type] of [...listing]) {
     const child = `${prefix}${name}`;
-    if (type === 'directory' && folderIntent(view, child) === 'absent' && effectiveListing(view, child, disk).size === 0) listing.delete(name);
+    if (type === 'directory' && folderIntent(view, child) === 'absent' && !holdsSomething(view, child, disk)) listing.delete(name);
   }
   return listing;
+}
+
+/**
+ * Whether a removed folder still has something inside (the table's "absent | something inside" row): a file the
+ * view lists, or a conflict pending under it — the person has not decided what is there, so the folder cannot go
+ * before they do. The view hides the person's file behind the agent's side of a delete/modify conflict, but not the
+ * folder that holds it: hidden too, the folder vanished under a walk of it when a read of the file found the
+ * conflict (issue 23, provenance seed 880597: THROW "not a directory"), and the conflict was listed in no folder.
+ */
+function holdsSomething(view: FolderView, dir: string, disk: FolderDisk): boolean {
+  if (effectiveListing(view, dir, disk).size > 0) return true;
+  const prefix = dir.endsWith('/') ? dir : `${dir}/`;
+  for (const e of view.entriesUnder(dir)) if (e.path.startsWith(prefix) && e.conflict !== undefined) return true;
+  return false;
 }
 
 /** What the effective view has at a path: a file, a folder, or nothing (undefined). */
@@ -97,7 +111,7 @@ export function effectiveKind(view: FolderView, path: string, disk: FolderDisk):
   const onDisk = disk.kind(path);
   if (ref === undefined && onDisk === 'file') return 'file';
   const intent = folderIntent(view, path);
-  if (onDisk === 'directory') return intent !== 'absent' || effectiveListing(view, path, disk).size > 0 ? 'directory' : undefined;
+  if (onDisk === 'directory') return intent !== 'absent' || holdsSomething(view, path, disk) ? 'directory' : undefined;
   if (intent === 'present') return 'directory';
   // Made implicitly: a staged file or a made folder under it.
   const prefix = path.endsWith('/') ? path : `${path}/`;
@@ -115,7 +129,7 @@ export function folderStatusAt(view: FolderView, path: string, disk: FolderDisk)
   const ref = effectiveRef(view, path);
   const onDisk = disk.kind(path);
   const fileAtPath = typeof ref === 'string' || (ref === undefined && onDisk === 'file');
-  const hasChildren = intent === 'absent' && effectiveListing(view, path, disk).size > 0;
+  const hasChildren = intent === 'absent' && holdsSomething(view, path, disk);
   return folderStatus(intent, fileAtPath, onDisk === 'directory', hasChildren);
 }
 

@@ -1272,3 +1272,34 @@ describe('issue 23: writes that followed a file home under a later rename (prov-
     assert.strictEqual(disk.text('/a'), 'r10\na1\nr9\n');
   });
 });
+
+/**
+ * Session 15 (`prov-hide`): a removed folder holding a file the person made anew, whose read finds a conflict.
+ */
+describe('issue 23: a removed folder holding a conflict (prov-hide)', () => {
+  it('provenance seed 880597: a removed folder stays while a conflict inside it holds the person\'s new file', () => {
+    // The agent removed folder /d (s1/m0: a delete of /d/f/g and the rmdir of /d/f); the person deletes /d/f/g on
+    // disk (the delete is moot), then creates a new /d/f/g, unseen by the watcher.
+    const disk = new FakeDisk({ '/d/e': 'p6\n', '/d/f/g': 'p9\np10\n' });
+    const model = newModel();
+    model.delete('/d/f/g', meta('m0', 's1'), disk);
+    model.rmdir('/d/f', meta('m0', 's1'));
+    disk.remove('/d/f/g');
+    model.reconcileAll(disk);
+    disk.put('/d/f/g', 'p14\np15\n');
+    // A walk of /d/f lists /d/f/g, and reading it reconciles it: the delete never saw this file, a conflict.
+    assert.strictEqual(model.effectiveKind('/d/f', disk), 'directory');
+    model.reconcile('/d/f/g', disk);
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.kind, 'deletion');
+    // The view hides the file behind the agent's side, not the folder that holds it: the walk reads /d/f again.
+    assert.strictEqual(model.effectiveKind('/d/f', disk), 'directory', 'the folder holding the person\'s file stays');
+    assert.deepStrictEqual([...model.listDirectory('/d', disk)], [['e', 'file'], ['f', 'directory']]);
+    assert.strictEqual(model.folderChange('/d/f', disk), undefined, 'the rmdir is moot while the person has not decided');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/f/g'), 'p14\np15\n', 'Apply leaves the person\'s new file and its folder');
+    // Accept agent: the person chose the delete; the folder is empty then, and the rmdir is listed again.
+    model.resolve('/d/f/g', { kind: 'acceptAgent' });
+    assert.strictEqual(model.effectiveKind('/d/f', disk), undefined);
+    assert.strictEqual(model.folderChange('/d/f', disk)?.kind, 'rmdir');
+  });
+});

@@ -785,8 +785,10 @@ export class ReferenceOverlay {
     for (const f of files) parents(f).forEach((q) => folders.add(q));
     for (const r of this.records) if (r.op === 'mkdir' && this.intent(r.path) === 'present') [r.path, ...parents(r.path)].forEach((q) => folders.add(q));
     // Removed folders with nothing visible inside go, deepest first (so a removed folder inside one goes first).
+    // A conflict pending inside keeps one: the person has not decided what is there (issue 23, provenance seed 880597).
+    const conflicted = this.conflicts();
     for (const d of [...folders].sort((a, b) => b.split('/').length - a.split('/').length)) {
-      const inside = [...files, ...folders].some((p) => p.startsWith(`${d}/`));
+      const inside = [...files, ...folders, ...conflicted].some((p) => p.startsWith(`${d}/`));
       if (this.intent(d) === 'absent' && !inside) folders.delete(d);
     }
     for (const f of files) folders.delete(f); // a file wins

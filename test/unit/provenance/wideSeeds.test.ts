@@ -138,6 +138,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 15 (prov-undo): after an Undo or a discard.
   [942402, 'LEAK, the oracle\'s reading: "Accept agent" over the person\'s delete of a file an applied create made, whose message was deleted after that Apply, restored the disk\'s lines; discarding the accepted record left them (provenanceOracle: a line an Apply made the disk\'s is the person\'s to keep, until an Undo takes it back)'],
   [460060, 'LOSS: Undo deleted b, which the Apply wrote from the lines the person had moved to d/f/g, while refusing d/f/g (the person\'s new file there): the lines were on no disk path (undoKeepsLines.refusedToKeepLines: Undo refuses a path whose restoring takes off the disk a line a refused path cannot get back)'],
+  // Session 15 (`prov-hide`): a THROW found by session 14's wide runs.
+  [880597, 'THROW "not a directory": reading a file the person made anew where a moot delete stood found a delete/modify conflict, whose agent side hid the file and with it the removed folder holding it, under a walk of that folder (folders.ts `holdsSomething`: a pending conflict with a file on its other side keeps the folder)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
