@@ -140,6 +140,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [460060, 'LOSS: Undo deleted b, which the Apply wrote from the lines the person had moved to d/f/g, while refusing d/f/g (the person\'s new file there): the lines were on no disk path (undoKeepsLines.refusedToKeepLines: Undo refuses a path whose restoring takes off the disk a line a refused path cannot get back)'],
   // Session 15 (`prov-hide`): a THROW found by session 14's wide runs.
   [880597, 'THROW "not a directory": reading a file the person made anew where a moot delete stood found a delete/modify conflict, whose agent side hid the file and with it the removed folder holding it, under a walk of that folder (folders.ts `holdsSomething`: a pending conflict with a file on its other side keeps the folder)'],
+  // Session 15 (lead): found by the wide run of memory 983,001–1,043,000 on session 14's final code; passes with prov-hide's rule.
+  [1002569, 'THROW "not a directory" at d/f, the class of 880597: the agent deleted folder d/f recursively, the person deleted d/f/g and, after a reopen, created it anew unseen (folders.ts `holdsSomething`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
