@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import * as path from 'path';
-import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
+import { contentRefOf, viewOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
 import { newPlaceMemo, OutsideWorkspaceError, type NodeDisk, type PlaceMemo } from './nodeDisk';
 import { writeDurable } from './store/writeDurable';
@@ -158,7 +158,8 @@ export class ApplyExecutor {
         // A file that moves unchanged keeps its inode: its temp is a hard link to it (else a copy of the bytes).
         const source = sources.get(f.path);
         if (f.tempPath && source !== undefined && (await this.disk.linkTemp(source, f.tempPath))) linked.push(f.tempPath);
-        else if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), f.mode, together);
+        // The store's own bytes (no copy): written out and not kept.
+        else if (f.tempPath) await this.disk.writeTemp(f.tempPath, viewOf(this.content, f.afterRef!), f.mode, together);
         onProgress?.(++done, files.length);
         // Unsynced temps are written synchronously: let the host breathe (and show the progress) now and then.
         if (done % YIELD_EVERY === 0) await new Promise(resolve => setImmediate(resolve));
