@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApplyExecutor } from '../../../src/fs/applyExecutor';
 import { MemoryContentStore, type ContentRef, type ContentStore } from '../../../src/fs/model/contentStore';
-import { NodeDisk } from '../../../src/fs/nodeDisk';
+import { NodeDisk, type PlaceMemo } from '../../../src/fs/nodeDisk';
 import { ApplyJournal } from '../../../src/fs/store/applyJournal';
 import { BlobStore } from '../../../src/fs/store/blobStore';
 import { BlobCorruptError } from '../../../src/fs/store/storeError';
@@ -73,5 +73,29 @@ describe('Apply writes new contents from the store\'s own bytes', () => {
     const again = BlobStore.open(root);
     assert.throws(() => again.view(ref), BlobCorruptError);
     again.dispose();
+  });
+
+  it('run asks where each step lands twice: at its check (where the temps go) and at the moment of writing', async () => {
+    /** The real disk, counting the containment checks of each path. */
+    class CountingPlaces extends NodeDisk {
+      readonly asked = new Map<string, number>();
+      override containedTarget(p: string, roots: readonly string[], follow: boolean, memo?: PlaceMemo): string {
+        this.asked.set(p, (this.asked.get(p) ?? 0) + 1);
+        return super.containedTarget(p, roots, follow, memo);
+      }
+    }
+    const store = new MemoryContentStore();
+    const ws = path.join(dir, 'ws');
+    fs.mkdirSync(ws);
+    const files = ['a.txt', 'b.txt', 'c.txt'].map(n => path.join(ws, n));
+    const disk = new CountingPlaces();
+    const { journal } = await ApplyJournal.open(path.join(dir, 'store'));
+    try {
+      await new ApplyExecutor(disk, store, journal, () => [ws]).run(files.map(p => ({ kind: 'write' as const, path: p, content: store.put(bytes(p)), expected: null })));
+    } finally {
+      journal.dispose();
+    }
+    for (const p of files) assert.strictEqual(fs.readFileSync(p, 'utf8'), p);
+    assert.deepStrictEqual(files.map(p => disk.asked.get(p)), [2, 2, 2]);
   });
 });
