@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import * as path from 'path';
-import { contentRefOf, type ContentRef, type ContentStore } from './model/contentStore';
+import { contentRefOf, viewOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
 import { newPlaceMemo, OutsideWorkspaceError, type NodeDisk, type PlaceMemo } from './nodeDisk';
 import { writeDurable } from './store/writeDurable';
@@ -65,10 +65,12 @@ export class ApplyExecutor {
     this.checkSteps(netSteps(actions.flatMap(stepsOf)), removedElsewhere, roots, memo);
   }
 
-  private checkSteps(steps: readonly FileStep[], removedElsewhere: ReadonlySet<string>, roots: readonly string[] | undefined, memo: PlaceMemo): void {
+  /** …and answers where each step lands (`placeOf`, in the order of `steps`): `run` writes there. */
+  private checkSteps(steps: readonly FileStep[], removedElsewhere: ReadonlySet<string>, roots: readonly string[] | undefined, memo: PlaceMemo): string[] {
     const removedHere = new Set(steps.filter(s => s.after === null).map(s => s.path));
     const removed = (p: string) => removedHere.has(p) || removedElsewhere.has(p);
-    for (const s of steps) this.placeOf(s.path, s.after !== null, roots, memo);
+    // A write through a symlink lands on the linked file (inside the workspace); a delete removes the link itself.
+    const targets = steps.map(s => this.placeOf(s.path, s.after !== null, roots, memo));
     for (const s of steps) {
       // The file's verified identity: read and hashed once per Apply (or since staging), then checked by `stat`.
       if (this.disk.refOf(s.path) !== s.expected) throw new StaleDiskError(s.path);
@@ -78,6 +80,7 @@ export class ApplyExecutor {
         if (twin !== undefined && !removed(twin)) throw new StaleDiskError(s.path, twin);
       }
     }
+    return targets;
   }
 
   /**
@@ -98,7 +101,8 @@ export class ApplyExecutor {
     this.disk.lookOnce();
     const memo = newPlaceMemo();
     const steps = netSteps(actions.flatMap(stepsOf));
-    this.checkSteps(steps, new Set(), roots, memo);
+    // Where each step lands, asked once: the check's answer (the same pass and look) is where the temps go.
+    const targets = this.checkSteps(steps, new Set(), roots, memo);
     const folders: FolderSteps = { makeDirs: options.makeDirs ?? [], removeDirs: options.removeDirs ?? [] };
     if (steps.length === 0 && !hasFolderSteps(folders) && (options.pruneDirs ?? []).length === 0) {
       // Nothing to do on disk, and so no journal entry whose record is moved into place below: the record is
@@ -110,8 +114,6 @@ export class ApplyExecutor {
     const id = randomUUID();
     const sources = new Map<string, string>();
     const before = new Map(steps.map(s => [s.path, s.expected]));
-    // A write through a symlink lands on the linked file (inside the workspace); a delete removes the link itself.
-    const targets = steps.map(s => this.placeOf(s.path, s.after !== null, roots, memo));
     for (const [i, s] of steps.entries()) {
       const origin = movedFrom(s, before);
       // Moved as it is (its inode, so its mode): unless it is to get other permission bits than it has.
@@ -158,7 +160,8 @@ export class ApplyExecutor {
         // A file that moves unchanged keeps its inode: its temp is a hard link to it (else a copy of the bytes).
         const source = sources.get(f.path);
         if (f.tempPath && source !== undefined && (await this.disk.linkTemp(source, f.tempPath))) linked.push(f.tempPath);
-        else if (f.tempPath) await this.disk.writeTemp(f.tempPath, this.content.get(f.afterRef!), f.mode, together);
+        // The store's own bytes (no copy): written out and not kept.
+        else if (f.tempPath) await this.disk.writeTemp(f.tempPath, viewOf(this.content, f.afterRef!), f.mode, together);
         onProgress?.(++done, files.length);
         // Unsynced temps are written synchronously: let the host breathe (and show the progress) now and then.
         if (done % YIELD_EVERY === 0) await new Promise(resolve => setImmediate(resolve));

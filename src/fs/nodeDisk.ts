@@ -747,7 +747,8 @@ export function foldersAbove(removedFiles: readonly string[], roots: readonly st
   const inside = (dir: string) => !rootSet.has(path.resolve(dir)) && pathWithinRoots(dir, roots) !== undefined;
   const out = new Set<string>();
   for (const file of removedFiles) {
-    for (let dir = path.dirname(file); inside(dir) && !out.has(dir); dir = path.dirname(dir)) out.add(dir);
+    // A folder met before was found inside then (and so were its parents): a hundred files in one folder ask once.
+    for (let dir = path.dirname(file); !out.has(dir) && inside(dir); dir = path.dirname(dir)) out.add(dir);
   }
   return deepestFirst(out);
 }

@@ -59,7 +59,8 @@ const oneShotHash: typeof crypto.hash | undefined = typeof crypto.hash === 'func
 const REF = /^[0-9a-f]{64}$/;
 
 export function isContentRef(value: unknown): value is ContentRef {
-  return typeof value === 'string' && REF.test(value);
+  // The length first: every string of every op is asked (`contentRefsIn`), and most are paths, not refs.
+  return typeof value === 'string' && value.length === 64 && REF.test(value);
 }
 
 /** Every content ref a JSON value (an op, a snapshot) names, wherever it sits in it. */
