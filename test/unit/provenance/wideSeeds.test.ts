@@ -128,6 +128,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 14 (lead): found by the wide run of memory 843,001–883,000; a regression of session 13's journal format 2.
   [862301, 'LOSS: an Apply with nothing to do on disk (a staged folder already there) left the previous apply\'s last-apply.json; after a reload Undo Last Apply undid that older apply (applyExecutor: the record is written where it belongs)'],
   [872723, 'LOSS: the same as 862301, after a folder move applied in parts'],
+  [986414, 'SIDE: a hand merge at a rename\'s destination whose source the person deleted on disk rewrote the agent\'s write there onto no file, so the chain no longer led to what the merge saw; a later replay (a partial Apply) dropped the person\'s lines the merge kept (overlayModel.revivedReplay: the person\'s part staged at the rename\'s source, whole, under the write there)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
