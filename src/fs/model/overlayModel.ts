@@ -488,19 +488,36 @@ export class OverlayModel {
    * as a create of the whole text on the first record's message instead, the person's lines went with that
    * message: discarding it took them away from under the agent's rename that moved them on, whose overwrite then
    * deleted the person's copy at its destination (issue 23, provenance seed 497522).
+   *
+   * At a rename's destination whose source file the person deleted (the conflict's `diskPath`), the part is staged
+   * at the source, before the first record there, and the write there, the rename and a hand merge on top replay
+   * onto it as a chain. Before, the write was rewritten onto no file while the rename and the merge kept the file
+   * they saw: the chain no longer led to the merge's `before`, and the next replay of it (a partial Apply through a
+   * folder move) dropped the person's lines the merge kept (issue 23, provenance seed 986414).
    */
   private revivedReplay(path: string, c: ConflictState, settler?: ChangeOrigin, chosen?: ContentRef | null): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
-    if (c.origin !== 'disk' || c.theirs !== null || (c.diskPath ?? path) !== path) return undefined;
+    if (c.origin !== 'disk' || c.theirs !== null) return undefined;
     const e = this.state.entry(path);
-    const was = e ? baseOf(e.state) : undefined;
     const accepted = e ? afterOf(e.state) : undefined;
-    if (!e || e.movedFrom !== undefined || was === null || was === undefined || accepted === null || accepted === undefined) return undefined;
+    // The file gone from disk: at the conflict's own path, or a rename's source the records moved here from
+    // (issue 23, provenance seed 986414). There the person's part goes at the source, under the write there that
+    // the rename moved on, so the whole chain replays onto it.
+    const source = c.diskPath ?? path;
+    if (!e || accepted === null || accepted === undefined) return undefined;
+    if (source === path ? e.movedFrom !== undefined : e.movedFrom !== source) return undefined;
+    const at = this.state.entry(source);
+    const was = at ? baseOf(at.state) : undefined;
+    if (!at || was === null || was === undefined) return undefined;
     const order = (id: string) => this.state.order(id);
-    const first = [...e.recordIds].sort((a, b) => order(a) - order(b)).map((id) => this.state.record(id))[0];
-    if (!first || first.path !== path || (first.operation !== 'modify' && first.operation !== 'create')) return undefined;
-    const kept = personPart(keptLines(was, accepted, this.store), chosen, this.store);
+    const first = [...at.recordIds].sort((a, b) => order(a) - order(b)).map((id) => this.state.record(id))[0];
+    if (!first || first.path !== source || (first.operation !== 'modify' && first.operation !== 'create')) return undefined;
+    // At a rename's source the part is not narrowed to what a hand merge keeps (`personPart`): the rename and the
+    // merge saw the agent's whole side there, and only the whole part replays to it; narrowed, the chain no longer
+    // led to the merge's `before`, and a later replay dropped the person's lines the merge kept (seed 986414).
+    const whole = keptLines(was, accepted, this.store);
+    const kept = source === path ? personPart(whole, chosen, this.store) : chosen === null ? undefined : whole;
     if (kept === undefined) return undefined;
-    const record = newChangeRecord({ operation: 'create', path, before: null, after: kept }, settler ? {
+    const record = newChangeRecord({ operation: 'create', path: source, before: null, after: kept }, settler ? {
       sessionId: settler.sessionId,
       messageId: settler.messageId,
       turn: settler.turn,
@@ -513,18 +530,21 @@ export class OverlayModel {
     }, this.now, this.newId);
     const draft = new DraftState(this.state);
     draft.addRecord(record, first.id);
-    draft.setEntry({ ...e, recordIds: [record.id, ...e.recordIds] });
-    const touched = new Set([path]);
-    const options = { origin: c.origin, baselines: new Map([[path, { base: null }]]), settled: touched };
+    draft.setEntry({ ...at, recordIds: [record.id, ...at.recordIds] });
+    const touched = new Set([source, path]);
+    const options = { origin: c.origin, baselines: new Map([[source, { base: null }]]), settled: touched };
     const shows = (r: ReplayResult) => {
-      const at = r.entries.find((x) => x.path === path);
-      return at !== undefined && !at.conflict && afterOf(at.state) === accepted && !r.found.includes(path);
+      const here = r.entries.find((x) => x.path === path);
+      return here !== undefined && !here.conflict && afterOf(here.state) === accepted && !r.found.includes(path)
+        && !r.entries.some((x) => x.path === source && x.conflict !== undefined) && !r.found.includes(source);
     };
     // The records rebased onto the person's part by the replay's own rules; where a record's change overlaps a line
     // the person accepted gone (it replaced that line), they are rewritten to apply as they stand, as above, the
     // last one leaving what the person accepted (provenance seed 82285).
+    // Not at a rename's source: forced there, the rename would still move what it saw, not what the records leave,
+    // and the chain would again not lead to what the person accepted; the rewrite above applies instead.
     let result = replayComponent(draft, touched, this.store, options, this.merge);
-    if (!shows(result)) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path, shown: new Map([[path, accepted]]) }, this.merge);
+    if (!shows(result) && source === path) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path, shown: new Map([[path, accepted]]) }, this.merge);
     if (!shows(result)) return undefined;
     return { ...result, personBase: { record, before: first.id } };
   }

@@ -1303,3 +1303,64 @@ describe('issue 23: a removed folder holding a conflict (prov-hide)', () => {
     assert.strictEqual(model.folderChange('/d/f', disk)?.kind, 'rmdir');
   });
 });
+
+/**
+ * Session 15 (`prov-revive`): a hand merge at a rename's destination whose source file the person deleted on disk.
+ */
+describe('issue 23: the person\'s part of a file gone from disk at a rename\'s source (prov-revive)', () => {
+  // The agent edits d/c and moves it to k/c; the person deletes d/c on disk (a deletion conflict at k/c, its disk
+  // path d/c) and merges k/c by hand, keeping two of their own lines. Rewritten as the agent's create of its own
+  // line alone, the chain no longer led to what the merge saw: any replay of it dropped the person's lines.
+  const setUp = () => {
+    const disk = new FakeDisk({ '/d/c': 'p0\np1\np2\n' });
+    const model = newModel();
+    model.write('/d/c', enc('r8\np0\np1\np2\n'), meta('m2', 's2'), disk);
+    model.rename('/d/c', '/k/c', meta('m0', 's1'), disk);
+    disk.remove('/d/c');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/k/c')?.conflict?.kind, 'deletion');
+    return { disk, model };
+  };
+
+  it('provenance seed 986414: a hand merge at the destination keeps the person\'s lines when the chain replays', () => {
+    const { disk, model } = setUp();
+    model.resolveManually('/k/c', enc('p1\np2\np11\n'));
+    assert.strictEqual(readText(model, disk, '/k/c'), 'p1\np2\np11\n');
+    // Something replays the component (in the seed, a partial Apply through the folder move): a new file at d/c.
+    model.write('/d/c', enc('r14\n'), meta('m2', 's1'), disk);
+    disk.put('/d/c', 'p15\n');
+    model.reconcileAll(disk);
+    const plan = model.planApply(['/k/c'], disk);
+    for (const g of plan.groups) {
+      disk.execute(g.actions, model.store);
+      model.markApplied(g.paths);
+    }
+    assert.strictEqual(model.composite('/k/c')?.conflict, undefined, 'the merge settled k/c');
+    assert.strictEqual(disk.text('/k/c') ?? readText(model, disk, '/k/c'), 'p1\np2\np11\n', 'the person\'s p1, p2 stay with their p11');
+  });
+
+  it('provenance seed 986414: the chain under the hand merge leads to what the merge saw (the person\'s part at the rename\'s source)', () => {
+    const { model } = setUp();
+    model.resolveManually('/k/c', enc('p1\np2\np11\n'));
+    const records = model.snapshot().records;
+    const rename = records.find((r) => r.operation === 'rename');
+    const part = records.find((r) => r.path === '/d/c' && r.sessionId === PERSON_SESSION_ID);
+    assert.ok(rename && part, 'the person\'s part is staged at d/c, the rename\'s source');
+    assert.strictEqual(dec(model.store.get(part.after as never)), 'p0\np1\np2\n', 'the lines of d/c the agent\'s side kept');
+    const write = records.find((r) => r.path === '/d/c' && r.sessionId === 's2');
+    assert.strictEqual(write?.before, part.after, 'the agent\'s write at d/c goes onto the person\'s part');
+    assert.strictEqual(write?.after, rename.before, 'and leaves what the rename moved');
+  });
+
+  it('provenance seed 986414: Accept agent at the destination keeps the agent\'s side when the chain replays, and deleting the write takes only its line', () => {
+    const { disk, model } = setUp();
+    model.resolve('/k/c', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/k/c'), 'r8\np0\np1\np2\n');
+    model.prune('m2', 's2');
+    assert.strictEqual(model.composite('/k/c')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/k/c'), 'p0\np1\np2\n', 'the person\'s lines stay; only the agent\'s r8 goes');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/k/c'), 'p0\np1\np2\n');
+    assert.strictEqual(disk.text('/d/c'), undefined, 'the person deleted d/c: it stays deleted');
+  });
+});

@@ -142,6 +142,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [880597, 'THROW "not a directory": reading a file the person made anew where a moot delete stood found a delete/modify conflict, whose agent side hid the file and with it the removed folder holding it, under a walk of that folder (folders.ts `holdsSomething`: a pending conflict with a file on its other side keeps the folder)'],
   // Session 15 (lead): found by the wide run of memory 983,001–1,043,000 on session 14's final code; passes with prov-hide's rule.
   [1002569, 'THROW "not a directory" at d/f, the class of 880597: the agent deleted folder d/f recursively, the person deleted d/f/g and, after a reopen, created it anew unseen (folders.ts `holdsSomething`)'],
+  [986414, 'SIDE: a hand merge at a rename\'s destination whose source the person deleted on disk rewrote the agent\'s write there onto no file, so the chain no longer led to what the merge saw; a later replay (a partial Apply) dropped the person\'s lines the merge kept (overlayModel.revivedReplay: the person\'s part staged at the rename\'s source, whole, under the write there)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
