@@ -1364,3 +1364,33 @@ describe('issue 23: the person\'s part of a file gone from disk at a rename\'s s
     assert.strictEqual(disk.text('/d/c'), undefined, 'the person deleted d/c: it stays deleted');
   });
 });
+
+/**
+ * Session 16 (`ref-old-b`): reference seed 369248, a disagreement the reference fuzz found past its window. The
+ * agent moves c's file to g and creates a new file at c, then edits each file in turn. Deleting the move's message
+ * sends c's file home, with the writes of g that saw it (they follow it home): the new file now meets it at c, a
+ * create's conflict. By provenance: the writes of c saw only the new file (its records' own outcome, the conflict's
+ * `top`); the writes of g saw only c's file, the conflict's other file. The second write of g, replayed onto the new
+ * file, shows its own line X there (agentSide.ts), and the last write of c saw the new file without X. It continues
+ * the records' own outcome, as it does when nothing came between and as a conflict with a base already does (the
+ * model's `top`, the reference's rule since seeds 76107 and 108149); merged instead, it kept X in the new file, a
+ * line no record that saw that file wrote. The model moved `top` on for a conflict with a base only.
+ */
+describe('issue 23: a create conflict\'s agent side continued past a write of the other file (ref-old-b)', () => {
+  it('reference seed 369248: a write that saw the records\' own outcome of a create conflict continues it, without a line only a write of the other file wrote', () => {
+    const disk = new FakeDisk({ '/c': 'c0\nc1\nc2\nc3\n' });
+    const model = newModel();
+    model.rename('/c', '/g', meta('m1', 's1'), disk);
+    model.write('/c', enc('n0\nn1\nn2\n'), meta('m0', 's2'), disk);
+    // A write of c's file between the create and its next write: the new file's records are two stacks.
+    model.write('/g', enc('Y\nc1\nc2\nc3\n'), meta('m0', 's2'), disk);
+    model.write('/c', enc('n0\nA\nn2\n'), meta('m1', 's2'), disk);
+    model.write('/g', enc('Y\nc1\nc2\nX\n'), meta('m2', 's2'), disk);
+    model.write('/c', enc('B\nA\nn2\n'), meta('m1', 's2'), disk);
+    // The move taken out: the write of g follows c's file home, where the new file now meets it.
+    model.prune('m1', 's1');
+    assert.strictEqual(model.composite('/c')?.conflict?.kind, 'creation');
+    assert.strictEqual(readText(model, disk, '/c'), 'B\nA\nn2\n', 'the new file as its own records left it: no X, which only the write of c\'s file wrote');
+    assert.strictEqual(readText(model, disk, '/g'), undefined);
+  });
+});

@@ -98,4 +98,9 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 467 (case-insensitive): a record that saw the destination\'s own file stays there when the rename is taken out', () => {
     runSequence(467, { caseInsensitive: true });
   });
+  // Session 16 (ref-old-b): found past the window, the model's (a write that saw a create conflict's records' own
+  // outcome continues it, as with a base; issue23WideSeeds.test.ts).
+  it('seed 369248: a write that saw a create conflict\'s own outcome continues it, past a write of the other file that came between', () => {
+    runSequence(369248);
+  });
 });
