@@ -535,8 +535,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             } else if (sawSide && after !== null) {
               // Still a create's conflict (no base), continued by this record: its result is now the records' own
               // outcome, so the next record that saw it continues it too, and is not rebased like a write of the
-              // other file (reference seed 369248: a write of the person's file, followed home by a prune, came
-              // between, and its line was merged into the agent's new file, which no record that saw it wrote).
+              // other file (reference seed 369248: a write of the file the create met, followed home by a prune,
+              // came between, and its line was merged into the agent's new file, where no record that saw it wrote it).
               open.set(p, { ...held, top: after });
             }
           } else if (held) {
