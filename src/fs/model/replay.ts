@@ -565,6 +565,20 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // What it moved is what the view showed it moving (the surviving records' content), not its own `after`:
           // that may hold a write since taken out (issue 23 case 7).
           out = { ...renameFieldsDropped(r), operation: 'create', before: null, after: shown };
+          // Created over a file the person was not shown, only to move on again: it passes by that file, as any
+          // create does (`passing`; replayRules.ts `leftAt`). Landing, it made a creation conflict the next rename
+          // carried away, and the file the person kept there (their "Accept disk" turned down the overwrite) was
+          // left deleted: Apply removed it (issue 23, provenance seed 1124711).
+          const by = hidden && shown !== null ? passesThrough(i, to, out, shown, d) : undefined;
+          if (by) {
+            for (const [o, w] of by.taken) {
+              consumed.add(o.id);
+              if (w !== o) rewritten.push(w);
+            }
+            passing.set(to, { content: by.top as ContentRef, lineage: null, prov: new Set(by.stack.map((w) => w.id)) });
+            for (const w of by.stack) (ids.get(to) as string[]).push(w.id);
+            break;
+          }
           if (hidden) {
             // A file the person was not shown is there (`landsOver`): the create lands on it, a conflict of its own
             // that travels with what it created (provenance seed 49982), never a move of that file in its place.
