@@ -331,7 +331,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     // person's file there, a needless rename conflict that hid the merged edit from the view until the person's
     // file went away, when Apply wrote it (issue 23, provenance seed 914836, WYSIWYG).
     const recorded = stack.length === 1 && first.operation === 'rename' ? first.after : top;
-    const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p
+    // A rename read onto itself (its destination sent home by a rename taken out) moves nothing on: the file stays
+    // here, and read as moved on it passed by and then vanished from the view, which Apply followed (issue 23,
+    // provenance seed 1125483: "Accept disk" turned down `d/e` → `a`, so the later `d/e` → `a` read `d/e` → `d/e`,
+    // and the file `h` → `d/e` brought there was lost).
+    const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p && next.path !== p
       && (next.before === top || next.before === recorded);
     if (replayCell(null, leftAt(null, top, movedOn), now).outcome !== 'nothing') return undefined;
     // A file moved in and deleted there passes too, and goes no further; a create then a delete is the table's own stack.
