@@ -331,7 +331,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     // person's file there, a needless rename conflict that hid the merged edit from the view until the person's
     // file went away, when Apply wrote it (issue 23, provenance seed 914836, WYSIWYG).
     const recorded = stack.length === 1 && first.operation === 'rename' ? first.after : top;
-    const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p
+    // A rename read onto itself (its destination sent home by a rename taken out) moves nothing on: the file stays
+    // here, and read as moved on it passed by and then vanished from the view, which Apply followed (issue 23,
+    // provenance seed 1125483: "Accept disk" turned down `d/e` → `a`, so the later `d/e` → `a` read `d/e` → `d/e`,
+    // and the file `h` → `d/e` brought there was lost).
+    const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p && next.path !== p
       && (next.before === top || next.before === recorded);
     if (replayCell(null, leftAt(null, top, movedOn), now).outcome !== 'nothing') return undefined;
     // A file moved in and deleted there passes too, and goes no further; a create then a delete is the table's own stack.
@@ -571,6 +575,20 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // What it moved is what the view showed it moving (the surviving records' content), not its own `after`:
           // that may hold a write since taken out (issue 23 case 7).
           out = { ...renameFieldsDropped(r), operation: 'create', before: null, after: shown };
+          // Created over a file the person was not shown, only to move on again: it passes by that file, as any
+          // create does (`passing`; replayRules.ts `leftAt`). Landing, it made a creation conflict the next rename
+          // carried away, and the file the person kept there (their "Accept disk" turned down the overwrite) was
+          // left deleted: Apply removed it (issue 23, provenance seed 1124711).
+          const by = hidden && shown !== null ? passesThrough(i, to, out, shown, d) : undefined;
+          if (by) {
+            for (const [o, w] of by.taken) {
+              consumed.add(o.id);
+              if (w !== o) rewritten.push(w);
+            }
+            passing.set(to, { content: by.top as ContentRef, lineage: null, prov: new Set(by.stack.map((w) => w.id)) });
+            for (const w of by.stack) (ids.get(to) as string[]).push(w.id);
+            break;
+          }
           if (hidden) {
             // A file the person was not shown is there (`landsOver`): the create lands on it, a conflict of its own
             // that travels with what it created (provenance seed 49982), never a move of that file in its place.

@@ -1394,3 +1394,52 @@ describe('issue 23: a create conflict\'s agent side continued past a write of th
     assert.strictEqual(readText(model, disk, '/g'), undefined);
   });
 });
+
+/**
+ * Session 16 (`prov-wide6`): the seeds session 15's wide run of its final code found (memory 1,083,001–1,183,000).
+ */
+describe('issue 23: session 15\'s wide run (prov-wide6)', () => {
+  it('provenance seed 1124711: a hand merge to no file at a chain\'s end keeps the person\'s file the chain passed, whose overwrite they turned down', () => {
+    // The agent moves a over the person's edited h, then on to b. The person deletes a on disk (a deletion conflict
+    // at b, about a), edits h again (the overwrite's delete never saw that), and accepts the disk's h: the chain's
+    // file now passes by the person's h. A hand merge to no file at b forces the move, its file gone from disk, as a
+    // create at h that moves on: it passes by h too, never lands on it (replay.ts, the forced create `by`).
+    const disk = new FakeDisk({ '/a': 'p0\np1\n', '/h': 'p6\np8\np7\n' });
+    const model = newModel();
+    model.rename('/a', '/h', meta('m0', 's2'), disk, { overwrite: true });
+    model.rename('/h', '/b', meta('m0', 's2'), disk, { overwrite: true });
+    disk.remove('/a');
+    disk.put('/h', 'p6\np8\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/h')?.conflict?.kind, 'deletion');
+    model.resolve('/h', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/h'), 'p6\np8\n');
+    assert.strictEqual(model.composite('/b')?.conflict?.kind, 'deletion');
+    model.resolveManually('/b', undefined);
+    assert.strictEqual(readText(model, disk, '/h'), 'p6\np8\n', 'the person\'s h stays in the view');
+    assert.strictEqual(readText(model, disk, '/b'), undefined, 'the person\'s merge: no file at b');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p6\np8\n', 'Apply leaves the person\'s h');
+    assert.strictEqual(disk.text('/b'), undefined);
+  });
+
+  it('provenance seed 1125483: a rename read onto itself (its destination sent home) moves nothing on: the file there stays in the view', () => {
+    // The agent edits h, moves d/e to a, then moves h to d/e and on to a (overwriting what it moved there). The
+    // person moves d/e to a on disk and accepts the disk's d/e: the first move and its overwrite are turned down,
+    // and the last rename reads d/e → d/e. Read as moving h's file on, that file passed by d/e and vanished.
+    const disk = new FakeDisk({ '/d/e': 'p3\np4\np5\n', '/h': 'p8\np9\n' });
+    const model = newModel();
+    model.write('/h', enc('p8\n'), meta('m1', 's1'), disk);
+    model.rename('/d/e', '/a', meta('m1', 's2'), disk, { overwrite: true });
+    model.rename('/h', '/d/e', meta('m2', 's1'), disk);
+    model.rename('/d/e', '/a', meta('m2', 's1'), disk, { overwrite: true });
+    disk.move('/d/e', '/a');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/d/e')?.conflict, 'the person moved d/e away: a conflict there');
+    model.resolve('/d/e', { kind: 'acceptDisk' });
+    const shown = ['/h', '/d/e', '/a'].map((p) => readText(model, disk, p));
+    assert.ok(shown.includes('p8\n'), `the file h's records left is still in the view (h, d/e, a: ${JSON.stringify(shown)})`);
+    applyAll(model, disk);
+    assert.ok(disk.paths().some((p) => disk.text(p)?.includes('p8')), 'Apply never removes the person\'s p8 from every path');
+  });
+});

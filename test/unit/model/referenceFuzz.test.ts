@@ -103,4 +103,14 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 369248: a write that saw a create conflict\'s own outcome continues it, past a write of the other file that came between', () => {
     runSequence(369248);
   });
+  // Session 16 (prov-wide6): the model's rule for provenance seed 1125483, which the reference now states too. A
+  // rename read onto itself (its destination sent home by a rename a discard took out) moves nothing on: the file the
+  // records brought there stays and meets the file there, a conflict. Both models used to read it as moving on, and
+  // the file then passed by and reached no path: the view lost the agent's moved file and its write (3636: d/c's file,
+  // moved to h and written there, vanished; Apply deleted d/c and wrote it nowhere).
+  for (const seed of [3636, 4572, 9503]) {
+    it(`seed ${seed}: a rename read onto itself moves nothing on, and the file it would move stays in the view`, () => {
+      runSequence(seed);
+    });
+  }
 });

@@ -178,7 +178,10 @@ export class ReferenceOverlay {
       if (top === null) return movedIn ? { stack, top } : undefined;
       const next = records.slice(j).find((o) => !isFolderRecord(o) && !consumed.has(o.id) && (o.path === path || o.from === path));
       const saw = next?.before === top || (stack.length === 0 && recorded !== undefined && next?.before === recorded);
-      return next?.op === 'rename' && next.from === path && saw ? { stack, top } : undefined;
+      // Issue 23 (provenance seed 1125483, a rule changed on purpose, restated here): a rename read onto itself (its
+      // destination sent home by a rename taken out) moves nothing on: the file stays at the path and meets the file
+      // there (a rename conflict). Read as moving on, it passed by and went to no path at all: the view lost it.
+      return next?.op === 'rename' && next.from === path && next.path !== path && saw ? { stack, top } : undefined;
     };
     const passing = new Map<string, { text: string; origin: string | null; shows: Set<string> }>();
     // The file a rename found at its destination and landed on, as later writes that saw it changed it, and the

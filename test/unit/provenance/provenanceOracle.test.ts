@@ -84,6 +84,27 @@ describe('provenance oracle', () => {
     assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/z': [p0] }), true)), ['LEAK']);
   });
 
+  it('a line adopted at one path, then at another, and rejected at the second, may still be written at the first (seed 1158760)', () => {
+    const l = new ProvenanceLedger();
+    const [p5, p6, r8] = [l.token('P'), l.token('P'), l.token('R1')];
+    l.agentRecord(1, 's1', 'm1', new Set(), new Set([r8]));
+    // The agent moved d/f/g to k/l/g, the person moved it to b on disk. Accept agent at k/l/g keeps [p5 p6]…
+    l.personChoice(new Set([p5, p6]), new Set([p5, p6]), new Set([p5, p6]), ['/w/k/l/g']);
+    // …a hand merge at b keeps p6 (and r8)…
+    l.personChoice(new Set([p5, p6, r8]), new Set([r8, p6]), new Set([p5, p6]), ['/w/b']);
+    // …and, b deleted on disk, "Accept disk" at b turns p6 down there.
+    l.personChoice(new Set([r8, p6]), new Set(), new Set(), ['/w/b']);
+    assert.deepStrictEqual(l.checkApply(tree({}), tree({ '/w/k/l/g': [p5, p6] }), true), []);
+    assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/b': [p6] }), true)), ['LEAK']);
+    // Equally strict where the person took every adoption back: rejected where it was adopted, then elsewhere.
+    const m = new ProvenanceLedger();
+    const q = m.token('P');
+    m.personChoice(new Set([q]), new Set([q]), new Set(), ['/w/x']);
+    m.personChoice(new Set([q]), new Set(), new Set(), ['/w/x']);
+    m.personChoice(new Set([q]), new Set(), new Set(), ['/w/y']);
+    assert.deepStrictEqual(props(m.checkApply(tree({}), tree({ '/w/z': [q] }), true)), ['LEAK']);
+  });
+
   it('an agent resolving a conflict handed back to it keeps a line it was shown: the line is its own, live while it is', () => {
     const l = new ProvenanceLedger();
     const r1 = l.token('R1');

@@ -82,8 +82,13 @@ export class ProvenanceLedger {
   private readonly keptAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
   /** When and where (the paths the person chose at) the person last rejected a staged token (an Apply must not write it). */
   private readonly rejectedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
-  /** When and where the person last took a token as theirs (a resolution that kept it): no prune takes it away. */
-  private readonly adoptedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
+  /**
+   * When and where the person took a token as theirs (a resolution that kept it): no prune takes it away. Every
+   * choice that kept it, not only the last: a person's disk move copies a line, so it can be adopted at two paths
+   * one after the other, and a later rejection at the second takes back no adoption at the first (issue 23,
+   * provenance seed 1158760). A rejection drops the adoptions it takes back (made at one of its paths).
+   */
+  private readonly adoptedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }[]>();
   /** Agent records that resolved a conflict handed back to them and kept a token they were shown there. */
   private readonly keptBy = new Map<Token, number[]>();
   /** Live-while-kept excuses for writing a taken-out record's line that was the disk's when k saw it (`agentKeepsFromDisk`). */
@@ -193,12 +198,16 @@ export class ProvenanceLedger {
     for (const t of shown) {
       if (result.has(t)) continue;
       if (onDisk.has(t)) removed.add(t);
-      else this.rejectedAt.set(t, { seq, paths: where });
+      else {
+        this.rejectedAt.set(t, { seq, paths: where });
+        const standing = (this.adoptedAt.get(t) ?? []).filter(a => ![...a.paths].some(p => where.has(p)));
+        this.adoptedAt.set(t, standing);
+      }
     }
     for (const t of result) {
       if (onDisk.has(t)) this.keptAt.set(t, { seq, paths: where });
       const author = authorOf(t);
-      if (author === 'P' || this.madeDisks.has(t) || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, { seq, paths: where });
+      if (author === 'P' || this.madeDisks.has(t) || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, [...(this.adoptedAt.get(t) ?? []), { seq, paths: where }]);
     }
     const choice = { seq, removed };
     this.choices.push(choice);
@@ -223,7 +232,7 @@ export class ProvenanceLedger {
         out.push({ property: 'LEAK', detail: `wrote a line nobody wrote: ${JSON.stringify(t)} (in ${where(after, t)})` });
         continue;
       }
-      const adopted = this.adoptedAt.get(t)?.seq ?? -1;
+      const adopted = Math.max(-1, ...(this.adoptedAt.get(t) ?? []).map(a => a.seq));
       if (this.rejects(t, after)) out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}), which the person rejected` });
       else if (author !== 'P' && !this.isLive(Number(author.slice(1))) && adopted < 0 && ![...(this.keptBy.get(t) ?? []), ...(this.keptFromDisk.get(t) ?? [])].some(k => this.isLive(k))) {
         out.push({ property: 'LEAK', detail: `wrote ${t} (in ${where(after, t)}) of taken-out record ${author}` });
@@ -239,15 +248,18 @@ export class ProvenanceLedger {
    * the same token can be shown at two paths, adopted at one (Accept agent at `b`) and rejected at the other (a
    * discard of `h`, which showed the moved file). The person chose at `h` only: rejecting there takes back no
    * adoption at `b`, so it stands unless the rejection was made at `b` too, and the line may be written at `b` but
-   * at none of the rejection's paths (issue 23, provenance seed 14327).
+   * at none of the rejection's paths (issue 23, provenance seed 14327). The same when the line was adopted at `b`,
+   * then at `h` too, and rejected at `h`: the adoption at `b` stands (seed 1158760: "Accept agent" at `k/l/g` kept
+   * the person's lines the agent moved there, a hand merge at `b`, where the person had moved the same file on
+   * disk, kept one of them, and "Accept disk" at `b` then turned it down at `b` alone). One adoption reads as before.
    */
   private rejects(t: Token, after: Tree): boolean {
     const rejection = this.rejectedAt.get(t);
     if (rejection === undefined) return false;
-    const adoption = this.adoptedAt.get(t);
-    if (adoption === undefined) return true;
-    if (adoption.seq > rejection.seq) return false;
-    if ([...adoption.paths].some(p => rejection.paths.has(p))) return true;
+    const adoptions = this.adoptedAt.get(t) ?? [];
+    if (adoptions.some(a => a.seq > rejection.seq)) return false;
+    const standing = adoptions.filter(a => ![...a.paths].some(p => rejection.paths.has(p)));
+    if (standing.length === 0) return true;
     return [...after].some(([p, text]) => rejection.paths.has(this.key(p)) && linesOf(text).includes(t));
   }
 

@@ -143,6 +143,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 15 (lead): found by the wide run of memory 983,001–1,043,000 on session 14's final code; passes with prov-hide's rule.
   [1002569, 'THROW "not a directory" at d/f, the class of 880597: the agent deleted folder d/f recursively, the person deleted d/f/g and, after a reopen, created it anew unseen (folders.ts `holdsSomething`)'],
   [986414, 'SIDE: a hand merge at a rename\'s destination whose source the person deleted on disk rewrote the agent\'s write there onto no file, so the chain no longer led to what the merge saw; a later replay (a partial Apply) dropped the person\'s lines the merge kept (overlayModel.revivedReplay: the person\'s part staged at the rename\'s source, whole, under the write there)'],
+  // Session 16 (prov-wide6): found by the wide run of memory 1,083,001–1,183,000 on session 15's final code.
+  [1124711, 'LOSS: a hand merge to no file at the end of an overwriting chain a → h → b, whose source the person deleted, forced the move as a create at h over the person\'s h (whose overwrite they had turned down with "Accept disk"), and the next rename left h deleted (replay.ts: a rename forced as a create over a file the person was not shown passes by it when it moves on, as a create does)'],
+  [1125483, 'LOSS: "Accept disk" at d/e turned down d/e → a, so the later d/e → a read d/e → d/e; read as moving on the file h → d/e brought, that file passed by d/e and vanished from the view, and Apply deleted h (replay.ts passesThrough: a rename onto itself moves nothing on)'],
+  [1158760, 'LEAK, the oracle\'s reading: the person accepted the agent\'s k/l/g (their lines the agent moved there), then kept one of those lines in a hand merge at b (where they had moved the same file on disk) and turned it down at b alone; the oracle kept only the last adoption and read the rejection at b as taking back the adoption at k/l/g (provenanceOracle: every adoption is kept, a rejection takes back those made where it was made)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
