@@ -60,9 +60,9 @@ export function putHandedOver(store: ContentStore, bytes: Uint8Array): ContentRe
 }
 
 /**
- * Whether a store may keep a handed-over array as it is. Not when it views a shared buffer another thread may write
- * to, nor when it is a small part of a larger buffer: keeping it would keep the whole buffer alive (a `Buffer` from
- * Node's 8 KB pool, a slice of a file read whole), so at most twice the bytes are kept; those are copied instead.
+ * Whether a store may keep a handed-over array as it is. Not when it views shared memory another thread may write
+ * to, nor when it is less than half of its buffer: keeping it would keep the whole buffer alive (a `Buffer` from
+ * Node's 8 KB pool, a slice of a file read whole). So a kept array holds at most twice its bytes; others are copied.
  */
 export function keepsHandedOver(bytes: Uint8Array): boolean {
   return bytes.buffer instanceof ArrayBuffer && 2 * bytes.byteLength >= bytes.buffer.byteLength;
@@ -189,7 +189,10 @@ export class MemoryContentStore implements ContentStore {
     this.used = 0;
   }
 
-  /** Keeps the array itself as a blob; returns the new blob's number. */
+  /**
+   * Keeps the array itself as a blob; returns the new blob's number. It is an object per blob, which the slabs
+   * avoid, but one the caller made anyway: keeping it adds no object, only skips the copy and its fresh pages.
+   */
   private keep(bytes: Uint8Array): number {
     const blob = this.lengthOf.length;
     this.lengthOf.push(bytes.byteLength);
