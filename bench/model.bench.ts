@@ -17,6 +17,7 @@ const PRUNED = 'm4';
 const BUDGET_MS = 100;
 /** Issue 28: ten times the size, where staging and a prune must cost in proportion to what they touch. */
 const LARGE_BUDGET_MS = 1_000;
+const HANDED_OVER = { handOver: true } as const;
 
 interface Input {
   readonly disk: Map<string, Uint8Array>;
@@ -53,7 +54,9 @@ function once(input: Input, FILES: number): { stageMs: number; pruneMs: number; 
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (const [p, bytes, messageId] of input.writes) {
-    model.write(p, bytes, { sessionId: 's1', messageId, turn: 1, description: 'edit' }, probe);
+    // Handed over, as the agent's write tools do (each write's bytes are encoded for it and never written again;
+    // the runs share them, read-only).
+    model.write(p, bytes, { sessionId: 's1', messageId, turn: 1, description: 'edit' }, probe, HANDED_OVER);
   }
   const t1 = performance.now();
   const plan = model.prune(PRUNED);

@@ -217,8 +217,11 @@ export class OverlayWorkspace {
 
   // ── staging (never touches the disk) ────────────────────────────────────────────────────────────────────
 
-  /** Stages a write. `create`/`overwrite` follow FileSystemProvider semantics. */
-  write(p: string, bytes: Uint8Array, meta: ChangeMeta, options: { create?: boolean; overwrite?: boolean } = { create: true, overwrite: true }): ChangeRecord | undefined {
+  /**
+   * Stages a write. `create`/`overwrite` follow FileSystemProvider semantics. `handOver`: the caller made `bytes`
+   * for this write and nobody writes to them afterwards, so the store keeps them without a copy (`OverlayModel.write`).
+   */
+  write(p: string, bytes: Uint8Array, meta: ChangeMeta, options: { create?: boolean; overwrite?: boolean; handOver?: boolean } = { create: true, overwrite: true }): ChangeRecord | undefined {
     this.assertWritable();
     checkName(p);
     checkStagedBytes(p, bytes.byteLength);
@@ -227,7 +230,7 @@ export class OverlayWorkspace {
     if (!exists && options.create === false) throw new OverlayError('FileNotFound', `${p} does not exist`, { path: p });
     if (exists && options.create && options.overwrite === false) throw new OverlayError('FileExists', `${p} already exists`, { path: p });
     if (this.isDirectory(p)) throw new OverlayError('InvalidOperation', `${p} is a directory`, { path: p });
-    return this.model.write(p, bytes, meta, this.stagingDisk);
+    return this.model.write(p, bytes, meta, this.stagingDisk, { handOver: options.handOver });
   }
 
   /**

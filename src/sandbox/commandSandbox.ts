@@ -59,6 +59,8 @@ export class CommandSandboxError extends Error {
 const OUTPUT_TAIL_BYTES = 16_000;
 
 const EMPTY = new Uint8Array(0);
+/** The staging options of a command's written file, whose bytes are handed over (see `stage`). */
+const HANDED_OVER = { create: true, overwrite: true, handOver: true } as const;
 
 /**
  * Runs commands over the staged view and stages what they wrote (capability C7). One scratch folder per session
@@ -214,15 +216,17 @@ export class CommandSandbox {
               case 'create':
               case 'modify': {
                 const target = abs(step.path);
+                // Read from the scratch folder for this staging alone and only read after (`readFileSync` gives a new
+                // array per file; a small one from Node's pool is copied by the store): handed over, not copied.
                 const bytes = bytesOf.get(step.path)!;
                 if (step.kind === 'modify' && changedDuringRun(step.path)) {
                   const probe = { read: (p: string) => (p === target ? EMPTY : ws.disk.read(p)) };
-                  const r = ws.model.write(target, bytes, meta, probe);
+                  const r = ws.model.write(target, bytes, meta, probe, HANDED_OVER);
                   if (r) records.push(r);
                   const outcome = ws.model.reconcile(target, ws.disk);
                   if (outcome.kind === 'conflict') conflicts.push(target);
                 } else {
-                  const r = ws.write(target, bytes, meta);
+                  const r = ws.write(target, bytes, meta, HANDED_OVER);
                   if (r) records.push(r);
                 }
                 staged.push({ operation: step.kind, path: target });

@@ -240,12 +240,13 @@ export class HunkReview implements vscode.CodeLensProvider, vscode.Disposable {
     const last = change.records[change.records.length - 1];
     // Staged under the origin of the change's last record: the file stays in its session's group (not "your
     // edits"), and a prune of that message takes the undo out along with what it undid.
+    // The encoded text is made for this write alone, so it is handed over to the store rather than copied.
     overlay.write(p, encodeText(undoHunk(staged, hunk)), {
       sessionId: last.sessionId,
       messageId: last.messageId,
       turn: last.turn,
       description: `one change undone by you (${lines(hunk.stagedStart, hunk.stagedCount)})`,
-    });
+    }, { create: true, overwrite: true, handOver: true });
     await overlay.flush();
     audit.note(`undid one staged change to ${this.name(p)} (${lines(hunk.stagedStart, hunk.stagedCount)} staged): the disk is not touched`);
   }

@@ -13,6 +13,12 @@ export type ContentRef = string;
 export interface ContentStore {
   /** Stores the bytes (idempotent) and returns their ref. Copies them: the caller may reuse its array once it returns. */
   put(bytes: Uint8Array): ContentRef;
+  /**
+   * Optional: `put` of bytes the caller hands over. Neither the caller nor anyone it shared the array with writes
+   * to it after this call, so the store may keep the array itself instead of a copy (issue 28: copying each staged
+   * write into the store was a third of staging, mostly first touches of fresh pages). Use `putHandedOver`.
+   */
+  adopt?(bytes: Uint8Array): ContentRef;
   /** The bytes of a ref; throws when the store does not have them (never answers with empty bytes). */
   get(ref: ContentRef): Uint8Array;
   has(ref: ContentRef): boolean;
@@ -45,6 +51,23 @@ export function putText(store: ContentStore, text: string): ContentRef {
   return store.putText ? store.putText(text) : store.put(encodeText(text));
 }
 
+/**
+ * Stores bytes the caller hands over (`ContentStore.adopt`); a store without `adopt` copies them as `put` does.
+ * Only for an array nobody writes to again: a caller that reuses its buffer (a scratch array) must call `put`.
+ */
+export function putHandedOver(store: ContentStore, bytes: Uint8Array): ContentRef {
+  return store.adopt ? store.adopt(bytes) : store.put(bytes);
+}
+
+/**
+ * Whether a store may keep a handed-over array as it is. Not when it views shared memory another thread may write
+ * to, nor when it is less than half of its buffer: keeping it would keep the whole buffer alive (a `Buffer` from
+ * Node's 8 KB pool, a slice of a file read whole). So a kept array holds at most twice its bytes; others are copied.
+ */
+export function keepsHandedOver(bytes: Uint8Array): boolean {
+  return bytes.buffer instanceof ArrayBuffer && 2 * bytes.byteLength >= bytes.buffer.byteLength;
+}
+
 /** The ref `put` would return, without storing anything (used to compare disk bytes with a base). */
 export function contentRefOf(bytes: Uint8Array): ContentRef {
   return oneShotHash ? oneShotHash('sha256', bytes, 'hex') : crypto.createHash('sha256').update(bytes).digest('hex');
@@ -72,7 +95,8 @@ export function contentRefsIn(value: unknown, into: Set<ContentRef> = new Set())
 }
 
 /**
- * In-memory store for tests and benches. Copies on the way in and out so callers cannot mutate stored bytes.
+ * In-memory store for tests and benches. Copies on the way in (unless handed over: `adopt`) and out, so callers
+ * cannot mutate stored bytes.
  * Stored bytes are packed into shared slabs and a blob is its slab, offset and length in three number arrays: one
  * typed array per blob (even a view into a slab) is an object the garbage collector copies and tracks, which at a
  * hundred thousand small files cost more than hashing them (issue 28).
@@ -80,7 +104,7 @@ export function contentRefsIn(value: unknown, into: Set<ContentRef> = new Set())
 export class MemoryContentStore implements ContentStore {
   /** ref → blob number (a small integer: no object per blob). */
   private readonly blobs = new Map<ContentRef, number>();
-  /** Per blob: the index of its slab in `slabs` (or of its own array, for a large blob), offset and length. */
+  /** Per blob: the index of its slab in `slabs` (or of its own array, for a large or handed-over blob), offset and length. */
   private readonly slabOf: number[] = [];
   private readonly offsetOf: number[] = [];
   private readonly lengthOf: number[] = [];
@@ -93,6 +117,16 @@ export class MemoryContentStore implements ContentStore {
   put(bytes: Uint8Array): ContentRef {
     const ref = contentRefOf(bytes);
     if (!this.blobs.has(ref)) this.blobs.set(ref, this.copyIn(bytes));
+    return ref;
+  }
+
+  /**
+   * A handed-over array is kept as a blob of its own (like a large blob), not copied into a slab; one the rule
+   * `keepsHandedOver` turns down is copied. Either way the stored bytes are never written: `get` copies out.
+   */
+  adopt(bytes: Uint8Array): ContentRef {
+    const ref = contentRefOf(bytes);
+    if (!this.blobs.has(ref)) this.blobs.set(ref, keepsHandedOver(bytes) ? this.keep(bytes) : this.copyIn(bytes));
     return ref;
   }
 
@@ -153,6 +187,18 @@ export class MemoryContentStore implements ContentStore {
     this.slab = new Uint8Array(SLAB_BYTES);
     this.current = this.slabs.push(this.slab) - 1;
     this.used = 0;
+  }
+
+  /**
+   * Keeps the array itself as a blob; returns the new blob's number. It is an object per blob, which the slabs
+   * avoid, but one the caller made anyway: keeping it adds no object, only skips the copy and its fresh pages.
+   */
+  private keep(bytes: Uint8Array): number {
+    const blob = this.lengthOf.length;
+    this.lengthOf.push(bytes.byteLength);
+    this.slabOf.push(this.slabs.push(bytes) - 1);
+    this.offsetOf.push(0);
+    return blob;
   }
 
   /** Copies the bytes in; returns the new blob's number. */

@@ -26,6 +26,7 @@ import type { FolderDisk, FolderIntent, FolderStatus } from './folders';
 import type { MergeResult } from '../merge/threeWayMerge';
 import type { ApplyPlan } from './applyPlan';
 import type { ChangeMeta, ChangeOrigin, ChangeRecord } from './changeRecord';
+import { putHandedOver } from './contentStore';
 import type { ContentRef, ContentStore } from './contentStore';
 import type { DiskProbe, DiskReader } from './diskProbe';
 import type { Event } from './eventEmitter';
@@ -126,11 +127,12 @@ export class OverlayModel {
 
   /**
    * Stages a file write (create if the path has no effective content, else modify). Returns the record, or
-   * undefined when the write changes nothing at a path without pending changes.
+   * undefined when the write changes nothing at a path without pending changes. With `handOver` the caller gives
+   * the store its array (`putHandedOver`: nobody writes to it after this call) and the store need not copy it.
    */
-  write(path: string, bytes: Uint8Array, meta: ChangeMeta, disk: DiskProbe): ChangeRecord | undefined {
+  write(path: string, bytes: Uint8Array, meta: ChangeMeta, disk: DiskProbe, options?: { readonly handOver?: boolean }): ChangeRecord | undefined {
     const before = this.currentRef(path, disk.read);
-    const after = this.store.put(bytes);
+    const after = options?.handOver ? putHandedOver(this.store, bytes) : this.store.put(bytes);
     if (before === after && effectiveRef(this.state, path) === undefined) return undefined;
     if (before === null) this.assertNameFree(path, disk);
     const operation = before === null ? 'create' : 'modify';

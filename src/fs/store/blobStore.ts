@@ -18,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import { BlobCorruptError, BlobMissingError, StoreError } from './storeError';
 import { syncDir } from './writeDurable';
 import { syncFileSystemOf } from './syncFileSystem';
+import { keepsHandedOver } from '../model/contentStore';
 
 export interface BlobStoreOptions {
   /** Upper bound of the bytes the read cache holds; blobs larger than this are read from disk each time. */
@@ -94,6 +95,18 @@ export class BlobStore {
 
   /** Stores the bytes (if not already there) and returns their sha-256 hex. Durable after the next `sync()`. */
   put(bytes: Uint8Array): string {
+    return this.store(bytes, false);
+  }
+
+  /**
+   * `put` of bytes the caller hands over (`ContentStore.adopt`): the read cache keeps the array itself rather than
+   * a copy, unless `keepsHandedOver` turns it down. The file on disk is the same either way.
+   */
+  adopt(bytes: Uint8Array): string {
+    return this.store(bytes, keepsHandedOver(bytes));
+  }
+
+  private store(bytes: Uint8Array, keep: boolean): string {
     this.assertOpen();
     const ref = hashBytes(bytes);
     this.putsDuringGc?.add(ref);
@@ -104,8 +117,9 @@ export class BlobStore {
       const temp = path.join(this.tempDir, `${process.pid}-${++this.tempCounter}`);
       fs.writeFileSync(temp, bytes);
       this.renameIntoShard(temp, file, shard);
-      // Copy: the caller may reuse its array, and the cache must keep the bytes the hash was taken of.
-      this.cache.set(ref, new Uint8Array(bytes));
+      // Copy unless handed over: the caller may reuse its array, and the cache must keep the bytes the hash was
+      // taken of.
+      this.cache.set(ref, keep ? bytes : new Uint8Array(bytes));
     }
     // Also for an existing valid file: it may be a previous session's unsynced write still in the page cache,
     // file and directory entries alike.

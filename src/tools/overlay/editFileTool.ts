@@ -3,7 +3,7 @@ import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import { stagedChangeAnswer } from './stagedChangeAnswer';
 import { checkReplacedLength, occurrences } from '../../fs/stagedSizeCap';
-import { encodeUtf8, MAX_CONTENT_CHARS, metaOf, readTextWithBytes, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+import { encodeUtf8, HANDED_OVER, MAX_CONTENT_CHARS, metaOf, readTextWithBytes, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
 
 export interface EditFileInput {
   path: string;
@@ -66,7 +66,8 @@ export class EditFileTool implements AgentTool<EditFileInput> {
     const next = input.replaceAll ? text.split(input.oldString).join(input.newString) : text.replace(input.oldString, () => input.newString);
     const encoded = encodeUtf8(next, 'The edited text');
     try {
-      overlay.write(p.absolute, encoded, metaOf(caller, input.description, `Edit ${p.display}`));
+      // `encoded` was made for this write and is not used after it: handed over, not copied.
+      overlay.write(p.absolute, encoded, metaOf(caller, input.description, `Edit ${p.display}`), HANDED_OVER);
     } catch (e) {
       toolErrorOf(e, p.display);
     }

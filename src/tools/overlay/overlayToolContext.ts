@@ -105,6 +105,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * The UTF-8 bytes of text an agent sent. JSON can carry an unpaired UTF-16 surrogate, which UTF-8 cannot: the
  * encoder would quietly put U+FFFD in its place, so the file would not hold what the agent sent. Refused instead.
  */
+/** A tool's write options for bytes `encodeUtf8` made for that write alone: create or overwrite, and hand them over. */
+export const HANDED_OVER = { create: true, overwrite: true, handOver: true } as const;
+
 export function encodeUtf8(text: string, field: string): Uint8Array {
   const bad = LONE_SURROGATE.exec(text);
   if (bad) {

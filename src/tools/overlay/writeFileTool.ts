@@ -1,7 +1,7 @@
 import type { AgentTool, ToolAnswer, ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import { stagedChangeAnswer } from './stagedChangeAnswer';
-import { encodeUtf8, MAX_CONTENT_CHARS, metaOf, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
+import { encodeUtf8, HANDED_OVER, MAX_CONTENT_CHARS, metaOf, resolveToolPath, toolErrorOf, type OverlayToolContext } from './overlayToolContext';
 
 export interface WriteFileInput {
   path: string;
@@ -45,7 +45,8 @@ export class WriteFileTool implements AgentTool<WriteFileInput> {
     const encoded = encodeUtf8(input.content, 'content');
     const before = readOrUndefined(this.ctx, p.absolute);
     try {
-      overlay.write(p.absolute, encoded, metaOf(caller, input.description, `Write ${p.display}`));
+      // `encoded` was made for this write and is not used after it: handed over, not copied.
+      overlay.write(p.absolute, encoded, metaOf(caller, input.description, `Write ${p.display}`), HANDED_OVER);
     } catch (e) {
       toolErrorOf(e, p.display);
     }
