@@ -113,4 +113,10 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Session 16 (ref-pass), the model's mistake: a delete of the person's file at a taken-out rename's destination
+  // stays there (`staysAt`) in the look-ahead too, so a create at the source that a later rename moves on passes by
+  // the agent's edit there (the model hid it).
+  it('seed 329063: a create that a later rename moves on passes by the file at the source, though a delete ahead saw a taken-out rename\'s destination', () => {
+    runSequence(329063);
+  });
 });
