@@ -274,6 +274,16 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     const taken: [ChangeRecord, ChangeRecord][] = [];
     const ahead = new Map(alias);
     const home = (q: string): string => ahead.get(q) ?? q;
+    // A record ahead read through a taken-out rename's alias, as the replay will read it: one that saw the
+    // destination's own file stays there (`staysAt`), and so does every later record there. Read as following the
+    // file home, a delete of the person's file at a rename's destination cut short a create at the source that a
+    // later rename moves on, so it no longer passed by the agent's file there and hid it (reference seed 329063).
+    const peeked = (g: ChangeRecord): ChangeRecord => {
+      const w = aliased(g, home);
+      if (w === g || !staysAt(g, cur.get(g.path) ?? null, cur.get(w.path) ?? null)) return w;
+      ahead.delete(g.path);
+      return g;
+    };
     let j = i + 1;
     for (; first.operation !== 'delete' && j < all.length; j++) {
       const o = all[j];
@@ -283,7 +293,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       }
       const g = options.rewrites?.get(o.id) ?? o;
       if (g.operation === 'rename') break;
-      const w = aliased(g, home);
+      const w = peeked(g);
       if (w.path !== p) {
         if (g.operation === 'delete') break;
         continue;
@@ -304,7 +314,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         if (o.operation === 'rename' && o.fromPath !== undefined) moveAlias(ahead, o.fromPath, o.path);
         continue;
       }
-      const w = aliased(options.rewrites?.get(o.id) ?? o, home);
+      const w = peeked(options.rewrites?.get(o.id) ?? o);
       if (w.path === p || w.fromPath === p) return { stack, taken, next: w };
     }
     return { stack, taken };

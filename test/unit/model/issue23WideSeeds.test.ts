@@ -1443,3 +1443,37 @@ describe('issue 23: session 15\'s wide run (prov-wide6)', () => {
     assert.ok(disk.paths().some((p) => disk.text(p)?.includes('p8')), 'Apply never removes the person\'s p8 from every path');
   });
 });
+
+/**
+ * Session 16 (`ref-pass`): a record ahead read through a taken-out rename's alias, as the replay reads it.
+ */
+describe('issue 23: a create that passes by a file, with a delete of the person\'s file ahead at a taken-out rename\'s destination (ref-pass)', () => {
+  // The agent edits b (r1) and moves it to g (r3), deletes it there (r4); the person creates g on disk; the agent
+  // writes a new file at b (r5, b was empty) and moves it over the person's g (r6 deletes the person's g, which it
+  // saw; r7 moves r5's file). r4 and then r3 are taken out. By provenance: r1's edit of b was never deleted by a
+  // surviving record (r4 is gone, r3's move did not happen), r5 saw no file at b and r7 moved r5's file on, so
+  // r5's file only passed through b (replayRules.ts `leftAt`) and r1's edit stays there; r6 saw the person's g,
+  // the destination's own file (`staysAt`), so it stays at g. The look-ahead read r6 through r3's alias as a
+  // delete at b, so r5's file did not pass by: it landed on r1's edit as a create conflict, carried to g, and
+  // the view hid b (the disk's file and r1's edit of it) until the person resolved a conflict at g.
+  it('reference seed 329063: the delete ahead stays at the destination, so the create passes by the agent\'s edit at the source', () => {
+    const disk = new FakeDisk({ '/b': 'p0\np1\n' });
+    const model = newModel();
+    model.write('/b', enc('p0\nr1\n'), meta('m1', 's2'), disk);
+    model.rename('/b', '/g', meta('m1', 's1'), disk);
+    model.delete('/g', meta('m0', 's1'), disk);
+    model.write('/b', enc('new\n'), meta('m1', 's2'), disk);
+    disk.put('/g', 'u0\n');
+    model.reconcileAll(disk);
+    model.rename('/b', '/g', meta('m0', 's2'), disk, { overwrite: true });
+    assert.strictEqual(readText(model, disk, '/g'), 'new\n');
+    model.prune('m0', 's1');
+    model.prune('m1', 's1');
+    assert.strictEqual(readText(model, disk, '/b'), 'p0\nr1\n', 'r1\'s edit of b stays: no surviving record deleted or moved it');
+    assert.strictEqual(readText(model, disk, '/g'), 'new\n', 'r5\'s file moved over the person\'s g, whose delete saw it');
+    assert.deepStrictEqual(model.conflicts().map((c) => c.path), [], 'nothing landed on a file it never saw');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'p0\nr1\n');
+    assert.strictEqual(disk.text('/g'), 'new\n');
+  });
+});

@@ -113,4 +113,25 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Session 16 (ref-pass): the model's rule for provenance seeds 853553 and 890379 (replayRules.ts `carriedThrough`,
+  // session 15's prov-pass), which the reference now states too (`carriedLeaves`). A moved file carrying a conflict
+  // from its source, deleted at a path holding a file the records never saw: the delete saw the moved file (the
+  // records' own outcome), never the one there, so that file stays; the conflict is then about the source alone.
+  // Found by session 15's run of the reference kind past its window; each failed on session 15's final code.
+  for (const seed of [30880, 46608, 60444, 66286, 99676, 132284, 190483, 298252]) {
+    it(`seed ${seed}: a moved file carrying a write-to-a-gone-file conflict, deleted over a file it never saw, passes by it and settles the conflict`, () => {
+      runSequence(seed);
+    });
+  }
+  for (const seed of [42202, 158333, 168625, 348512]) {
+    it(`seed ${seed}: a moved file carrying a conflict with the person's content at its source, deleted over a file it never saw, passes by it and leaves a delete/modify at the source`, () => {
+      runSequence(seed);
+    });
+  }
+  // Session 16 (ref-pass), the model's mistake: a delete of the person's file at a taken-out rename's destination
+  // stays there (`staysAt`) in the look-ahead too, so a create at the source that a later rename moves on passes by
+  // the agent's edit there (the model hid it).
+  it('seed 329063: a create that a later rename moves on passes by the file at the source, though a delete ahead saw a taken-out rename\'s destination', () => {
+    runSequence(329063);
+  });
 });

@@ -349,13 +349,18 @@ export class ReferenceOverlay {
           if (moving !== null) {
             const movingOrigin = pass ? pass.origin : (origin.get(from) ?? null);
             const movingShows = pass ? pass.shows : (shows.get(from) ?? new Set<string>());
-            // Onto a file it never saw, only to move on (with no conflict to carry): it passes by that file.
-            const onward = !pass && !held.has(from) && conflicts.has(from) ? undefined : passesOn(i, r.path, moving, c === moving ? null : c, true, r.after);
             // A conflict travels with its content (not one about the file a passing one leaves in place).
             // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
             const value = pass ? undefined : open.get(from);
+            const carrying = !pass && !held.has(from) && conflicts.has(from);
+            const fromOrigin = origin.get(from) ?? null;
+            // Onto a file it never saw, only to move on: it passes by that file. Carrying a conflict, it passes only
+            // when the records delete it there, and the records there saw the agent's own outcome (`top`).
+            const through = passesOn(i, r.path, carrying ? value?.top ?? moving : moving, c === moving ? null : c, true, r.after);
+            const left = carrying && value !== undefined && through?.top === null ? carriedLeaves(value.base, value.theirs) : undefined;
+            const onward = !carrying || (left !== undefined && left !== 'lands') ? through : undefined;
             if (!pass) open.delete(from);
-            if (!pass && !held.has(from) && conflicts.delete(from) && !conflicts.has(r.path)) {
+            if (!pass && !held.has(from) && conflicts.delete(from) && !onward && !conflicts.has(r.path)) {
               conflicts.add(r.path);
               if (value) {
                 // One hop: a create's conflict remembers where the person's file it met stays.
@@ -380,6 +385,16 @@ export class ReferenceOverlay {
                 ids.get(r.path)?.push(w.id);
               }
               if (onward.top !== null) passing.set(r.path, { text: onward.top, origin: movingOrigin, shows: new Set([...movingShows, r.id, ...onward.stack.map((w) => w.id)]) });
+              if (value !== undefined && left === 'home') {
+                // They created the file they moved away and deleted: the person's file at the source stays as it is.
+                cur.set(from, value.theirs);
+                origin.set(from, fromOrigin);
+                shows.set(from, new Set(value.was));
+              } else if (value !== undefined && left === 'source') {
+                // They deleted the file whose content at the source they never saw: a delete/modify there.
+                conflicts.add(from);
+                open.set(from, { base: value.base, theirs: value.theirs, was: new Set(value.was) });
+              }
               return;
             }
             if (c !== null && c !== moving) {
@@ -844,6 +859,22 @@ function parents(path: string): string[] {
   const out: string[] = [];
   for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) out.push(path.slice(0, i));
   return out;
+}
+
+/**
+ * Issue 23 (a rule changed on purpose, restated here; the model's replayRules.ts `carriedThrough`, provenance seeds
+ * 853553, 890379): a moved file carrying a conflict found at its source (`base`, what the record that did not apply
+ * saw; `theirs`, what it found), deleted at a path holding a file the records never saw, passes by that file: the
+ * delete saw the moved file, never the one there, so the file there stays. What the conflict asked is then about
+ * the source alone, where the records end with no file: `settled` when the other side is no file either; `home`
+ * when they created the file they moved (no base): the person's file at the source stays, no conflict; `source`
+ * when they deleted content there they never saw: a delete/modify conflict at the source. `lands` (as before, a
+ * rename conflict on the file there) when the two sides are one content: nothing for the source to ask.
+ */
+function carriedLeaves(base: Text, theirs: Text): 'settled' | 'home' | 'source' | 'lands' {
+  if (base === theirs) return 'lands';
+  if (theirs === null) return 'settled';
+  return base === null ? 'home' : 'source';
 }
 
 /** One record's change moved onto other content; undefined when it does not merge. */
