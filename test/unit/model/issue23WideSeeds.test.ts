@@ -1364,3 +1364,38 @@ describe('issue 23: the person\'s part of a file gone from disk at a rename\'s s
     assert.strictEqual(disk.text('/d/c'), undefined, 'the person deleted d/c: it stays deleted');
   });
 });
+
+/**
+ * Session 16 (`prov-folder6`): a rename chain passing by the person's file, its source then deleted on disk.
+ */
+describe('issue 23: a chain whose source is gone moves nothing on from where it passed (prov-folder6)', () => {
+  // The agent edits a, moves it over d/f/g (the overwrite's delete saw d/f/g's file) and on to d/c, then deletes
+  // d/c; the person edits d/f/g on disk and accepts the disk's version there: a's file passes by the person's
+  // d/f/g. Then the person deletes a on disk.
+  const setUp = () => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\np2\np3\n', '/d/f/g': 'p7\np8\np9\n' });
+    const model = newModel();
+    model.write('/a', enc('p0\np1\nr19\np3\n'), meta('m1', 's2'), disk);
+    model.rename('/a', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    model.rename('/d/f/g', '/d/c', meta('m1', 's2'), disk);
+    disk.put('/d/f/g', 'p15\np7\np8\np9\n');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/d/f/g')?.conflict, 'the overwrite never saw the person\'s p15');
+    model.resolve('/d/f/g', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p15\np7\np8\np9\n');
+    model.delete('/d/c', meta('m1', 's2'), disk);
+    return { disk, model };
+  };
+
+  it('provenance seed 33665 (folder): deleting the chain\'s source on disk leaves the person\'s file where the chain passed', () => {
+    const { disk, model } = setUp();
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p15\np7\np8\np9\n');
+    disk.remove('/a');
+    model.reconcileAll(disk);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p15\np7\np8\np9\n', 'the rename out of d/f/g saw a\'s file, not the person\'s');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/f/g'), 'p15\np7\np8\np9\n', 'Apply keeps the person\'s lines');
+    assert.strictEqual(disk.text('/a'), undefined);
+    assert.strictEqual(disk.text('/d/c'), undefined);
+  });
+});
