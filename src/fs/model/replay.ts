@@ -340,7 +340,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * conflict's `top`; provenance seed 890379).
    */
   const passesThrough = (i: number, p: string, first: ChangeRecord, brought: ContentRef | null, now: ContentRef | null, seen: ContentRef | null = brought): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; top: ContentRef | null } | undefined => {
-    if (now === null || brought === null) return undefined;
+    // The very bytes brought are there already (the table's `already`: someone made the same file): the file there
+    // is the records' own, and the rename out that saw it moves it (provenance seed 1052158: the person's hand merge
+    // at `a`, a create over the disk's identical file, passed by it, so any replay showed `a` again while the
+    // rename moved it to `d/f/g` too; a partial Apply's reconcile then changed the view).
+    if (now === null || brought === null || now === brought) return undefined;
     // A rename in starts the stack as a create of what it moved would (the writes after it continue that file).
     const start: ChangeRecord = first.operation === 'rename' ? { ...first, operation: 'create', path: p, before: null, after: seen } : first;
     const { stack, taken, next } = peekStack(i, p, start);

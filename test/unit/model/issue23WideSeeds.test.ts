@@ -1399,3 +1399,29 @@ describe('issue 23: a chain whose source is gone moves nothing on from where it 
     assert.strictEqual(disk.text('/d/c'), undefined);
   });
 });
+
+/**
+ * Session 16 (`prov-folder6`): a partial Apply showed a moved file again at its source (SIDE, 1052158).
+ */
+describe('issue 23: a file the records create over the very bytes there is theirs to move on (prov-folder6)', () => {
+  // The person's hand merge at `a` left a create of exactly the disk's file (its delete since discarded); the agent
+  // then moves `a` to d/f/g. The create is the table's `already` (the same bytes there), not a file passing by the
+  // person's: the rename moves it, and any replay of the component (here a reconcile of d/f/g finding the person's
+  // new file there) keeps `a` moved away, as the person reviewed it.
+  it('provenance seed 1052158: a reconcile at the rename\'s destination leaves its source moved away', () => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\n' });
+    const model = newModel();
+    model.write('/a', enc('p0\nr4\n'), meta('m0', 's1'), disk);
+    model.delete('/a', meta('m1', 's2'), disk);
+    model.prune('m0');
+    model.resolveManually('/a', enc('p0\np1\n'));
+    model.discardSession('s2');
+    model.rename('/a', '/d/f/g', meta('m1', 's1'), disk, { overwrite: true });
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'the person reviews a moved away');
+    disk.put('/d/f/g', 'p10\n');
+    model.reconcile('/d/f/g', disk);
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.kind, 'creation', 'the person\'s new d/f/g meets the moved file');
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'a stays moved away: the rename saw exactly the file there');
+    assert.strictEqual(model.composite('/d/f/g')?.fromPath, '/a', 'the conflict at d/f/g is still the rename from a');
+  });
+});

@@ -143,6 +143,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 15 (lead): found by the wide run of memory 983,001–1,043,000 on session 14's final code; passes with prov-hide's rule.
   [1002569, 'THROW "not a directory" at d/f, the class of 880597: the agent deleted folder d/f recursively, the person deleted d/f/g and, after a reopen, created it anew unseen (folders.ts `holdsSomething`)'],
   [986414, 'SIDE: a hand merge at a rename\'s destination whose source the person deleted on disk rewrote the agent\'s write there onto no file, so the chain no longer led to what the merge saw; a later replay (a partial Apply) dropped the person\'s lines the merge kept (overlayModel.revivedReplay: the person\'s part staged at the rename\'s source, whole, under the write there)'],
+  [33665, 'LOSS: the person deleted a rename chain\'s source a on disk after accepting the disk\'s d/f/g where the chain a → d/f/g → d/c passed; the modify/delete conflict the chain carried landed on d/f/g (hiding it), the move on took the person\'s file to d/c and the delete there removed it (replayRules.carriedThrough `passes`: moving on, the file passes by with its conflict)', 'folder'],
+  [1052158, 'SIDE: a partial Apply showed a moved file again at its source: the person\'s hand merge at a, a create of exactly the disk\'s file, was read as a file passing by the disk\'s, so a replay (the reconcile of the person\'s new file at the rename\'s destination) left a at a and moved it too (replay.ts passesThrough: the very bytes there are the create\'s own, `already`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
