@@ -367,13 +367,6 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * path, and the file there stays where it is, untouched (its content, lineage and records shown).
    */
   const passing = new Map<string, { readonly content: ContentRef; readonly lineage: Lineage; readonly prov: ReadonlySet<string>; readonly carried?: CarriedOn }>();
-  /**
-   * Paths a file was to pass through but never reached (the rename in had nothing left to move: its source is gone):
-   * the rename out of there that saw that file moves nothing either, and the file there, which no record saw, stays
-   * (provenance seed 1014072: a round trip `d/e` → `d/f/g` → `d/e` after the person deleted `d/e` and created
-   * `d/f/g` on disk moved the person's `d/f/g` to `d/e`).
-   */
-  const vacant = new Set<string>();
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
     if (consumed.has(original.id)) {
@@ -585,8 +578,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const to = r.path;
         // A file passing through its source leaves it (the file there stays); see `passing`.
         const pass = passing.get(from);
-        const c = pass ? pass.content : vacant.has(from) ? null : (cur.get(from) as ContentRef | null);
-        vacant.delete(from);
+        const c = pass ? pass.content : (cur.get(from) as ContentRef | null);
         const d = cur.get(to) as ContentRef | null;
         // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
         // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
@@ -615,14 +607,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         }
         (ids.get(from) as string[]).push(r.id);
         (ids.get(to) as string[]).push(r.id);
-        if (c === null) {
-          // Nothing left to move: where its file would only have passed through, the next rename out moves nothing.
-          if (d !== null && d !== r.after && r.after !== null) {
-            const t = passesThrough(i, to, r, r.after, d);
-            if (t !== undefined && t.stack.length === 0 && t.top !== null) vacant.add(to);
-          }
-          break;
-        }
+        if (c === null) break; // nothing left to move
         // A conflict travels with the content it is about (not one about a file a passing one leaves in place): a
         // passing file's own conflict goes on with it (`passes`, below). `source`: where the conflict was found.
         const carried = pass ? pass.carried?.conflict : diskHeld.has(from) ? undefined : conflicts.get(from);

@@ -1425,36 +1425,3 @@ describe('issue 23: a file the records create over the very bytes there is their
     assert.strictEqual(model.composite('/d/f/g')?.fromPath, '/a', 'the conflict at d/f/g is still the rename from a');
   });
 });
-
-/**
- * Session 16 (`prov-folder6`): a round trip of renames over a file the person deleted on disk (SIDE, 1014072).
- */
-describe('issue 23: a round trip of renames leaves the person\'s delete and new file alone (prov-folder6)', () => {
-  // The agent moves d/e to d/f/g and back (overwrite): nothing changes. Unseen by the watcher, the person deletes
-  // d/e and creates d/f/g. The view showed d/e absent (the disk's: nothing staged there); a partial Apply's
-  // reconcile then looked at d/e and d/f/g.
-  const setUp = () => {
-    const disk = new FakeDisk({ '/d/e': 'p0\np1\np2\np3\n' });
-    const model = newModel();
-    model.rename('/d/e', '/d/f/g', meta('m0', 's1'), disk);
-    model.rename('/d/f/g', '/d/e', meta('m0', 's1'), disk, { overwrite: true });
-    disk.remove('/d/e');
-    disk.put('/d/f/g', 'p11\n');
-    assert.strictEqual(readText(model, disk, '/d/e'), undefined, 'the person reviews d/e absent');
-    return { disk, model };
-  };
-
-  for (const order of [['/d/e', '/d/f/g'], ['/d/f/g', '/d/e']]) {
-    it(`provenance seed 1014072: reconciling ${order.join(' then ')} shows no conflict and the person's files as they are`, () => {
-      const { disk, model } = setUp();
-      for (const p of order) model.reconcile(p, disk);
-      model.reconcileAll(disk);
-      assert.deepStrictEqual(model.conflicts().map((c) => c.path), [], 'the round trip changed nothing the delete removed');
-      assert.strictEqual(readText(model, disk, '/d/e'), undefined, 'd/e stays deleted, as reviewed');
-      assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\n', 'the person\'s new d/f/g stays where it is');
-      applyAll(model, disk);
-      assert.strictEqual(disk.text('/d/e'), undefined);
-      assert.strictEqual(disk.text('/d/f/g'), 'p11\n');
-    });
-  }
-});
