@@ -37,6 +37,26 @@ import type { ConflictKind, ConflictState, FileIdentity, PathEntry } from './pat
 /** Where a path's content comes from, for the rename links: the disk file of that path, or null (new content). */
 type Lineage = string | null;
 
+/** A conflict this replay found, as a value (see `open` in `replayOne`). */
+interface OpenConflict {
+  readonly base: ContentRef | null;
+  readonly theirs: ContentRef | null;
+  top?: ContentRef | null;
+  readonly was: Set<string>;
+  readonly home?: Home;
+}
+
+/**
+ * A conflict a file carries past a path holding a file the records never saw (replayRules.ts `carriedThrough`,
+ * `passes`): the conflict, its value, and the path it was found at (its source) with that path's lineage then.
+ */
+interface CarriedOn {
+  readonly conflict: ConflictState;
+  readonly value?: OpenConflict;
+  readonly source: string;
+  readonly sourceLineage: Lineage;
+}
+
 /** Where a creation conflict carried by a rename was found, and what its destination showed before (see `open`). */
 interface Home {
   readonly path: string;
@@ -225,7 +245,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // 293: a rename kept that way moved the person's file away after they discarded its path).
   // `home`: for a creation conflict a rename carried away from where it was found, that path, its lineage and the
   // records shown there, and what the destination showed before the rename landed (see the rename case).
-  const open = new Map<string, { readonly base: ContentRef | null; readonly theirs: ContentRef | null; top?: ContentRef | null; readonly was: Set<string>; readonly home?: Home }>();
+  const open = new Map<string, OpenConflict>();
   const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null, top?: ContentRef | null): void => {
     if (conflicts.has(path)) return;
     conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
@@ -330,7 +350,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * conflict's `top`; provenance seed 890379).
    */
   const passesThrough = (i: number, p: string, first: ChangeRecord, brought: ContentRef | null, now: ContentRef | null, seen: ContentRef | null = brought): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; top: ContentRef | null } | undefined => {
-    if (now === null || brought === null) return undefined;
+    // The very bytes brought are there already (the table's `already`: someone made the same file): the file there
+    // is the records' own, and the rename out that saw it moves it (provenance seed 1052158: the person's hand merge
+    // at `a`, a create over the disk's identical file, passed by it, so any replay showed `a` again while the
+    // rename moved it to `d/f/g` too; a partial Apply's reconcile then changed the view).
+    if (now === null || brought === null || now === brought) return undefined;
     // A rename in starts the stack as a create of what it moved would (the writes after it continue that file).
     const start: ChangeRecord = first.operation === 'rename' ? { ...first, operation: 'create', path: p, before: null, after: seen } : first;
     const { stack, taken, next } = peekStack(i, p, start);
@@ -356,7 +380,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * A file passing through a path that holds one the records never saw: it leaves with the next rename out of that
    * path, and the file there stays where it is, untouched (its content, lineage and records shown).
    */
-  const passing = new Map<string, { readonly content: ContentRef; readonly lineage: Lineage; readonly prov: ReadonlySet<string> }>();
+  const passing = new Map<string, { readonly content: ContentRef; readonly lineage: Lineage; readonly prov: ReadonlySet<string>; readonly carried?: CarriedOn }>();
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
     if (consumed.has(original.id)) {
@@ -618,18 +642,20 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         (ids.get(from) as string[]).push(r.id);
         (ids.get(to) as string[]).push(r.id);
         if (c === null) break; // nothing left to move
-        // A conflict travels with the content it is about (not one about a file a passing one leaves in place).
-        const carried = diskHeld.has(from) || pass ? undefined : conflicts.get(from);
-        const carriedValue = carried ? open.get(from) : undefined;
+        // A conflict travels with the content it is about (not one about a file a passing one leaves in place): a
+        // passing file's own conflict goes on with it (`passes`, below). `source`: where the conflict was found.
+        const carried = pass ? pass.carried?.conflict : diskHeld.has(from) ? undefined : conflicts.get(from);
+        const carriedValue = pass ? pass.carried?.value : carried ? open.get(from) : undefined;
+        const source = pass?.carried?.source ?? from;
         // A rename that settled a conflict by hand carries the merged result as its after.
         const moved = r.after !== r.before ? (r.after as ContentRef) : c;
         const movedLineage = pass ? pass.lineage : (lineage.get(from) as Lineage);
         const movedProv = pass ? pass.prov : (prov.get(from) as Set<string>);
         const forcedOver = options.force?.(original) && (options.landsOver?.(original) ?? true);
         // Onto a file it never saw, only to move on again: it passes by that file, which stays (`passing`). A file
-        // carrying a conflict lands, as before, unless it is deleted there: what is left of the conflict is then
-        // about the source alone, not the file it passes by (replayRules.ts `carriedThrough`; provenance seeds
-        // 853553, 890379).
+        // carrying a conflict passes too, its conflict going on with it; deleted there, what is left of the conflict
+        // is about the source alone, not the file it passes by (replayRules.ts `carriedThrough`; provenance seeds
+        // 853553, 890379; folder seed 33665: landing, it hid the person's file and the move on took it away).
         // A move the person accepted as the agent's at its source (forced, not shown landing here) carries what the
         // source now has, which the records after it here never saw: they saw what it moved when it was staged. Its
         // file deleted right here, the delete is what the person accepted (the source's conflict showed no file) and
@@ -637,10 +663,12 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // where none is needed": landing, it made a rename conflict about a file the agent never saw).
         const forcedSeen = options.force?.(original) && !forcedOver && r.after !== moved ? r.after : undefined;
         const through = d !== null && d !== moved && !forcedOver && d !== r.replaces ? passesThrough(i, to, r, moved, d, forcedSeen ?? carriedValue?.top ?? moved) : undefined;
-        const left = through && carried ? carriedThrough(carriedValue?.base ?? carried.base, carriedValue?.theirs ?? carried.theirs, through.top) : undefined;
+        const asked = through && carried ? carriedThrough(carriedValue?.base ?? carried.base, carriedValue?.theirs ?? carried.theirs, through.top) : undefined;
+        // Asked at a source the file left hops ago, only while nothing has been written there since.
+        const left = (asked === 'home' || asked === 'source') && source !== from && cur.get(source) !== null ? 'lands' : asked;
         const forcedDelete = forcedSeen !== undefined && through?.top === null && through.stack.length === 1 && through.stack[0].operation === 'delete';
         const onward = through && left !== 'lands' && (forcedSeen === undefined || forcedDelete) ? through : undefined;
-        const sourceLineage = lineage.get(from) as Lineage;
+        const sourceLineage = pass?.carried ? pass.carried.sourceLineage : (lineage.get(from) as Lineage);
         // A conflict this replay found at the source is about the content that leaves it: it does not stay behind as
         // a value later records there would settle (reference seed 84500: a create there after the move, then its
         // delete, "resolved" the stale conflict to its theirs and showed the old baseline). Under a disk conflict
@@ -658,7 +686,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             // 84810: it showed moved to the destination, and Apply moved it there). Only one hop is followed.
             const home: Home | undefined = carried.kind === 'creation' && carriedValue.base === null && carriedValue.theirs !== null
               && carriedValue.home === undefined
-              ? { path: from, lineage: lineage.get(from) as Lineage, was: carriedValue.was, pre: d, preLineage: lineage.get(to) as Lineage, preProv: new Set(prov.get(to)) }
+              ? { path: source, lineage: sourceLineage, was: carriedValue.was, pre: d, preLineage: lineage.get(to) as Lineage, preProv: new Set(prov.get(to)) }
               : undefined;
             const { home: _previous, ...value } = carriedValue;
             open.set(to, { ...value, was: new Set([...carriedValue.was, r.id]), ...(home ? { home } : {}) });
@@ -680,17 +708,21 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             else if (w !== o) rewritten.push(w);
           }
           for (const w of onward.stack) (ids.get(to) as string[]).push(w.id);
-          if (onward.top !== null) passing.set(to, { content: onward.top, lineage: movedLineage, prov: new Set([...movedProv, r.id, ...onward.stack.map((w) => w.id)]) });
+          // Moving on, the file takes its conflict on with it (`passes`): the next path it reaches shows it.
+          const carriedOn: CarriedOn | undefined = carried && left === 'passes'
+            ? { conflict: carried, ...(carriedValue ? { value: { ...carriedValue, was: new Set([...carriedValue.was, r.id]) } } : {}), source, sourceLineage }
+            : undefined;
+          if (onward.top !== null) passing.set(to, { content: onward.top, lineage: movedLineage, prov: new Set([...movedProv, r.id, ...onward.stack.map((w) => w.id)]), ...(carriedOn ? { carried: carriedOn } : {}) });
           if (carried && left === 'home') {
             // The records created the file they moved away and deleted: the person's file at the source, which the
             // conflict was about, stays there as it is (as an open conflict's `home` settled to theirs).
-            cur.set(from, carried.theirs);
-            lineage.set(from, sourceLineage);
-            prov.set(from, new Set(carriedValue?.was));
+            cur.set(source, carried.theirs);
+            lineage.set(source, sourceLineage);
+            prov.set(source, new Set(carriedValue?.was));
           } else if (carried && left === 'source') {
             // The records deleted the file whose content at the source they never saw: a delete/modify there.
-            conflicts.set(from, { ...carried, kind: 'deletion', binary: false });
-            open.set(from, { base: carriedValue?.base ?? carried.base, theirs: carriedValue?.theirs ?? carried.theirs, was: new Set(carriedValue?.was) });
+            conflicts.set(source, { ...carried, kind: 'deletion', binary: false });
+            open.set(source, { base: carriedValue?.base ?? carried.base, theirs: carriedValue?.theirs ?? carried.theirs, was: new Set(carriedValue?.was) });
           }
           break;
         }

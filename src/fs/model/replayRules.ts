@@ -41,19 +41,25 @@ import type { ConflictKind } from './pathEntry';
  * ask it. The conflict's own cell, with no file as the agent's side, says what is left of it: `already` (the other
  * side is no file either: settled, nothing to ask), `nothing` (the records created the file they moved away and
  * deleted: the person's file at the source stays, no conflict), a deletion conflict (a delete/modify at the source:
- * the person's content there is at stake). A file that moves on, or one the stack leaves there, lands on Y as
- * before (a rename conflict there), so the conflict keeps a path that shows it (issue 23, provenance seeds 853553,
- * 890379: the agent edited `d/c`, moved it to `h` and deleted it there; the person deleted `d/c` — a modify/delete
- * conflict the delete at `h` settles — and created `h`: landing, the move replaced the person's `h` unseen and the
- * delete then removed it; the same after a prune, with the disk's file at the source on the other side, and
- * "Accept agent" at `h` removed it).
+ * the person's content there is at stake). A file that moves on passes by Y too, and takes its conflict on with it
+ * (`passes`): the next path it reaches shows the conflict, as a move straight there would. Landing, it swallowed
+ * the rename conflict on Y (one conflict a path), and the move on then took Y away with the file: the person's
+ * file was shown nowhere, and a delete of the moved file where it went removed it (issue 23, folder seed 33665:
+ * the person deleted the chain's source `a` on disk, so `a`'s edit became a modify/delete conflict the chain
+ * `a` → `d/f/g` → `d/c` carried past the person's `d/f/g`, and the delete at `d/c`, which saw `a`'s file, removed
+ * `d/f/g`'s). A file the stack leaves there lands on Y as before (a rename conflict there), so the conflict keeps a
+ * path that shows it (issue 23, provenance seeds 853553, 890379: the agent edited `d/c`, moved it to `h` and deleted
+ * it there; the person deleted `d/c` — a modify/delete conflict the delete at `h` settles — and created `h`:
+ * landing, the move replaced the person's `h` unseen and the delete then removed it; the same after a prune, with
+ * the disk's file at the source on the other side, and "Accept agent" at `h` removed it).
  *
  *   carrying a conflict     | left at the path     | outcome
  *   ------------------------+----------------------+---------------------------------------------------------------
  *   theirs none             | none (deleted there) | `settled`: the file passes by Y and goes no further, no conflict
  *   base none, theirs T     | none (deleted there) | `home`: it passes by Y; the person's T stays at the source
  *   base B, theirs T ≠ B    | none (deleted there) | `source`: it passes by Y; a deletion conflict at the source
- *   any                     | a file (moved on)    | `lands` on Y: a rename conflict there, as before
+ *   any                     | a file (moved on)    | `passes`: it passes by Y, its conflict with it, to the next path
+ *   (the file stays there)  | —                    | `lands` on Y: a rename conflict there, as before
  */
 export type RecordShape = 'create' | 'write' | 'delete' | 'noop';
 
@@ -99,7 +105,7 @@ export function leftAt(saw: ContentRef | null, after: ContentRef | null, movedOn
 }
 
 /** What becomes of a conflict a file carries through a path holding a file the records never saw (the table above). */
-export type CarriedThrough = 'settled' | 'home' | 'source' | 'lands';
+export type CarriedThrough = 'settled' | 'home' | 'source' | 'passes' | 'lands';
 
 /**
  * The table above: a conflict a file carries from its source (`base`, what the record that did not apply saw;
@@ -107,7 +113,7 @@ export type CarriedThrough = 'settled' | 'home' | 'source' | 'lands';
  * deleted there).
  */
 export function carriedThrough(base: ContentRef | null, theirs: ContentRef | null, left: ContentRef | null): CarriedThrough {
-  if (left !== null) return 'lands';
+  if (left !== null) return 'passes';
   const cell = replayCell(base, null, theirs);
   switch (cell.outcome) {
     case 'already': return 'settled';

@@ -1445,6 +1445,41 @@ describe('issue 23: session 15\'s wide run (prov-wide6)', () => {
 });
 
 /**
+ * Session 16 (`prov-folder6`): a rename chain passing by the person's file, its source then deleted on disk.
+ */
+describe('issue 23: a chain whose source is gone moves nothing on from where it passed (prov-folder6)', () => {
+  // The agent edits a, moves it over d/f/g (the overwrite's delete saw d/f/g's file) and on to d/c, then deletes
+  // d/c; the person edits d/f/g on disk and accepts the disk's version there: a's file passes by the person's
+  // d/f/g. Then the person deletes a on disk.
+  const setUp = () => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\np2\np3\n', '/d/f/g': 'p7\np8\np9\n' });
+    const model = newModel();
+    model.write('/a', enc('p0\np1\nr19\np3\n'), meta('m1', 's2'), disk);
+    model.rename('/a', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    model.rename('/d/f/g', '/d/c', meta('m1', 's2'), disk);
+    disk.put('/d/f/g', 'p15\np7\np8\np9\n');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/d/f/g')?.conflict, 'the overwrite never saw the person\'s p15');
+    model.resolve('/d/f/g', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p15\np7\np8\np9\n');
+    model.delete('/d/c', meta('m1', 's2'), disk);
+    return { disk, model };
+  };
+
+  it('provenance seed 33665 (folder): deleting the chain\'s source on disk leaves the person\'s file where the chain passed', () => {
+    const { disk, model } = setUp();
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p15\np7\np8\np9\n');
+    disk.remove('/a');
+    model.reconcileAll(disk);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p15\np7\np8\np9\n', 'the rename out of d/f/g saw a\'s file, not the person\'s');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/f/g'), 'p15\np7\np8\np9\n', 'Apply keeps the person\'s lines');
+    assert.strictEqual(disk.text('/a'), undefined);
+    assert.strictEqual(disk.text('/d/c'), undefined);
+  });
+});
+
+/**
  * Session 16 (`ref-pass`): a record ahead read through a taken-out rename's alias, as the replay reads it.
  */
 describe('issue 23: a create that passes by a file, with a delete of the person\'s file ahead at a taken-out rename\'s destination (ref-pass)', () => {
@@ -1475,5 +1510,31 @@ describe('issue 23: a create that passes by a file, with a delete of the person\
     applyAll(model, disk);
     assert.strictEqual(disk.text('/b'), 'p0\nr1\n');
     assert.strictEqual(disk.text('/g'), 'new\n');
+  });
+});
+
+/**
+ * Session 16 (`prov-folder6`): a partial Apply showed a moved file again at its source (SIDE, 1052158).
+ */
+describe('issue 23: a file the records create over the very bytes there is theirs to move on (prov-folder6)', () => {
+  // The person's hand merge at `a` left a create of exactly the disk's file (its delete since discarded); the agent
+  // then moves `a` to d/f/g. The create is the table's `already` (the same bytes there), not a file passing by the
+  // person's: the rename moves it, and any replay of the component (here a reconcile of d/f/g finding the person's
+  // new file there) keeps `a` moved away, as the person reviewed it.
+  it('provenance seed 1052158: a reconcile at the rename\'s destination leaves its source moved away', () => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\n' });
+    const model = newModel();
+    model.write('/a', enc('p0\nr4\n'), meta('m0', 's1'), disk);
+    model.delete('/a', meta('m1', 's2'), disk);
+    model.prune('m0');
+    model.resolveManually('/a', enc('p0\np1\n'));
+    model.discardSession('s2');
+    model.rename('/a', '/d/f/g', meta('m1', 's1'), disk, { overwrite: true });
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'the person reviews a moved away');
+    disk.put('/d/f/g', 'p10\n');
+    model.reconcile('/d/f/g', disk);
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.kind, 'creation', 'the person\'s new d/f/g meets the moved file');
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'a stays moved away: the rename saw exactly the file there');
+    assert.strictEqual(model.composite('/d/f/g')?.fromPath, '/a', 'the conflict at d/f/g is still the rename from a');
   });
 });
