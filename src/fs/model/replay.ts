@@ -1,6 +1,7 @@
 import { assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
 import { carriedThrough, leftAt, replayCell } from './replayRules';
+import { PathLinks } from './pathLinks';
 import { agentSide } from './agentSide';
 import { makeEntry } from './accumulator';
 import { componentOf } from './component';
@@ -255,6 +256,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // A rename taken out did not happen: until its file leaves the destination, later records there are about the
   // file at the source, so they follow it home (rewritten with the source's path).
   const alias = new Map<string, string>();
+  // The paths the renames replayed so far link (up to the record being replayed, itself included). Issue 23
+  // (reference seeds 81061, 48066): a stack ends at a delete or a rename of a linked file, and one that only a
+  // rename staged after it links to the stack's path was about that other file. Read by the component's links (every
+  // record's), staging that later rename cut the stack short on the next replay: the file the stack had brought
+  // and moved on (passing by the person's file) landed on the person's file instead, and the view of the same
+  // earlier records changed with a later record — staging and replay disagreed (invariant 6).
+  const linksSoFar = new PathLinks();
   // The file a rename found at its destination and landed on (whether that is a conflict, forced, or the file the
   // person accepted it replacing), as the later records that saw that file changed it (see the write case).
   // A later record at the destination, by what it saw (provenance seeds 352912, 475706):
@@ -312,10 +320,16 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         continue;
       }
       const g = options.rewrites?.get(o.id) ?? o;
-      if (g.operation === 'rename') break;
+      // A rename or a delete of a file the renames replayed so far link to `p` ends the stack; one that only a later
+      // rename links was about that other file, and is nothing to this stack (`linksSoFar`).
+      if (g.operation === 'rename') {
+        const moved = aliased(g, home);
+        if (linksSoFar.linked(moved.path, p) || (moved.fromPath !== undefined && linksSoFar.linked(moved.fromPath, p))) break;
+        continue;
+      }
       const w = peeked(g);
       if (w.path !== p) {
-        if (g.operation === 'delete') break;
+        if (g.operation === 'delete' && linksSoFar.linked(w.path, p)) break;
         continue;
       }
       if (w.before !== stack[stack.length - 1].after || options.force?.(o)) break;
@@ -406,6 +420,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       alias.delete(given.fromPath);
       alias.delete(given.path);
     }
+    if (r.operation === 'rename' && r.fromPath !== undefined) linksSoFar.link(r.fromPath, r.path);
     let out: ChangeRecord = r;
     switch (r.operation) {
       case 'create':

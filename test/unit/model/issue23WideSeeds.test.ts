@@ -1538,3 +1538,58 @@ describe('issue 23: a file the records create over the very bytes there is their
     assert.strictEqual(model.composite('/d/f/g')?.fromPath, '/a', 'the conflict at d/f/g is still the rename from a');
   });
 });
+
+/**
+ * Session 16 (`ref-old-a`): reference seeds 34668 … 166347 (older than session 15). A stack of records at one file
+ * ends at a delete or a rename of a file linked to it; what links the two is the renames staged up to the stack, not
+ * one staged after it. Read by every record's links, staging a later rename changed how the earlier records replayed,
+ * so the view as staged and the view as replayed (after any prune touching the component) disagreed (invariant 6).
+ */
+describe('issue 23: a stack is linked to other files only by the renames staged before it (ref-old-a)', () => {
+  const listing = (model: ReturnType<typeof newModel>) => model.composites().map((c) => `${c.path} ${c.kind}${c.fromPath ? ` from ${c.fromPath}` : ''}`).sort();
+
+  // Provenance: the agent moves a over the person's h (the overwrite's delete saw h's file), deletes b's own file,
+  // and deletes at h the file it moved there (saw a's lines). With the overwrite's delete discarded, a's file passes
+  // by the person's h and is deleted there; h is the person's file, untouched. The agent then moves h — which saw
+  // the person's file — to b, freed by the earlier delete. Nothing there saw a's file at b: b is h's file, from h.
+  it('reference seed 81061: a delete of a file only a later rename links does not cut the stack that moved a file through', () => {
+    const disk = new FakeDisk({ '/a': 'a0\n', '/b': 'b0\n', '/h': 'p0\n' });
+    const model = newModel();
+    model.rename('/a', '/h', meta('m0', 's2'), disk, { overwrite: true });
+    const overwrite = model.snapshot().records.find((r) => r.operation === 'delete' && r.path === '/h');
+    model.delete('/b', meta('m1', 's1'), disk);
+    model.delete('/h', meta('m0', 's1'), disk);
+    model.discardChange(overwrite?.id as string);
+    assert.strictEqual(readText(model, disk, '/h'), 'p0\n', 'a\'s file passed by the person\'s h and was deleted');
+    model.rename('/h', '/b', meta('m2', 's1'), disk, { overwrite: true });
+    const staged = listing(model);
+    assert.deepStrictEqual(staged, ['/a delete', '/b rename from /h']);
+    // A later message's new file at h, then that message deleted: the same records as before, replayed.
+    model.write('/h', enc('n0\n'), meta('m9', 's2'), disk);
+    model.prune('m9', 's2');
+    assert.deepStrictEqual(listing(model), staged, 'the same records replay to what was staged');
+    assert.strictEqual(readText(model, disk, '/b'), 'p0\n');
+    applyAll(model, disk);
+    assert.deepStrictEqual([disk.text('/a'), disk.text('/b'), disk.text('/h')], [undefined, 'p0\n', undefined]);
+  });
+
+  // As above, with a rename of b's own file (b → c) where the delete was: only the later h → b links it to h.
+  it('reference seed 48066: a rename of a file only a later rename links does not cut the stack that moved a file through', () => {
+    const disk = new FakeDisk({ '/a': 'a0\n', '/b': 'b0\n', '/h': 'p0\n' });
+    const model = newModel();
+    model.rename('/a', '/h', meta('m0', 's2'), disk, { overwrite: true });
+    const overwrite = model.snapshot().records.find((r) => r.operation === 'delete' && r.path === '/h');
+    model.rename('/b', '/c', meta('m1', 's1'), disk);
+    model.delete('/h', meta('m0', 's1'), disk);
+    model.discardChange(overwrite?.id as string);
+    assert.strictEqual(readText(model, disk, '/h'), 'p0\n', 'a\'s file passed by the person\'s h and was deleted');
+    model.rename('/h', '/b', meta('m2', 's1'), disk);
+    const staged = listing(model);
+    assert.deepStrictEqual(staged, ['/a delete', '/b rename from /h', '/c rename from /b']);
+    model.write('/h', enc('n0\n'), meta('m9', 's2'), disk);
+    model.prune('m9', 's2');
+    assert.deepStrictEqual(listing(model), staged, 'the same records replay to what was staged');
+    assert.strictEqual(readText(model, disk, '/b'), 'p0\n');
+    assert.strictEqual(readText(model, disk, '/c'), 'b0\n');
+  });
+});

@@ -128,6 +128,7 @@ export class ReferenceOverlay {
     };
     for (const r of records) if (r.op === 'rename' && r.from !== undefined) group.set(groupOf(r.from), groupOf(r.path));
     const linked = (a: string, b: string): boolean => groupOf(a) === groupOf(b);
+    const linkedSoFar = linkedBefore(records);
     // The conflicts found here, as values: what the record that did not apply saw (base) and found (theirs).
     // (`top`: the records' own outcome, where the agent's side shown keeps only their own lines: issue 23.)
     // (`was`: the records that showed `theirs`, whose content the path shows again when the conflict settles to it.)
@@ -161,9 +162,10 @@ export class ReferenceOverlay {
       for (; j < records.length; j++) {
         const o = records[j];
         if (isFolderRecord(o) || !linked(o.path, path)) continue;
-        if (o.op === 'rename') break;
+        if (o.op === 'rename' && (linkedSoFar(i, o.path, path) || linkedSoFar(i, o.from as string, path))) break;
+        if (o.op === 'rename') continue;
         if (o.path !== path) {
-          if (o.op === 'delete') break;
+          if (o.op === 'delete' && linkedSoFar(i, o.path, path)) break;
           continue;
         }
         if (o.before !== top) break;
@@ -233,9 +235,10 @@ export class ReferenceOverlay {
           for (const o of records.slice(i + 1)) {
             if (isFolderRecord(o)) continue;
             if (!linked(o.path, r.path)) continue;
-            if (o.op === 'rename') break;
+            if (o.op === 'rename' && (linkedSoFar(i, o.path, r.path) || linkedSoFar(i, o.from as string, r.path))) break;
+            if (o.op === 'rename') continue;
             if (o.path !== r.path) {
-              if (o.op === 'delete') break;
+              if (o.op === 'delete' && linkedSoFar(i, o.path, r.path)) break;
               continue;
             }
             if (o.before !== stack[stack.length - 1].after) break;
@@ -875,6 +878,37 @@ function carriedLeaves(base: Text, theirs: Text): 'settled' | 'home' | 'source' 
   if (base === theirs) return 'lands';
   if (theirs === null) return 'settled';
   return base === null ? 'home' : 'source';
+}
+
+/**
+ * Whether the renames among `records` staged up to index `i` (a stack's first record, a rename in included) link two
+ * paths (one file moved between them, maybe through others). Issue 23 (reference seeds 81061, 48066): a stack at `p`
+ * ends at a delete or a rename of a linked file, and what links them is the renames staged so far: a delete at `q`
+ * (or a rename `q` → `x`) that only a later rename `p` → `q` links to `p` was about `q`'s own file (the file at `p`
+ * was not there yet), and a rename staged after it cannot change that. Read over every record, staging that rename
+ * cut the stack at `p` short, so the view of the same earlier records changed with a later one.
+ */
+function linkedBefore(records: readonly RefRecord[]): (i: number, a: string, b: string) => boolean {
+  const made = new Map<number, (p: string) => string>();
+  const linksAt = (i: number): ((p: string) => string) => {
+    const known = made.get(i);
+    if (known) return known;
+    const group = new Map<string, string>();
+    const groupOf = (p: string): string => {
+      const g = group.get(p);
+      if (g === undefined || g === p) return p;
+      const top = groupOf(g);
+      group.set(p, top);
+      return top;
+    };
+    for (const r of records.slice(0, i + 1)) if (r.op === 'rename' && r.from !== undefined) group.set(groupOf(r.from), groupOf(r.path));
+    made.set(i, groupOf);
+    return groupOf;
+  };
+  return (i, a, b) => {
+    const groupOf = linksAt(i);
+    return groupOf(a) === groupOf(b);
+  };
 }
 
 /** One record's change moved onto other content; undefined when it does not merge. */
