@@ -1364,3 +1364,59 @@ describe('issue 23: the person\'s part of a file gone from disk at a rename\'s s
     assert.strictEqual(disk.text('/d/c'), undefined, 'the person deleted d/c: it stays deleted');
   });
 });
+
+describe('issue 23: a discarded rename gives its origin back the disk file, with nothing left to change it (prov-hide6)', () => {
+  const setUp = (personMoves: boolean) => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\n', '/d/e': 'p6\n', '/d/f/g': 'p10\n' });
+    const model = newModel();
+    model.rename('/d/e', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    disk.remove('/d/f/g');
+    // The agent moves a to where d/e's file left, and deletes it there.
+    model.rename('/a', '/d/e', meta('m1', 's2'), disk);
+    model.delete('/d/e', meta('m1', 's2'), disk);
+    if (personMoves) disk.move('/a', '/d/e');
+    for (const p of ['/d/f/g', '/d/e', '/a']) model.reconcile(p, disk);
+    return { disk, model };
+  };
+
+  it('provenance seed 594006: discarding a rename keeps its origin\'s disk file, which the person moved there as the agent had, from the agent\'s later delete there', () => {
+    const { disk, model } = setUp(true);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p0\np1\n', 'the rename carries the file the person moved to its origin');
+    model.discardPaths(['/d/f/g']);
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p0\np1\n', 'the person chose the disk\'s file at the origin');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p0\np1\n', 'Apply never deletes the file the discard kept');
+  });
+
+  it('provenance seed 594006: the discard takes nothing else out where the agent\'s file only passed the origin by', () => {
+    const { disk, model } = setUp(false);
+    model.discardPaths(['/d/f/g']);
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p6\n');
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'the agent\'s move of a and its delete stay staged');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p6\n');
+    assert.strictEqual(disk.text('/a'), undefined);
+  });
+
+  // Reference-folded seed 3756, decided for the model: the agent's delete at d/e saw the person's file there (the
+  // rename had moved the agent's create away), but once the create's message was deleted the rename moved that
+  // very file, and the view listed d/e only as the move's source. Discarding the move, the person chose the disk's
+  // file at d/e; the delete, shown to them only as the file leaving, goes with the move.
+  it('reference-folded seed 3756: a delete at a rename\'s source goes with the discarded move once the move carries the file it saw', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/d/e', enc('n0\n'), meta('m0', 's2'), disk);
+    disk.put('/d/e', 'u0\nu1\n');
+    model.reconcileAll(disk);
+    model.rename('/d/e', '/b', meta('m1', 's2'), disk);
+    assert.strictEqual(readText(model, disk, '/d/e'), 'u0\nu1\n', 'the rename moved the agent\'s create: the person\'s file shows at d/e');
+    model.delete('/d/e', meta('m1', 's2'), disk);
+    model.prune('m0', 's2');
+    assert.strictEqual(readText(model, disk, '/b'), 'u0\nu1\n', 'the create gone, the rename moves the person\'s file');
+    model.discardPaths(['/b']);
+    assert.strictEqual(readText(model, disk, '/d/e'), 'u0\nu1\n', 'the person turned the move down: the file stays');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'u0\nu1\n');
+    assert.strictEqual(disk.text('/b'), undefined);
+  });
+});

@@ -98,4 +98,11 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 467 (case-insensitive): a record that saw the destination\'s own file stays there when the rename is taken out', () => {
     runSequence(467, { caseInsensitive: true });
   });
+  // Session 16 (prov-hide6): the model's rule for provenance seed 594006 (planRevert.changesKeptOrigins), which the
+  // reference now states too (discardPaths → keptOriginChanges): the delete at d/e saw the person's file, but once
+  // the create's message was deleted the rename moved that file and d/e was listed only as its source; discarding
+  // the move keeps the person's file, the delete going with it.
+  it('seed 3756 (case-insensitive): a delete at a discarded rename\'s source that would delete the file kept there goes with the move', () => {
+    runSequence(3756, { caseInsensitive: true });
+  });
 });

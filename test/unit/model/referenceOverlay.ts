@@ -561,6 +561,7 @@ export class ReferenceOverlay {
         }
       }
     }
+    for (const id of this.keptOriginChanges(paths, take)) take.add(id);
     // A move taken out takes the delete that made room for it at its destination (an overwrite: the same message's
     // delete there just before it), unless a later record there stays: alone, that delete removes the file the
     // move was to replace (issue 23, provenance seed 164474).
@@ -572,6 +573,45 @@ export class ReferenceOverlay {
       if (room && !builtOn && room.op === 'delete' && room.session === r.session && room.message === r.message) take.add(room.id);
     }
     this.takeOut(this.records.filter((r) => take.has(r.id)));
+  }
+
+  /**
+   * Issue 23 (provenance seed 594006; reference-folded seed 3756): a discarded path showing a file moved in from
+   * an origin the person did not discard too gives that origin back its disk file — the person chose it there. The
+   * records left at the origin then change or delete that very file, though the view the person discarded from
+   * listed the origin only as the move's source (the file leaving it), never a change of its own there: they go
+   * too, unless another path still shows them, the origin is listed of its own, or it would hold a conflict (or a
+   * move) once the rest is out. Decided by what the person saw, not by who wrote what: in 3756 the agent's delete
+   * at the origin saw the person's file there, but after its creating message was deleted the rename moved that
+   * same file, and the view showed the delete only as the move's leaving; the person turned the move down.
+   */
+  private keptOriginChanges(paths: readonly string[], take: ReadonlySet<string>): string[] {
+    const v = this.replay();
+    const listed = new Set([...this.compositesNow().map((c) => c.path), ...this.conflicts()]);
+    const out: string[] = [];
+    for (const p of paths) {
+      const o = v.origin.get(p) ?? null;
+      if (o === null || o === p || paths.includes(o) || listed.has(o)) continue;
+      const after = this.copy();
+      after.takeOut(this.records.filter((r) => take.has(r.id) || out.includes(r.id)));
+      const w = after.replay();
+      const moved = (w.origin.get(o) ?? o) !== o || [...w.origin].some(([q, x]) => x === o && q !== o);
+      const b = after.base.get(o) ?? null;
+      if (after.conflicts().has(o) || moved || b === null || (w.cur.get(o) ?? null) === b) continue;
+      const elsewhere = new Set([...w.ids].filter(([q]) => q !== o).flatMap(([, ids]) => ids));
+      for (const id of w.ids.get(o) ?? []) if (!elsewhere.has(id) && !take.has(id) && !out.includes(id)) out.push(id);
+    }
+    return out;
+  }
+
+  /** A copy to try a change on (the disk and its folders are shared: taking records out never changes them). */
+  private copy(): ReferenceOverlay {
+    const c = new ReferenceOverlay(this.disk, this.diskDirs, this.foldsCase);
+    c.base = new Map(this.base);
+    c.records = [...this.records];
+    c.diskConflicts = new Map(this.diskConflicts);
+    for (const [k, t] of this.conflictBase) c.conflictBase.set(k, t);
+    return c;
   }
 
   private takeOut(gone: readonly RefRecord[]): void {

@@ -143,6 +143,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 15 (lead): found by the wide run of memory 983,001–1,043,000 on session 14's final code; passes with prov-hide's rule.
   [1002569, 'THROW "not a directory" at d/f, the class of 880597: the agent deleted folder d/f recursively, the person deleted d/f/g and, after a reopen, created it anew unseen (folders.ts `holdsSomething`)'],
   [986414, 'SIDE: a hand merge at a rename\'s destination whose source the person deleted on disk rewrote the agent\'s write there onto no file, so the chain no longer led to what the merge saw; a later replay (a partial Apply) dropped the person\'s lines the merge kept (overlayModel.revivedReplay: the person\'s part staged at the rename\'s source, whole, under the write there)'],
+  // Session 16 (prov-hide6): a discarded rename's origin.
+  [594006, 'LOSS: discarding a rename kept its origin\'s disk file, which the person had moved there as the agent had, and left the agent\'s later delete there: Apply deleted it (planRevert.changesKeptOrigins: what the survivors would change at the origin goes with the rename; the reference\'s discardPaths states it too, keptOriginChanges)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
