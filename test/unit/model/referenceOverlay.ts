@@ -66,6 +66,13 @@ export class ReferenceOverlay {
   diskConflicts = new Map<string, string>();
   /** The baseline a disk conflict found at its disk path, by holder (what "the agent side changes nothing" compares with). */
   private readonly conflictBase = new Map<string, Text>();
+  /**
+   * Renames whose file was a create since taken out (or that moved on from where such a rename moved nothing): they
+   * move nothing, whatever is at their source now, unless it is the very file they saw — a file there is one they
+   * never saw (issue 23, provenance seed 970167; the model's `ChangeRecord.vacated`). Kept, not read off the view:
+   * pruning the create and then a delete before it equals one prune of both (reference seed 63).
+   */
+  private readonly orphaned = new Set<string>();
   private settleHeld = false;
   private nextId = 0;
   /** Inside `looking`: nothing changes, so the view's replay is kept (`stillView`) once made. */
@@ -337,7 +344,8 @@ export class ReferenceOverlay {
       } else {
         const from = r.from as string;
         const pass = passing.get(from);
-        const moving = pass ? pass.text : (cur.get(from) ?? null);
+        const there = cur.get(from) ?? null;
+        const moving = pass ? pass.text : this.orphaned.has(r.id) && there !== r.before ? null : there;
         if (from === r.path) {
           ids.get(r.path)?.push(r.id);
         } else {
@@ -611,6 +619,7 @@ export class ReferenceOverlay {
     c.records = [...this.records];
     c.diskConflicts = new Map(this.diskConflicts);
     for (const [k, t] of this.conflictBase) c.conflictBase.set(k, t);
+    for (const id of this.orphaned) c.orphaned.add(id);
     return c;
   }
 
@@ -621,6 +630,7 @@ export class ReferenceOverlay {
     // A rename taken out did not happen: later records at its destination follow the file home.
     const alias = new Map<string, string>();
     const home = (p: string): string => alias.get(p) ?? p;
+    this.orphan(ids);
     const kept: RefRecord[] = [];
     for (const r of this.records) {
       if (ids.has(r.id)) {
@@ -653,6 +663,41 @@ export class ReferenceOverlay {
     this.records = kept;
     this.forgetUntouched();
     this.settleMoot(new Set([...before, ...this.scopeOf(touched.map(home))]));
+  }
+
+  /** Marks the renames `gone`'s taking out leaves without a file of their own to move (see `orphaned`). */
+  private orphan(gone: ReadonlySet<string>): void {
+    // Where the records' own file is gone: its create taken out, and nothing written there since. Read through
+    // the renames taken out, as the records that follow a file home are (reference seed 9572: a rename out of a
+    // create's path saw the file a rename taken out had moved over the create, not the create's).
+    const vacant = new Set<string>();
+    const alias = new Map<string, string>();
+    const home = (p: string): string => alias.get(p) ?? p;
+    for (const r of this.records) {
+      if (isFolderRecord(r)) continue;
+      if (gone.has(r.id)) {
+        if (r.op === 'write' && r.before === null) vacant.add(home(r.path));
+        else if (r.op === 'rename') {
+          alias.set(r.path, home(r.from as string));
+          alias.delete(r.from as string);
+        }
+        continue;
+      }
+      const [at, from] = [home(r.path), r.from === undefined ? undefined : home(r.from)];
+      if (r.op === 'delete') alias.delete(r.path);
+      if (r.op === 'write') vacant.delete(at); // a delete leaves no file of the records' own there
+      else if (r.op === 'rename') {
+        alias.delete(r.from as string);
+        alias.delete(r.path);
+        if (this.orphaned.has(r.id) || vacant.has(from as string)) {
+          this.orphaned.add(r.id);
+          vacant.add(at);
+        } else {
+          vacant.delete(from as string);
+          vacant.delete(at);
+        }
+      }
+    }
   }
 
   private forgetUntouched(): void {
