@@ -145,6 +145,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [986414, 'SIDE: a hand merge at a rename\'s destination whose source the person deleted on disk rewrote the agent\'s write there onto no file, so the chain no longer led to what the merge saw; a later replay (a partial Apply) dropped the person\'s lines the merge kept (overlayModel.revivedReplay: the person\'s part staged at the rename\'s source, whole, under the write there)'],
   // Session 16 (prov-hide6): a discarded rename's origin.
   [594006, 'LOSS: discarding a rename kept its origin\'s disk file, which the person had moved there as the agent had, and left the agent\'s later delete there: Apply deleted it (planRevert.changesKeptOrigins: what the survivors would change at the origin goes with the rename; the reference\'s discardPaths states it too, keptOriginChanges)'],
+  [970167, 'LOSS: a rename whose creating message was deleted moved, after a reopen\'s look, the person\'s new file at its source over the person\'s file at its destination, and "Accept agent" there ended with the agent\'s later create writing over the person\'s file (ChangeRecord.vacated: the rename moves nothing once its create is taken out, kept on the record; the reference\'s orphaned)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
