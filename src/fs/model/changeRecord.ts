@@ -63,6 +63,17 @@ export interface ChangeRecord extends ChangeOrigin {
    */
   readonly replaces?: ContentRef;
   /**
+   * Rename only: the file it moved was a create since taken out (set by the replay that took it out, and by any
+   * later one that finds a rename moving on from where such a rename moved nothing). It moves nothing from then on,
+   * whatever is at its source — a file there now is one it never saw — unless that is exactly the file it saw
+   * (issue 23, provenance seed 970167: the creating message deleted, a reopen found the person's new file at the
+   * source, and the rename carried it over the person's file at its destination). Kept on the record, not read off
+   * the view: after the prune the view no longer says the file was a create, so a later prune, a reopen or another
+   * look at the disk would read the rename as moving what is there (reference seed 63: pruning the create and then
+   * a delete before it differed from one prune of both).
+   */
+  readonly vacated?: true;
+  /**
    * The records as they were before this one's staging settled a conflict handed back to the agent (its first
    * write, delete or rename there rewrote them to apply as they stand). The settlement is the agent's act, so taking
    * this record out restores them, and the conflict they met comes back (issue 23: a prune conflict settled so kept

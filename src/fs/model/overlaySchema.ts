@@ -105,7 +105,7 @@ function parsePlaced(value: unknown, at: string): { id: string; before: string }
 
 function parseRecord(value: unknown, at: string): ChangeRecord {
   const o = obj(value, at);
-  const { operation, path, fromPath, before, after, replaces, sessionId, messageId, turn, description } = parseRecordFields(o, at);
+  const { operation, path, fromPath, before, after, replaces, vacated, sessionId, messageId, turn, description } = parseRecordFields(o, at);
   return {
     id: str(o.id, `${at}.id`),
     operation,
@@ -114,6 +114,7 @@ function parseRecord(value: unknown, at: string): ChangeRecord {
     before,
     after,
     ...(replaces !== undefined ? { replaces } : {}),
+    ...(vacated !== undefined ? { vacated } : {}),
     ...(o.settled !== undefined ? { settled: arr(o.settled, `${at}.settled`).map((r, i) => parseRecord(r, `${at}.settled[${i}]`)) } : {}),
     sessionId,
     messageId,
@@ -137,6 +138,7 @@ function parseRecordFields(o: Record<string, unknown>, at: string): RestageRecor
   if (operation === 'rename' && typeof o.fromPath !== 'string') fail(`${at}.fromPath`, 'a rename needs fromPath');
   if (folder && o.fromPath !== undefined) fail(`${at}.fromPath`, `${operation} has no fromPath`);
   if (operation !== 'rename' && o.replaces !== undefined) fail(`${at}.replaces`, `${operation} replaces nothing`);
+  if (o.vacated !== undefined && (operation !== 'rename' || o.vacated !== true)) fail(`${at}.vacated`, `${operation} cannot be vacated`);
   return {
     operation,
     path: str(o.path, `${at}.path`),
@@ -144,6 +146,7 @@ function parseRecordFields(o: Record<string, unknown>, at: string): RestageRecor
     before,
     after,
     ...(o.replaces !== undefined ? { replaces: ref(o.replaces, `${at}.replaces`) } : {}),
+    ...(o.vacated === true ? { vacated: true as const } : {}),
     sessionId: str(o.sessionId, `${at}.sessionId`),
     messageId: str(o.messageId, `${at}.messageId`),
     turn: num(o.turn, `${at}.turn`),

@@ -1,6 +1,7 @@
 import { replayComponent } from './replay';
 import { PERSON_SESSION_ID, isFolderOperation } from './changeRecord';
 import { baseOf } from './mergeRules';
+import { isListed } from './pathEntry';
 import type { ChangeRecord } from './changeRecord';
 import type { ContentStore } from './contentStore';
 import type { TextMerge } from './mergeContent';
@@ -154,8 +155,40 @@ export function recordsShownBy(view: OverlayView, paths: readonly string[], stor
     for (const id of ids) take.delete(id);
   }
   for (const p of paths) for (const id of recordsOnDiskFile(view, p, now.records)) take.add(id);
+  for (const id of changesKeptOrigins(view, paths, take, store)) take.add(id);
   const folders = paths.flatMap((p) => view.folderRecordIds(p)).map((id) => view.record(id) as ChangeRecord);
   return [...now.records, ...folders].filter((r) => take.has(r.id));
+}
+
+/**
+ * What else a Discard of a rename takes out at its origin: the rename taken out, the origin's disk file stays there,
+ * and the person chose the disk's version there too (the rename listed at its destination showed that file leaving
+ * its origin). A surviving record staged at the origin after the rename moved the file away saw another file there,
+ * and mostly passes it by (an agent's file moved in and deleted again leaves the disk's file alone); but where the
+ * person has since put that very file there on disk (they made the agent's move themselves), the survivors replayed
+ * change or delete the file the discard keeps, and Apply did (issue 23, provenance seed 594006: the agent moved `a`
+ * to `d/e` and deleted it; the person moved `a` to `d/e` on disk; discarding the rename `d/e` → `d/f/g` left the
+ * delete, and Apply deleted the person's `d/e`). So the records the origin then shows go with the rename — except
+ * those another path shows too (the move in, which `a` still shows), and not where the origin is listed of its own
+ * (a change the person did not discard) or carries a conflict (a question still open to the person).
+ */
+function changesKeptOrigins(view: OverlayView, paths: readonly string[], take: ReadonlySet<string>, store: ContentStore): string[] {
+  const chosen = new Set(paths);
+  const out: string[] = [];
+  for (const p of paths) {
+    const origin = view.entry(p)?.movedFrom;
+    if (origin === undefined || chosen.has(origin)) continue;
+    const was = view.entry(origin);
+    if (was && isListed(was)) continue;
+    const after = replayComponent(view, [origin], store, { removed: new Set([...take, ...out]), origin: 'prune' });
+    const e = after.entries.find((x) => x.path === origin);
+    if (!e || e.conflict || e.movedTo !== undefined || e.movedFrom !== undefined) continue;
+    const changes = e.state.kind === 'deleted' || (e.state.kind === 'modified' && e.state.after !== e.state.base);
+    if (!changes) continue;
+    const elsewhere = new Set(after.entries.filter((x) => x.path !== origin).flatMap((x) => x.recordIds));
+    for (const id of e.recordIds) if (!elsewhere.has(id) && !take.has(id)) out.push(id);
+  }
+  return out;
 }
 
 /**

@@ -395,16 +395,26 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * path, and the file there stays where it is, untouched (its content, lineage and records shown).
    */
   const passing = new Map<string, { readonly content: ContentRef; readonly lineage: Lineage; readonly prov: ReadonlySet<string>; readonly carried?: CarriedOn }>();
+  /**
+   * Paths whose file the records made is gone: its create taken out here (or a `vacated` rename moved nothing on
+   * from it), and no surviving record written there since. A rename out of one is `vacated` from then on, kept on
+   * the record (see `ChangeRecord.vacated`).
+   */
+  const vacant = new Set<string>();
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
     if (consumed.has(original.id)) {
       // Replayed in an earlier stack; a delete still ends its path's link to a rename taken out.
       const g = options.rewrites?.get(original.id) ?? original;
       if (g.operation === 'delete') alias.delete(g.path);
+      // A write there is the records' file there again, in staging order (reference seed 7194: a modify replayed
+      // in its create's stack, before a create taken out between them).
+      if (g.operation === 'create' || g.operation === 'modify') vacant.delete(resolve(g.path));
       continue;
     }
     if (removed.has(original.id)) {
       if (original.operation === 'rename' && original.fromPath !== undefined) moveAlias(alias, original.fromPath, original.path);
+      else if (original.operation === 'create') vacant.add(resolve(original.path));
       continue;
     }
     const given = options.rewrites?.get(original.id) ?? original;
@@ -420,6 +430,10 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       alias.delete(given.fromPath);
       alias.delete(given.path);
     }
+    // A file the records write there is theirs again; a delete leaves none (it is about what was there, often the
+    // disk's file followed home when a rename before it was taken out: reference seed 6623).
+    if (r.operation === 'create' || r.operation === 'modify') vacant.delete(r.path);
+    else if (r.operation === 'rename' && r.vacated !== true && vacant.has(r.fromPath as string)) r = { ...r, vacated: true };
     if (r.operation === 'rename' && r.fromPath !== undefined) linksSoFar.link(r.fromPath, r.path);
     let out: ChangeRecord = r;
     switch (r.operation) {
@@ -613,7 +627,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const to = r.path;
         // A file passing through its source leaves it (the file there stays); see `passing`.
         const pass = passing.get(from);
-        const c = pass ? pass.content : (cur.get(from) as ContentRef | null);
+        // Its file was a create since taken out: what is at its source now is not its to move (`vacated`).
+        const there = cur.get(from) as ContentRef | null;
+        const c = pass ? pass.content : r.vacated === true && there !== r.before ? null : there;
         const d = cur.get(to) as ContentRef | null;
         // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
         // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
@@ -656,7 +672,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         }
         (ids.get(from) as string[]).push(r.id);
         (ids.get(to) as string[]).push(r.id);
-        if (c === null) break; // nothing left to move
+        if (c === null) {
+          // Nothing left to move; when its file is gone, the records' file at the destination is gone too.
+          if (r.vacated === true && !pass) vacant.add(to);
+          break;
+        }
+        vacant.delete(from);
+        vacant.delete(to);
         // A conflict travels with the content it is about (not one about a file a passing one leaves in place): a
         // passing file's own conflict goes on with it (`passes`, below). `source`: where the conflict was found.
         const carried = pass ? pass.carried?.conflict : diskHeld.has(from) ? undefined : conflicts.get(from);
@@ -863,6 +885,6 @@ function aliased(r: ChangeRecord, resolve: (p: string) => string): ChangeRecord 
  * this op and every op after it — provenance seeds 173244, 202200, 236627, 247034, 289782, 293887).
  */
 function renameFieldsDropped(r: ChangeRecord): ChangeRecord {
-  const { fromPath: _from, replaces: _replaces, ...rest } = r;
+  const { fromPath: _from, replaces: _replaces, vacated: _vacated, ...rest } = r;
   return rest;
 }

@@ -1593,3 +1593,87 @@ describe('issue 23: a stack is linked to other files only by the renames staged 
     assert.strictEqual(readText(model, disk, '/c'), 'b0\n');
   });
 });
+
+describe('issue 23: a discarded rename gives its origin back the disk file, with nothing left to change it (prov-hide6)', () => {
+  const setUp = (personMoves: boolean) => {
+    const disk = new FakeDisk({ '/a': 'p0\np1\n', '/d/e': 'p6\n', '/d/f/g': 'p10\n' });
+    const model = newModel();
+    model.rename('/d/e', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    disk.remove('/d/f/g');
+    // The agent moves a to where d/e's file left, and deletes it there.
+    model.rename('/a', '/d/e', meta('m1', 's2'), disk);
+    model.delete('/d/e', meta('m1', 's2'), disk);
+    if (personMoves) disk.move('/a', '/d/e');
+    for (const p of ['/d/f/g', '/d/e', '/a']) model.reconcile(p, disk);
+    return { disk, model };
+  };
+
+  it('provenance seed 594006: discarding a rename keeps its origin\'s disk file, which the person moved there as the agent had, from the agent\'s later delete there', () => {
+    const { disk, model } = setUp(true);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p0\np1\n', 'the rename carries the file the person moved to its origin');
+    model.discardPaths(['/d/f/g']);
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p0\np1\n', 'the person chose the disk\'s file at the origin');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p0\np1\n', 'Apply never deletes the file the discard kept');
+  });
+
+  it('provenance seed 594006: the discard takes nothing else out where the agent\'s file only passed the origin by', () => {
+    const { disk, model } = setUp(false);
+    model.discardPaths(['/d/f/g']);
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p6\n');
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'the agent\'s move of a and its delete stay staged');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p6\n');
+    assert.strictEqual(disk.text('/a'), undefined);
+  });
+
+  // Provenance seed 970167: a rename whose file was a create since taken out moves nothing, whatever is at its
+  // source later (`ChangeRecord.vacated`, kept through a reopen).
+  const orphanedRename = (reopen: boolean) => {
+    const disk = new FakeDisk({});
+    let model = newModel();
+    model.write('/h', enc('r1\n'), meta('m0', 's2'), disk);
+    model.rename('/h', '/d/c', meta('m1', 's1'), disk);
+    model.delete('/d/c', meta('m1', 's2'), disk);
+    disk.put('/d/c', 'p9\n');
+    model.reconcileAll(disk);
+    disk.put('/h', 'p12\n'); // unseen by the model until the reopen's look
+    model.prune('m0', 's2');
+    if (reopen) {
+      const json = JSON.parse(JSON.stringify(model.snapshot()));
+      model = newModel(model.store);
+      model.restore(json);
+    }
+    model.reconcileAll(disk);
+    return { disk, model };
+  };
+  for (const reopen of [false, true]) {
+    it(`provenance seed 970167: a rename whose creating message is deleted leaves the person's new file at its source${reopen ? ', through a reopen' : ''}`, () => {
+      const { disk, model } = orphanedRename(reopen);
+      assert.strictEqual(readText(model, disk, '/h'), 'p12\n', 'the person\'s h is not the file the rename saw');
+      applyAll(model, disk);
+      assert.strictEqual(disk.text('/h'), 'p12\n', 'Apply never moves the person\'s h away');
+    });
+  }
+
+  // Reference-folded seed 3756 (the reference's discardPaths now agrees with the model's discard, above): with
+  // 970167's rule its rename, whose create's message was deleted, moves nothing at all — the agent's delete at d/e,
+  // which saw the person's file there, is then listed there of its own, and a discard of d/e keeps the file.
+  it('reference-folded seed 3756: once its create is taken out the rename moves nothing, and the delete that saw the person\'s file is listed of its own', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/d/e', enc('n0\n'), meta('m0', 's2'), disk);
+    disk.put('/d/e', 'u0\nu1\n');
+    model.reconcileAll(disk);
+    model.rename('/d/e', '/b', meta('m1', 's2'), disk);
+    assert.strictEqual(readText(model, disk, '/d/e'), 'u0\nu1\n', 'the rename moved the agent\'s create: the person\'s file shows at d/e');
+    model.delete('/d/e', meta('m1', 's2'), disk);
+    model.prune('m0', 's2');
+    assert.strictEqual(readText(model, disk, '/b'), undefined, 'the create gone, the rename moves nothing');
+    assert.strictEqual(model.composite('/d/e')?.kind, 'delete', 'the delete that saw the person\'s file is listed there');
+    model.discardPaths(['/d/e']);
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'u0\nu1\n');
+    assert.strictEqual(disk.text('/b'), undefined);
+  });
+});

@@ -143,4 +143,22 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Session 16 (prov-hide6): the model's rule for provenance seed 594006 (planRevert.changesKeptOrigins), which the
+  // reference now states too (discardPaths → keptOriginChanges): the delete at d/e saw the person's file, but once
+  // the create's message was deleted the rename moved that file and d/e was listed only as its source; discarding
+  // the move keeps the person's file, the delete going with it.
+  it('seed 3756 (case-insensitive): a delete at a discarded rename\'s source that would delete the file kept there goes with the move', () => {
+    runSequence(3756, { caseInsensitive: true });
+  });
+  // Session 16 (prov-hide6): the model's rule for provenance seed 970167 (ChangeRecord.vacated), which the reference
+  // states too (orphaned): a rename whose file was a create since taken out moves nothing, whatever is at its source
+  // later. 63: pruning the create, then the delete before it, equals one prune of both (the disk's file comes back
+  // at the source and stays). 6623: a delete there (followed home) leaves no file of the records' own. 7194: a modify
+  // replayed in its create's stack is a write there again. 9572: read through a rename taken out (the file the
+  // rename out saw was the one that rename had moved there, not the create's).
+  for (const seed of [63, 6623, 7194, 9572, 10028]) {
+    it(`seed ${seed}: a rename whose file was a create since taken out moves nothing, whatever is at its source later`, () => {
+      runSequence(seed);
+    });
+  }
 });

@@ -66,6 +66,13 @@ export class ReferenceOverlay {
   diskConflicts = new Map<string, string>();
   /** The baseline a disk conflict found at its disk path, by holder (what "the agent side changes nothing" compares with). */
   private readonly conflictBase = new Map<string, Text>();
+  /**
+   * Renames whose file was a create since taken out (or that moved on from where such a rename moved nothing): they
+   * move nothing, whatever is at their source now, unless it is the very file they saw — a file there is one they
+   * never saw (issue 23, provenance seed 970167; the model's `ChangeRecord.vacated`). Kept, not read off the view:
+   * pruning the create and then a delete before it equals one prune of both (reference seed 63).
+   */
+  private readonly orphaned = new Set<string>();
   private settleHeld = false;
   private nextId = 0;
   /** Inside `looking`: nothing changes, so the view's replay is kept (`stillView`) once made. */
@@ -343,7 +350,8 @@ export class ReferenceOverlay {
       } else {
         const from = r.from as string;
         const pass = passing.get(from);
-        const moving = pass ? pass.text : (cur.get(from) ?? null);
+        const there = cur.get(from) ?? null;
+        const moving = pass ? pass.text : this.orphaned.has(r.id) && there !== r.before ? null : there;
         if (from === r.path) {
           ids.get(r.path)?.push(r.id);
         } else {
@@ -582,6 +590,7 @@ export class ReferenceOverlay {
         }
       }
     }
+    for (const id of this.keptOriginChanges(paths, take)) take.add(id);
     // A move taken out takes the delete that made room for it at its destination (an overwrite: the same message's
     // delete there just before it), unless a later record there stays: alone, that delete removes the file the
     // move was to replace (issue 23, provenance seed 164474).
@@ -595,6 +604,46 @@ export class ReferenceOverlay {
     this.takeOut(this.records.filter((r) => take.has(r.id)));
   }
 
+  /**
+   * Issue 23 (provenance seed 594006; reference-folded seed 3756): a discarded path showing a file moved in from
+   * an origin the person did not discard too gives that origin back its disk file — the person chose it there. The
+   * records left at the origin then change or delete that very file, though the view the person discarded from
+   * listed the origin only as the move's source (the file leaving it), never a change of its own there: they go
+   * too, unless another path still shows them, the origin is listed of its own, or it would hold a conflict (or a
+   * move) once the rest is out. Decided by what the person saw, not by who wrote what: in 3756 the agent's delete
+   * at the origin saw the person's file there, but after its creating message was deleted the rename moved that
+   * same file, and the view showed the delete only as the move's leaving; the person turned the move down.
+   */
+  private keptOriginChanges(paths: readonly string[], take: ReadonlySet<string>): string[] {
+    const v = this.replay();
+    const listed = new Set([...this.compositesNow().map((c) => c.path), ...this.conflicts()]);
+    const out: string[] = [];
+    for (const p of paths) {
+      const o = v.origin.get(p) ?? null;
+      if (o === null || o === p || paths.includes(o) || listed.has(o)) continue;
+      const after = this.copy();
+      after.takeOut(this.records.filter((r) => take.has(r.id) || out.includes(r.id)));
+      const w = after.replay();
+      const moved = (w.origin.get(o) ?? o) !== o || [...w.origin].some(([q, x]) => x === o && q !== o);
+      const b = after.base.get(o) ?? null;
+      if (after.conflicts().has(o) || moved || b === null || (w.cur.get(o) ?? null) === b) continue;
+      const elsewhere = new Set([...w.ids].filter(([q]) => q !== o).flatMap(([, ids]) => ids));
+      for (const id of w.ids.get(o) ?? []) if (!elsewhere.has(id) && !take.has(id) && !out.includes(id)) out.push(id);
+    }
+    return out;
+  }
+
+  /** A copy to try a change on (the disk and its folders are shared: taking records out never changes them). */
+  private copy(): ReferenceOverlay {
+    const c = new ReferenceOverlay(this.disk, this.diskDirs, this.foldsCase);
+    c.base = new Map(this.base);
+    c.records = [...this.records];
+    c.diskConflicts = new Map(this.diskConflicts);
+    for (const [k, t] of this.conflictBase) c.conflictBase.set(k, t);
+    for (const id of this.orphaned) c.orphaned.add(id);
+    return c;
+  }
+
   private takeOut(gone: readonly RefRecord[]): void {
     const ids = new Set(gone.map((r) => r.id));
     const touched = gone.flatMap((r) => (isFolderRecord(r) ? [] : r.from !== undefined ? [r.path, r.from] : [r.path]));
@@ -602,6 +651,7 @@ export class ReferenceOverlay {
     // A rename taken out did not happen: later records at its destination follow the file home.
     const alias = new Map<string, string>();
     const home = (p: string): string => alias.get(p) ?? p;
+    this.orphan(ids);
     const kept: RefRecord[] = [];
     for (const r of this.records) {
       if (ids.has(r.id)) {
@@ -634,6 +684,41 @@ export class ReferenceOverlay {
     this.records = kept;
     this.forgetUntouched();
     this.settleMoot(new Set([...before, ...this.scopeOf(touched.map(home))]));
+  }
+
+  /** Marks the renames `gone`'s taking out leaves without a file of their own to move (see `orphaned`). */
+  private orphan(gone: ReadonlySet<string>): void {
+    // Where the records' own file is gone: its create taken out, and nothing written there since. Read through
+    // the renames taken out, as the records that follow a file home are (reference seed 9572: a rename out of a
+    // create's path saw the file a rename taken out had moved over the create, not the create's).
+    const vacant = new Set<string>();
+    const alias = new Map<string, string>();
+    const home = (p: string): string => alias.get(p) ?? p;
+    for (const r of this.records) {
+      if (isFolderRecord(r)) continue;
+      if (gone.has(r.id)) {
+        if (r.op === 'write' && r.before === null) vacant.add(home(r.path));
+        else if (r.op === 'rename') {
+          alias.set(r.path, home(r.from as string));
+          alias.delete(r.from as string);
+        }
+        continue;
+      }
+      const [at, from] = [home(r.path), r.from === undefined ? undefined : home(r.from)];
+      if (r.op === 'delete') alias.delete(r.path);
+      if (r.op === 'write') vacant.delete(at); // a delete leaves no file of the records' own there
+      else if (r.op === 'rename') {
+        alias.delete(r.from as string);
+        alias.delete(r.path);
+        if (this.orphaned.has(r.id) || vacant.has(from as string)) {
+          this.orphaned.add(r.id);
+          vacant.add(at);
+        } else {
+          vacant.delete(from as string);
+          vacant.delete(at);
+        }
+      }
+    }
   }
 
   private forgetUntouched(): void {
