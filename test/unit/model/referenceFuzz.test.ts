@@ -161,4 +161,20 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Session 16 (lead): ref-old-b's eight of session 15's older disagreements, the class ref-old-a fixed (a stack is
+  // linked to other files only by the renames staged up to it; in 247543 the record that cut the stack is a rename
+  // of another file, in 217391 and 337341 it was the model's own look-ahead that cut it); each failed on session
+  // 15's final code and passes with `linksSoFar` / `linkedBefore`.
+  for (const seed of [168711, 184435, 196703, 217391, 231710, 247543, 337341, 387359]) {
+    it(`seed ${seed}: a record elsewhere that only a later rename links to a stack's path does not end the stack`, () => {
+      runSequence(seed);
+    });
+  }
+  // Session 16 (lead): found by ref-old-b's sample past the window (600,001-620,000), ref-pass's class: a moved file
+  // carrying a conflict, deleted over the person's file it never saw, passes by it (the reference's `carriedLeaves`).
+  for (const seed of [604550, 617569]) {
+    it(`seed ${seed}: a moved file carrying a conflict, deleted over a file it never saw, passes by it`, () => {
+      runSequence(seed);
+    });
+  }
 });
