@@ -222,9 +222,9 @@ export class ApplyJournal {
   /** Marks the apply finished (its entry is removed, then its record if still there, durably). */
   async complete(id: string): Promise<void> {
     this.assertOpen();
-    await unlinkIfThere(this.fileOf(id));
+    await fs.promises.rm(this.fileOf(id), { force: true });
     // A record this journal moved into place is gone already: no call to find that out.
-    if (!this.adopted.delete(id)) await unlinkIfThere(this.recordOf(id));
+    if (!this.adopted.delete(id)) await fs.promises.rm(this.recordOf(id), { force: true });
     await syncDir(this.dir);
   }
 
@@ -303,15 +303,6 @@ async function writeRenamedThenSynced(dir: string, files: readonly { readonly fi
     await Promise.all([...handles.map(h => h.sync()), syncDir(dir)]);
   } finally {
     await Promise.all(handles.map(h => h.close()));
-  }
-}
-
-/** Removes the file `p` if it is there (one call: `rm` would `lstat` it first). */
-async function unlinkIfThere(p: string): Promise<void> {
-  try {
-    await fs.promises.unlink(p);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
 }
 
