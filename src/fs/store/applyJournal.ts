@@ -296,14 +296,29 @@ async function writeRenamedThenSynced(dir: string, files: readonly { readonly fi
     return handle;
   }));
   const handles = opened.flatMap(o => (o.status === 'fulfilled' ? [o.value] : []));
+  const renamed: string[] = [];
   try {
     const failed = opened.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
-    for (const { file } of files) await fs.promises.rename(file + TEMP_SUFFIX, file);
-    await Promise.all([...handles.map(h => h.sync()), syncDir(dir)]);
+    for (const { file } of files) {
+      await fs.promises.rename(file + TEMP_SUFFIX, file);
+      renamed.push(file);
+    }
+    await settleAll([...handles.map(h => h.sync()), syncDir(dir)]);
+  } catch (e) {
+    // Not durable, so not begun: an entry left under its name could be taken for an apply later (its files may
+    // come to hold what it names by another apply). The entry goes first, then what it names.
+    for (const file of renamed.reverse()) await fs.promises.rm(file, { force: true }).catch(() => undefined);
+    throw e;
   } finally {
     await Promise.all(handles.map(h => h.close()));
   }
+}
+
+/** Waits for every one of `work` to end (none left running behind an error), then throws the first error. */
+async function settleAll(work: readonly Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function exists(p: string): Promise<boolean> {

@@ -54,6 +54,30 @@ describe('ApplyJournal.begin: one flush for the entry, its record and their name
     journal.dispose();
   });
 
+  it('an fsync that fails leaves no entry under its name (not begun), nor its record', async function () {
+    if (process.platform === 'win32') this.skip();
+    const store = temp.make();
+    const { journal } = await ApplyJournal.open(store);
+    const probe = await fs.promises.open(path.join(store, 'probe'), 'w');
+    const handleProto = Object.getPrototypeOf(probe) as { sync: () => Promise<void> };
+    await probe.close();
+    fs.rmSync(path.join(store, 'probe'));
+    const sync = handleProto.sync;
+    let calls = 0;
+    handleProto.sync = async function (this: unknown) {
+      // The entry's file (the second opened) fails; the record's and the folder's succeed.
+      if (++calls === 2) throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+      await sync.call(this);
+    };
+    try {
+      await assert.rejects(journal.begin({ ...intent('failed'), record: Buffer.from('{"record":1}') }), /EIO/);
+    } finally {
+      handleProto.sync = sync;
+    }
+    assert.deepStrictEqual(fs.readdirSync(path.join(store, 'journal')), []);
+    journal.dispose();
+  });
+
   it('removes on opening an entry a power loss left empty or cut at a page boundary inside its frame, with its record', async () => {
     const store = temp.make();
     const { journal } = await ApplyJournal.open(store);
