@@ -23,7 +23,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { hashBytes } from './blobStore';
-import { decodeFrames, encodeJsonFrame } from './frameCodec';
+import { decodeFrames, encodeJsonFrame, FRAME_HEADER_BYTES, FRAME_MAGIC_0, FRAME_MAGIC_1 } from './frameCodec';
 import { FormatTooNewError, StateCorruptError, StoreError } from './storeError';
 import { TEMP_SUFFIX, keepAside, syncDir, writeAll, writeDurable } from './writeDurable';
 
@@ -142,6 +142,8 @@ export interface OpenedJournal {
 
 export class ApplyJournal {
   private disposed = false;
+  /** Applies whose record `adoptRecord` moved into place (until `complete`). */
+  private readonly adopted = new Set<string>();
 
   private constructor(private readonly dir: string, private readonly options: ApplyJournalOptions) {}
 
@@ -165,7 +167,13 @@ export class ApplyJournal {
       }
       const m = ENTRY_NAME.exec(name);
       if (!m) continue;
-      const read = readEntry(await fs.promises.readFile(file), file, m[1]);
+      const bytes = await fs.promises.readFile(file);
+      // Cut short by a power loss while `begin` made it durable: never begun, as a temp (its record goes next).
+      if (isCutShort(bytes)) {
+        await fs.promises.rm(file, { force: true });
+        continue;
+      }
+      const read = readEntry(bytes, file, m[1]);
       if (typeof read === 'string') {
         corrupt.push(new StateCorruptError('JOURNAL_CORRUPT', file, read, await keepAside(file)));
         await fs.promises.rm(file, { force: true });
@@ -189,15 +197,10 @@ export class ApplyJournal {
     const entry = { ...rest, files, ...(record ? { record: true } : {}), startedAt: now };
     await this.options.beforeCommit?.();
     const frames = [encodeJsonFrame({ store: STORE_ID, kind: 'apply-journal', formatVersion: JOURNAL_FORMAT_VERSION }), encodeJsonFrame(entry)];
-    if (!record) return writeDurable(this.fileOf(intent.id), frames);
-    // Both files' contents are synced side by side; the record is renamed into place before the entry (a power loss
-    // keeps renames in one folder in their order), so an entry never names a record that is not there; one folder
-    // fsync makes both durable.
-    const recordFile = this.recordOf(intent.id);
-    await Promise.all([writeSynced(recordFile, [record]), writeSynced(this.fileOf(intent.id), frames)]);
-    await fs.promises.rename(recordFile + TEMP_SUFFIX, recordFile);
-    await fs.promises.rename(this.fileOf(intent.id) + TEMP_SUFFIX, this.fileOf(intent.id));
-    await syncDir(this.dir);
+    // The record is renamed into place before the entry (a power loss keeps renames in one folder in their order),
+    // so an entry never names a record that is not there.
+    const entryFile = { file: this.fileOf(intent.id), chunks: frames };
+    await writeRenamedThenSynced(this.dir, record ? [{ file: this.recordOf(intent.id), chunks: [record] }, entryFile] : [entryFile]);
   }
 
   /**
@@ -208,6 +211,7 @@ export class ApplyJournal {
     this.assertOpen();
     try {
       await fs.promises.rename(this.recordOf(id), to);
+      this.adopted.add(id);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(this.recordOf(id)))) return;
       throw e;
@@ -219,7 +223,8 @@ export class ApplyJournal {
   async complete(id: string): Promise<void> {
     this.assertOpen();
     await fs.promises.rm(this.fileOf(id), { force: true });
-    await fs.promises.rm(this.recordOf(id), { force: true });
+    // A record this journal moved into place is gone already: no call to find that out.
+    if (!this.adopted.delete(id)) await fs.promises.rm(this.recordOf(id), { force: true });
     await syncDir(this.dir);
   }
 
@@ -263,15 +268,57 @@ function withoutTemp(f: JournalFile): JournalFile {
   return rest;
 }
 
-/** The first steps of `writeDurable` but the rename: the content of `file`'s temp, synced. */
-async function writeSynced(file: string, chunks: readonly Uint8Array[]): Promise<void> {
-  const handle = await fs.promises.open(file + TEMP_SUFFIX, 'w');
-  try {
-    for (const chunk of chunks) await writeAll(handle, chunk);
-    await handle.sync();
-  } finally {
-    await handle.close();
+/**
+ * Writes each file whole under its temp name, renames the temps into place in their order, and only then makes the
+ * contents and the names durable together: the files' fsyncs and their folder's side by side, one flush of the
+ * disk's journal where `writeDurable`'s order (contents synced, then renamed, then the folder synced) costs two in
+ * a row. Resolves only once all are durable.
+ *
+ * What a crash leaves: a process that dies before a rename leaves a temp (never begun, removed on opening) and one
+ * that dies after it a whole file, as before, since the rename comes after the last write. A power loss before the
+ * fsyncs end may keep a rename without the content it names (an entry cut short or empty): that intent had not
+ * resolved, so no target was touched, and opening the journal removes it as never begun (`isCutShort`).
+ * Windows cannot rename a file that is open, nor fsync a folder: there the order is `writeDurable`'s.
+ */
+async function writeRenamedThenSynced(dir: string, files: readonly { readonly file: string; readonly chunks: readonly Uint8Array[] }[]): Promise<void> {
+  if (process.platform === 'win32') {
+    for (const { file, chunks } of files) await writeDurable(file, chunks);
+    return;
   }
+  const opened = await Promise.allSettled(files.map(async ({ file, chunks }) => {
+    const handle = await fs.promises.open(file + TEMP_SUFFIX, 'w');
+    try {
+      for (const chunk of chunks) await writeAll(handle, chunk);
+    } catch (e) {
+      await handle.close();
+      throw e;
+    }
+    return handle;
+  }));
+  const handles = opened.flatMap(o => (o.status === 'fulfilled' ? [o.value] : []));
+  const renamed: string[] = [];
+  try {
+    const failed = opened.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const { file } of files) {
+      await fs.promises.rename(file + TEMP_SUFFIX, file);
+      renamed.push(file);
+    }
+    await settleAll([...handles.map(h => h.sync()), syncDir(dir)]);
+  } catch (e) {
+    // Not durable, so not begun: an entry left under its name could be taken for an apply later (its files may
+    // come to hold what it names by another apply). The entry goes first, then what it names.
+    for (const file of renamed.reverse()) await fs.promises.rm(file, { force: true }).catch(() => undefined);
+    throw e;
+  } finally {
+    await Promise.all(handles.map(h => h.close()));
+  }
+}
+
+/** Waits for every one of `work` to end (none left running behind an error), then throws the first error. */
+async function settleAll(work: readonly Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function exists(p: string): Promise<boolean> {
@@ -285,6 +332,24 @@ async function readIfThere(p: string): Promise<Uint8Array | null> {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     return null;
   }
+}
+
+/** What a file system keeps of a file written and not yet synced: a prefix of it, in whole pages. */
+const PAGE_BYTES = 4096;
+
+/**
+ * An entry a power loss cut short while `begin` was making it durable (see `writeRenamedThenSynced`): empty, or
+ * ending at a page boundary inside a frame whose length runs past the end. Its apply had not begun. Bytes damaged
+ * in an entry that was whole fail their checksum in place instead: that entry is set aside and reported.
+ */
+export function isCutShort(buf: Buffer): boolean {
+  if (buf.length === 0) return true;
+  if (buf.length % PAGE_BYTES !== 0) return false;
+  const { damage } = decodeFrames(buf);
+  if (!damage) return false;
+  const at = damage.offset;
+  if (buf.length - at < FRAME_HEADER_BYTES) return true;
+  return buf[at] === FRAME_MAGIC_0 && buf[at + 1] === FRAME_MAGIC_1 && buf.readUInt32LE(at + 2) > buf.length - at - FRAME_HEADER_BYTES;
 }
 
 type StoredEntry = Omit<JournalEntry, 'record'> & { readonly record?: true };
