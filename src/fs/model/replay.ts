@@ -395,6 +395,15 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * path, and the file there stays where it is, untouched (its content, lineage and records shown).
    */
   const passing = new Map<string, { readonly content: ContentRef; readonly lineage: Lineage; readonly prov: ReadonlySet<string>; readonly carried?: CarriedOn }>();
+  /** The stack `passesThrough` found passes by the file at `p`: its records are consumed here and shown at `p`. */
+  const passBy = (p: string, through: { readonly stack: ChangeRecord[]; readonly taken: [ChangeRecord, ChangeRecord][]; readonly top: ContentRef | null }): void => {
+    for (const [o, w] of through.taken) {
+      consumed.add(o.id);
+      if (w !== o) rewritten.push(w);
+    }
+    passing.set(p, { content: through.top as ContentRef, lineage: null, prov: new Set(through.stack.map((w) => w.id)) });
+    for (const w of through.stack) (ids.get(p) as string[]).push(w.id);
+  };
   /**
    * Paths whose file the records made is gone: its create taken out here (or a `vacated` rename moved nothing on
    * from it), and no surviving record written there since. A rename out of one is `vacated` from then on, kept on
@@ -480,12 +489,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // A file the records create here and move on again passes by one they never saw here (replayRules.ts `leftAt`).
         const through = r.before === null && c !== null ? passesThrough(i, p, r, r.after, c) : undefined;
         if (through) {
-          for (const [o, w] of through.taken) {
-            consumed.add(o.id);
-            if (w !== o) rewritten.push(w);
-          }
-          passing.set(p, { content: through.top as ContentRef, lineage: null, prov: new Set(through.stack.map((w) => w.id)) });
-          for (const w of through.stack) (ids.get(p) as string[]).push(w.id);
+          passBy(p, through);
           break;
         }
         if (c !== r.before && !sawSide) {
@@ -646,12 +650,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // left deleted: Apply removed it (issue 23, provenance seed 1124711).
           const by = hidden && shown !== null ? passesThrough(i, to, out, shown, d) : undefined;
           if (by) {
-            for (const [o, w] of by.taken) {
-              consumed.add(o.id);
-              if (w !== o) rewritten.push(w);
-            }
-            passing.set(to, { content: by.top as ContentRef, lineage: null, prov: new Set(by.stack.map((w) => w.id)) });
-            for (const w of by.stack) (ids.get(to) as string[]).push(w.id);
+            passBy(to, by);
             break;
           }
           if (hidden) {

@@ -125,15 +125,7 @@ export class ReferenceOverlay {
     const consumed = new Set<string>();
     // Which files the records link (a rename links its two paths): a stack at one never ends at a record about a
     // file no record links to it (session 10, seed 76391: a delete of an unrelated file cut one short).
-    const group = new Map<string, string>();
-    const groupOf = (p: string): string => {
-      const g = group.get(p);
-      if (g === undefined || g === p) return p;
-      const top = groupOf(g);
-      group.set(p, top);
-      return top;
-    };
-    for (const r of records) if (r.op === 'rename' && r.from !== undefined) group.set(groupOf(r.from), groupOf(r.path));
+    const groupOf = renameGroups(records);
     const linked = (a: string, b: string): boolean => groupOf(a) === groupOf(b);
     const linkedSoFar = linkedBefore(records);
     // The conflicts found here, as values: what the record that did not apply saw (base) and found (theirs).
@@ -965,6 +957,20 @@ function carriedLeaves(base: Text, theirs: Text): 'settled' | 'home' | 'source' 
   return base === null ? 'home' : 'source';
 }
 
+/** The files `records`' renames link (a rename links its two paths), each named by one path of its group. */
+function renameGroups(records: readonly RefRecord[]): (p: string) => string {
+  const group = new Map<string, string>();
+  const groupOf = (p: string): string => {
+    const g = group.get(p);
+    if (g === undefined || g === p) return p;
+    const top = groupOf(g);
+    group.set(p, top);
+    return top;
+  };
+  for (const r of records) if (r.op === 'rename' && r.from !== undefined) group.set(groupOf(r.from), groupOf(r.path));
+  return groupOf;
+}
+
 /**
  * Whether the renames among `records` staged up to index `i` (a stack's first record, a rename in included) link two
  * paths (one file moved between them, maybe through others). Issue 23 (reference seeds 81061, 48066): a stack at `p`
@@ -978,15 +984,7 @@ function linkedBefore(records: readonly RefRecord[]): (i: number, a: string, b: 
   const linksAt = (i: number): ((p: string) => string) => {
     const known = made.get(i);
     if (known) return known;
-    const group = new Map<string, string>();
-    const groupOf = (p: string): string => {
-      const g = group.get(p);
-      if (g === undefined || g === p) return p;
-      const top = groupOf(g);
-      group.set(p, top);
-      return top;
-    };
-    for (const r of records.slice(0, i + 1)) if (r.op === 'rename' && r.from !== undefined) group.set(groupOf(r.from), groupOf(r.path));
+    const groupOf = renameGroups(records.slice(0, i + 1));
     made.set(i, groupOf);
     return groupOf;
   };
