@@ -674,6 +674,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         if (c === null) {
           // Nothing left to move; when its file is gone, the records' file at the destination is gone too.
           if (r.vacated === true && !pass) vacant.add(to);
+          // Accepted with its source's file gone from disk (the conflict's new baseline there is no file), it moves
+          // nothing from then on, as a rename whose file was a create since taken out: a file the person puts at
+          // the source later is one it never saw. Left unmarked, the reconcile of that new file replayed the rename
+          // moving it over the person's hand merge at the destination (issue 23, provenance seed 1219755).
+          else if (options.keepReplaced && options.force?.(original) && !pass && options.baselines?.get(from)?.base === null) out = { ...r, vacated: true };
           break;
         }
         vacant.delete(from);

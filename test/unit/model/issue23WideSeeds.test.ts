@@ -1677,3 +1677,32 @@ describe('issue 23: a discarded rename gives its origin back the disk file, with
     assert.strictEqual(disk.text('/b'), undefined);
   });
 });
+
+describe('issue 23: a rename accepted with its source gone from disk moves nothing later (diag1219755)', () => {
+  // Provenance seed 1219755: the person moved the rename's source away (seen as a delete: no identity lookup),
+  // merged the destination by hand over the deletion conflict (the source's baseline now no file), then moved
+  // another file to the source. That file is not the one the rename saw: the rename is `vacated` from the merge on.
+  it('provenance seed 1219755: the person\'s new file at a rename\'s settled-gone source is not carried over their hand merge at its destination', () => {
+    const disk = new FakeDisk({ '/b': 'p4\n', '/h': 'p9\np10\n' });
+    const model = newModel();
+    model.rename('/h', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    disk.remove('/h');
+    disk.put('/a', 'p9\np10\n');
+    disk.put('/d/f/g', 'p12\np13\n');
+    model.reconcileAll(disk);
+    for (let i = 0; i < 3 && model.composite('/d/f/g')?.conflict; i++) {
+      model.resolveManually('/d/f/g', enc('p9\nr4\np12\np13\n'));
+      model.reconcileAll(disk);
+    }
+    assert.strictEqual(model.composite('/d/f/g')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p9\nr4\np12\np13\n', 'the person\'s merge');
+    disk.remove('/b');
+    disk.put('/h', 'p4\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p9\nr4\np12\np13\n', 'the merge stays: the file now at h is not the rename\'s');
+    assert.strictEqual(readText(model, disk, '/h'), 'p4\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/f/g'), 'p9\nr4\np12\np13\n', 'Apply keeps the person\'s p12 p13');
+    assert.strictEqual(disk.text('/h'), 'p4\n', 'Apply never moves the person\'s h away');
+  });
+});
