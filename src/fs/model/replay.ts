@@ -753,7 +753,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           const carriedOn: CarriedOn | undefined = carried && left === 'passes'
             ? { conflict: carried, ...(carriedValue ? { value: { ...carriedValue, was: new Set([...carriedValue.was, r.id]) } } : {}), source, sourceLineage }
             : undefined;
-          if (onward.top !== null) passing.set(to, { content: onward.top, lineage: movedLineage, prov: new Set([...movedProv, r.id, ...onward.stack.map((w) => w.id)]), ...(carriedOn ? { carried: carriedOn } : {}) });
+          // What passes on is the file that moved: the conflict's agent side as shown, not its `top` (the records'
+          // own outcome, which `passesThrough` matched the rename out against). Passing on `top`, the view showed
+          // lines the conflict had left out: a pruned message's line (reference seed 722150), or the lines of a
+          // file gone from disk under the agent's later write, which it lost (914502). A write here that continued
+          // the file is its own content.
+          const passed = carriedOn && onward.stack.length === 0 ? moved : onward.top;
+          if (passed !== null) passing.set(to, { content: passed, lineage: movedLineage, prov: new Set([...movedProv, r.id, ...onward.stack.map((w) => w.id)]), ...(carriedOn ? { carried: carriedOn } : {}) });
           if (carried && left === 'home') {
             // The records created the file they moved away and deleted: the person's file at the source, which the
             // conflict was about, stays there as it is (as an open conflict's `home` settled to theirs).

@@ -1706,3 +1706,58 @@ describe('issue 23: a rename accepted with its source gone from disk moves nothi
     assert.strictEqual(disk.text('/h'), 'p4\n', 'Apply never moves the person\'s h away');
   });
 });
+
+/**
+ * Session 17 (`ref-p`): a file carrying a conflict that passes on by the person's file (replayRules.ts
+ * `carriedThrough`, `passes`) is the content that moved, not the conflict's `top`.
+ */
+describe('issue 23: a file passing on with its conflict is what moved (ref-p)', () => {
+  // The agent creates c (r1), edits line 3 in m2 (r2) and line 2 in m0 (r3), creates h (r4); the person creates h
+  // on disk; the agent moves c over h (the overwrite's delete saw the agent's own h) and on to g. The person's h
+  // was never seen by a record: c's file passes by it (33665). Pruning m2 makes r3 a conflict at c whose agent side
+  // is r3's own line onto r1's file; its `top` (r3's after, what r3 saw plus its line) still holds m2's line. By
+  // provenance g shows what the rename moved, the conflict's agent side: r2's line is a pruned message's, no
+  // surviving record wrote it. Passing on `top`, the view showed it again (reference seed 722150).
+  it('reference seed 722150: pruning a message under a chain that passed by the person\'s file never shows its line again', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/c', enc('n0\nn1\nn2\nn3\nn4\n'), meta('m1', 's2'), disk);
+    model.write('/c', enc('n0\nn1\nn2\nP\nn4\n'), meta('m2', 's1'), disk);
+    model.write('/c', enc('n0\nn1\nQ\nP\nn4\n'), meta('m0', 's1'), disk);
+    model.write('/h', enc('new\n'), meta('m1', 's1'), disk);
+    disk.put('/h', 'u0\n');
+    model.reconcileAll(disk);
+    model.rename('/c', '/h', meta('m1', 's1'), disk, { overwrite: true });
+    model.rename('/h', '/g', meta('m0', 's2'), disk);
+    model.prune('m2', 's1');
+    assert.strictEqual(readText(model, disk, '/h'), 'u0\n', 'the person\'s h stays: the chain passed by it');
+    assert.strictEqual(readText(model, disk, '/g'), 'n0\nn1\nQ\nn3\nn4\n', 'r3\'s line onto r1\'s file, not m2\'s P');
+    assert.ok(model.composite('/g')?.conflict, 'r3 saw P: a conflict, carried on to g');
+  });
+
+  // The agent creates b (r1, s2/m0) and edits it (r2); creates h (r3), the person creates h on disk, a delete of the
+  // agent's h taken out again leaves a create conflict there. Pruning s2/m0 leaves r2 a write to a file that is
+  // gone: b shows its own line. The agent writes b (r5, saw that line), moves it over h (the overwrite's delete saw
+  // the agent's h) and back to b. By provenance b ends with r5's file, which both renames moved (r7, r8); the
+  // person's h, which no record saw, stays. Passing on the conflict's `top` (r2's after), b lost r5's write and
+  // showed the lines of the pruned create (reference seed 914502).
+  it('reference seed 914502: a file moved past the person\'s file and back keeps the agent\'s last write', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/b', enc('n0\nn1\nn2\nn3\n'), meta('m0', 's2'), disk);
+    model.write('/b', enc('n0\nn1\nP\nn3\n'), meta('m2', 's1'), disk);
+    model.write('/h', enc('new\n'), meta('m0', 's1'), disk);
+    disk.put('/h', 'u0\n');
+    model.reconcileAll(disk);
+    model.delete('/h', meta('m1', 's2'), disk);
+    model.prune('m1', 's2');
+    model.prune('m0', 's2');
+    assert.strictEqual(readText(model, disk, '/b'), 'P\n', 'a write to a file that is gone shows its own line');
+    model.write('/b', enc('Q\n'), meta('m0', 's2'), disk);
+    model.rename('/b', '/h', meta('m2', 's1'), disk, { overwrite: true });
+    model.rename('/h', '/b', meta('m0', 's1'), disk);
+    assert.strictEqual(readText(model, disk, '/b'), 'Q\n', 'what both renames moved: r5\'s write');
+    assert.ok(model.composite('/b')?.conflict, 'the write-to-a-gone-file conflict came back with it');
+    assert.strictEqual(readText(model, disk, '/h'), 'u0\n', 'the person\'s h stays');
+  });
+});

@@ -184,7 +184,8 @@ export class ReferenceOverlay {
       // there (a rename conflict). Read as moving on, it passed by and went to no path at all: the view lost it.
       return next?.op === 'rename' && next.from === path && next.path !== path && saw ? { stack, top } : undefined;
     };
-    const passing = new Map<string, { text: string; origin: string | null; shows: Set<string> }>();
+    // (`carried`: the conflict a file passing on carries, and where it was found: see `carriedLeaves`, `passes`.)
+    const passing = new Map<string, { text: string; origin: string | null; shows: Set<string>; carried?: CarriedOn<Open> }>();
     // The file a rename found at its destination and landed on, as later writes that saw it changed it, and the
     // conflict that landing made (if it made one).
     const landedOn = new Map<string, { theirs: string; value?: Open }>();
@@ -354,21 +355,25 @@ export class ReferenceOverlay {
             const movingShows = pass ? pass.shows : (shows.get(from) ?? new Set<string>());
             // A conflict travels with its content (not one about the file a passing one leaves in place).
             // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
-            const value = pass ? undefined : open.get(from);
-            const carrying = !pass && !held.has(from) && conflicts.has(from);
-            const fromOrigin = origin.get(from) ?? null;
-            // Onto a file it never saw, only to move on: it passes by that file. Carrying a conflict, it passes only
-            // when the records delete it there, and the records there saw the agent's own outcome (`top`).
+            // (a file passing on takes its conflict with it: `source`, where it was found, and what it showed then)
+            const value = pass ? pass.carried?.value : open.get(from);
+            const carrying = pass ? pass.carried !== undefined : !held.has(from) && conflicts.has(from);
+            const source = pass?.carried?.source ?? from;
+            const fromOrigin = pass?.carried ? pass.carried.origin : (origin.get(from) ?? null);
+            // Onto a file it never saw, only to move on: it passes by that file. Carrying a conflict, it passes when
+            // the records delete it there, and the records there saw the agent's own outcome (`top`), or when it
+            // moves on (`passes`: its conflict goes on with it).
             const through = passesOn(i, r.path, carrying ? value?.top ?? moving : moving, c === moving ? null : c, true, r.after);
-            const left = carrying && value !== undefined && through?.top === null ? carriedLeaves(value.base, value.theirs) : undefined;
+            const left = carrying && through !== undefined ? carriedPast(value, through.top, source !== from && (cur.get(source) ?? null) !== null) : undefined;
             const onward = !carrying || (left !== undefined && left !== 'lands') ? through : undefined;
             if (!pass) open.delete(from);
-            if (!pass && !held.has(from) && conflicts.delete(from) && !onward && !conflicts.has(r.path)) {
+            const dropped = pass ? pass.carried !== undefined : !held.has(from) && conflicts.delete(from);
+            if (dropped && !onward && !conflicts.has(r.path)) {
               conflicts.add(r.path);
               if (value) {
                 // One hop: a create's conflict remembers where the person's file it met stays.
                 value.home = value.created && value.home === undefined && value.theirs !== null
-                  ? { path: from, origin: origin.get(from) ?? null, was: new Set(value.was), pre: c, preOrigin: origin.get(r.path) ?? null, preShows: new Set(shows.get(r.path)) }
+                  ? { path: source, origin: fromOrigin, was: new Set(value.was), pre: c, preOrigin: origin.get(r.path) ?? null, preShows: new Set(shows.get(r.path)) }
                   : undefined;
                 value.was.add(r.id); // settled to the other side, that content is what this rename moved
                 open.set(r.path, value);
@@ -387,16 +392,20 @@ export class ReferenceOverlay {
                 consumed.add(w.id);
                 ids.get(r.path)?.push(w.id);
               }
-              if (onward.top !== null) passing.set(r.path, { text: onward.top, origin: movingOrigin, shows: new Set([...movingShows, r.id, ...onward.stack.map((w) => w.id)]) });
+              // Passing on with its conflict, the file is what moved (the conflict's agent side as shown), unless a
+              // record here continued it; the conflict goes on to the next path (`carriedLeaves`, `passes`).
+              const carriedOn = left === 'passes' ? { value: value && { ...value, was: new Set([...value.was, r.id]) }, source, origin: fromOrigin } : undefined;
+              const text = carriedOn && onward.stack.length === 0 ? moving : onward.top;
+              if (text !== null) passing.set(r.path, { text, origin: movingOrigin, shows: new Set([...movingShows, r.id, ...onward.stack.map((w) => w.id)]), ...(carriedOn ? { carried: carriedOn } : {}) });
               if (value !== undefined && left === 'home') {
                 // They created the file they moved away and deleted: the person's file at the source stays as it is.
-                cur.set(from, value.theirs);
-                origin.set(from, fromOrigin);
-                shows.set(from, new Set(value.was));
+                cur.set(source, value.theirs);
+                origin.set(source, fromOrigin);
+                shows.set(source, new Set(value.was));
               } else if (value !== undefined && left === 'source') {
                 // They deleted the file whose content at the source they never saw: a delete/modify there.
-                conflicts.add(from);
-                open.set(from, { base: value.base, theirs: value.theirs, was: new Set(value.was) });
+                conflicts.add(source);
+                open.set(source, { base: value.base, theirs: value.theirs, was: new Set(value.was) });
               }
               return;
             }
@@ -955,6 +964,28 @@ function carriedLeaves(base: Text, theirs: Text): 'settled' | 'home' | 'source' 
   if (base === theirs) return 'lands';
   if (theirs === null) return 'settled';
   return base === null ? 'home' : 'source';
+}
+
+/** A conflict a file passing on carries (see `carriedLeaves`, `passes`): its value, and where it was found. */
+interface CarriedOn<V> {
+  readonly value: V | undefined;
+  readonly source: string;
+  readonly origin: string | null;
+}
+
+/**
+ * Issue 23 (folder seed 33665, a rule changed on purpose, restated here; the model's replayRules.ts `carriedThrough`,
+ * `passes`): what becomes of the conflict a moved file carries onto a file the records never saw. Moving on (`left`,
+ * what the records there leave, a file), it passes by that file too, the conflict going on with it to the next path:
+ * landing, the conflict swallowed the one on the file there (one conflict a path) and the move on took that file away
+ * with it, so the person's file was shown nowhere. Deleted there, `carriedLeaves` asks the source; asked at a source
+ * the file left hops ago (`refilled`: something is there again), it lands as before.
+ */
+function carriedPast(value: { readonly base: Text; readonly theirs: Text } | undefined, left: Text, refilled: boolean): 'settled' | 'home' | 'source' | 'passes' | 'lands' | undefined {
+  if (left !== null) return 'passes';
+  if (value === undefined) return undefined;
+  const asked = carriedLeaves(value.base, value.theirs);
+  return (asked === 'home' || asked === 'source') && refilled ? 'lands' : asked;
 }
 
 /** The files `records`' renames link (a rename links its two paths), each named by one path of its group. */
