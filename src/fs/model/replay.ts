@@ -1,4 +1,4 @@
-import { assertNever, baseOf, stateOf } from './mergeRules';
+import { afterOf, assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
 import { carriedThrough, leftAt, replayCell } from './replayRules';
 import { PathLinks } from './pathLinks';
@@ -511,11 +511,14 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
                 && all.some((x) => x.operation === 'delete' && x.path === w.path && x.before === r.before));
               const side = r.before !== null && r.after !== null && !movesOn ? agentSideOf(r.before, r.after, c, 'both') : r.after;
               const own = side ?? r.after;
-              if (side === null && r.after !== null) {
-                // Its file gone and nothing of its own written (it only removed lines of a create since taken out):
-                // it leaves nothing, as the view showed (the replay table's gone-file row, below), and stays as it
-                // is, so the next replay finds the same. Rewritten as a create of its own `after`, Accept agent of
-                // the deletion the view showed wrote the taken-out creator's lines (provenance seeds 1245443, 1328321).
+              const shownThere = view.entry(p);
+              if (side === null && r.after !== null && shownThere !== undefined && afterOf(shownThere.state) === null) {
+                // Its file gone and nothing of its own written (it only removed lines of a create since taken out),
+                // where the view showed no file: it leaves nothing, as the view showed (the replay table's gone-file
+                // row, below), and stays as it is, so the next replay finds the same. Rewritten as a create of its
+                // own `after`, Accept agent of the deletion the view showed wrote the taken-out creator's lines
+                // (provenance seeds 1245443, 1328321). Where the view showed a file (the person deleted it on disk,
+                // and the records' result showed it is the side accepted), it is rewritten as below.
                 after = c;
                 shows = false;
               } else {
