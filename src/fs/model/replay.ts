@@ -1,4 +1,4 @@
-import { assertNever, baseOf, stateOf } from './mergeRules';
+import { afterOf, assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
 import { carriedThrough, leftAt, replayCell } from './replayRules';
 import { PathLinks } from './pathLinks';
@@ -503,15 +503,28 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             if (r.operation !== 'delete') {
               // Its file gone (its creator taken out), it is what the record wrote, without the lines it only kept
               // (provenance seed 189924: an Undo restaged it so, and once the later records' message was deleted it
-              // showed the discarded creator's lines); nothing written of its own: it stays as it was.
+              // showed the discarded creator's lines); nothing written of its own: it leaves nothing (below).
               // Not when a later rename moves the file on from here over a file whose delete saw exactly what this
               // record saw: the person made that move on disk, so the lines the record kept are the person's file
               // there, and "what it wrote" alone would remove them (provenance seed 14179).
               const movesOn = c === null && r.before !== null && all.slice(i + 1).some((w) => w.operation === 'rename' && w.fromPath === p
                 && all.some((x) => x.operation === 'delete' && x.path === w.path && x.before === r.before));
-              const own = r.before !== null && r.after !== null && !movesOn ? (agentSideOf(r.before, r.after, c, 'both') ?? r.after) : r.after;
-              if (own !== null && own !== r.after) after = own;
-              out = { ...r, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
+              const side = r.before !== null && r.after !== null && !movesOn ? agentSideOf(r.before, r.after, c, 'both') : r.after;
+              const own = side ?? r.after;
+              const shownThere = view.entry(p);
+              if (side === null && r.after !== null && shownThere !== undefined && afterOf(shownThere.state) === null) {
+                // Its file gone and nothing of its own written (it only removed lines of a create since taken out),
+                // where the view showed no file: it leaves nothing, as the view showed (the replay table's gone-file
+                // row, below), and stays as it is, so the next replay finds the same. Rewritten as a create of its
+                // own `after`, Accept agent of the deletion the view showed wrote the taken-out creator's lines
+                // (provenance seeds 1245443, 1328321). Where the view showed a file (the person deleted it on disk,
+                // and the records' result showed it is the side accepted), it is rewritten as below.
+                after = c;
+                shows = false;
+              } else {
+                if (own !== null && own !== r.after) after = own;
+                out = { ...r, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
+              }
             } else if (c !== null) out = { ...r, before: c };
           } else {
             // It did not see what is there: the replay table (replayRules.ts) decides, for the whole stack.

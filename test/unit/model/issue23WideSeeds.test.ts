@@ -1761,3 +1761,44 @@ describe('issue 23: a file passing on with its conflict is what moved (ref-p)', 
     assert.strictEqual(readText(model, disk, '/h'), 'u0\n', 'the person\'s h stays');
   });
 });
+
+describe('issue 23: Accept agent of a deletion never revives a write to a file whose creator was taken out (prov-b7)', () => {
+  // Provenance seeds 1245443, 1328321 (LEAK): the agent deleted the file, another message created it anew, and a
+  // third record (m2) only removed a line of that new file. The person changed the file on disk (a disk conflict),
+  // then deleted the creating message: m2's edit has no file left to edit, wrote nothing of its own, and the view
+  // showed the agent's side as the deletion. Accepting it rewrote m2's edit as a create of its own `after` — the
+  // taken-out creator's remaining line — and Apply wrote it.
+  it('provenance seed 1245443: accepting the deletion the view showed deletes the file, and Apply writes no line of the deleted message', () => {
+    const disk = new FakeDisk({ '/a': 'p0\n' });
+    const model = newModel();
+    model.delete('/a', meta('m0', 's2'), disk);
+    model.write('/a', enc('r9\nr10\n'), meta('m1', 's1'), disk);
+    model.write('/a', enc('r9\n'), meta('m2', 's1'), disk);
+    disk.put('/a', 'p1\np2\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/a')?.conflict?.origin, 'disk', 'the person changed a on disk');
+    model.prune('m1', 's1');
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'the agent\'s side shown: the deletion (m2 wrote nothing of its own)');
+    model.resolve('/a', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'the person accepted what was shown: no file');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), undefined, 'Apply never writes r9, a line of the deleted message m1');
+  });
+  it('provenance seed 1328321: the same over a modify/delete conflict, the edit of the new file in the message that deleted the old one', () => {
+    const disk = new FakeDisk({ '/d/c': 'p1\np2\np3\np4\n' });
+    const model = newModel();
+    model.write('/d/c', enc('p1\np2\np3\n'), meta('m0', 's1'), disk);
+    model.delete('/d/c', meta('m1', 's1'), disk);
+    model.write('/d/c', enc('r12\nr13\nr14\n'), meta('m1', 's2'), disk);
+    model.write('/d/c', enc('r12\nr13\n'), meta('m1', 's1'), disk);
+    disk.put('/d/c', 'p1\np2\np3\np15\n');
+    model.prune('m1', 's2');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/c')?.conflict?.origin, 'disk', 'the person edited d/c, which the agent deleted');
+    assert.strictEqual(readText(model, disk, '/d/c'), undefined, 'the agent\'s side shown: the deletion');
+    model.resolve('/d/c', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/d/c'), undefined, 'the person accepted what was shown: no file');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/c'), undefined, 'Apply never writes r12 r13, lines of the deleted message s2/m1');
+  });
+});

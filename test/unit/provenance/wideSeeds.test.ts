@@ -154,6 +154,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [970167, 'LOSS: a rename whose creating message was deleted moved, after a reopen\'s look, the person\'s new file at its source over the person\'s file at its destination, and "Accept agent" there ended with the agent\'s later create writing over the person\'s file (ChangeRecord.vacated: the rename moves nothing once its create is taken out, kept on the record; the reference\'s orphaned)'],
   // Session 16 (diag1219755): found by prov-hide6's wide sample; not run in the windows yet.
   [1219755, 'LOSS: a hand merge at a rename\'s destination over the deletion conflict of its source (moved away by the person) left the rename unmarked; the person then moved b to the source, and its reconcile replayed the rename moving b over the merge, whose p12 p13 Apply removed (replay.ts: a rename accepted with its source\'s baseline no file is `vacated`)'],
+  // Session 17 (prov-b7): found by session 16's last sample (memory 1,223,001-1,443,000); older than session 16.
+  [1245443, 'LEAK: the agent deleted a, another message created it anew and a third only removed a line of that; the person changed a on disk, the creating message was deleted, and "Accept agent" of the deletion the view showed rewrote the edit as a create of its own after, the deleted message\'s line (replay.ts: a forced write whose file is gone and that wrote nothing of its own leaves nothing, as the view showed)'],
+  [1328321, 'LEAK: the same as 1245443 over a modify/delete conflict (the agent deleted folder d, recreated d/c in a message since deleted, then edited it; the person edited d/c on disk)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
