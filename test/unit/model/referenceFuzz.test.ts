@@ -134,6 +134,13 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 329063: a create that a later rename moves on passes by the file at the source, though a delete ahead saw a taken-out rename\'s destination', () => {
     runSequence(329063);
   });
+  // Session 17 (ref-k), the model's mistake (20e0e9a's look-ahead): a delete ahead at the source of the rename
+  // being replayed is read with that source empty, as the replay reads it, so it follows the moved file home.
+  for (const seed of [756295, 773203, 838406, 854687, 889198, 898990]) {
+    it(`seed ${seed}: a delete ahead at the source a rename in leaves follows the file it saw home, in the look-ahead too`, () => {
+      runSequence(seed);
+    });
+  }
   // Session 16 (ref-old-a): found past the window by session 15, older than it. A stack at one file ends at a delete
   // or a rename of a file the renames staged so far link to it, never one only a later rename links: staging that
   // rename changed how the earlier records replayed (the model's replay and the reference both), so the view as
