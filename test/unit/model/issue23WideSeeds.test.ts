@@ -1738,4 +1738,36 @@ describe('issue 23: a delete ahead at the source the rename being replayed leave
     assert.strictEqual(disk.text('/a'), undefined);
     assert.strictEqual(disk.text('/h'), 'a0\n');
   });
+
+  // The person's a, c and g are on disk. The agent moves c over g (r1 deletes g's file, r2 moves c), deletes what
+  // is at g (r3, the person's c), moves a there (r4) and on to c (r5), edits a's file at c (r6) and deletes it (r7).
+  // r3's message is deleted, r2 discarded (r4 now moves a straight to c, over the person's c, which it never saw),
+  // and r5's message deleted (it moved nothing by then: g was empty). By provenance every surviving record at c
+  // saw a's file (r6 saw a0, r7 saw r6's file), none the person's c: a's file passes through c (moved in, deleted
+  // there), and the person's c stays as it is. The look-ahead from r4 read c as holding the person's c (as before r4
+  // brought a's file), so r6 followed r5's alias home to g as if it had not seen what is at c: the stack was cut
+  // short, a's file landed on the person's c, and c was listed as a rename from a showing the person's c (reference
+  // seed 899185, found by `ref-old7`).
+  it('reference seed 899185: the records ahead at a rename\'s destination saw the file it brings, not the person\'s there', () => {
+    const disk = new FakeDisk({ '/a': 'a0\n', '/c': 'c0\n', '/g': 'g0\n' });
+    const model = newModel();
+    model.rename('/c', '/g', meta('m2', 's1'), disk, { overwrite: true });
+    model.delete('/g', meta('m3', 's3'), disk);
+    model.rename('/a', '/g', meta('m2', 's1'), disk);
+    model.rename('/g', '/c', meta('m1', 's1'), disk);
+    model.write('/c', enc('r6\n'), meta('m0', 's2'), disk);
+    model.delete('/c', meta('m2', 's1'), disk);
+    model.prune('m3', 's3');
+    const moved = model.snapshot().records.find((r) => r.operation === 'rename' && r.fromPath === '/c');
+    model.discardChange((moved as { id: string }).id);
+    model.prune('m1', 's1');
+    const listing = model.composites().map((c) => `${c.path} ${c.kind}${c.fromPath ? ` from ${c.fromPath}` : ''}`).sort();
+    assert.deepStrictEqual(listing, ['/a delete', '/g delete'], 'a\'s file was moved to c and deleted there; c\'s own file is untouched');
+    assert.deepStrictEqual(model.conflicts().map((c) => c.path), [], 'nothing landed on the person\'s c');
+    assert.strictEqual(readText(model, disk, '/c'), 'c0\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), undefined);
+    assert.strictEqual(disk.text('/c'), 'c0\n');
+    assert.strictEqual(disk.text('/g'), undefined);
+  });
 });

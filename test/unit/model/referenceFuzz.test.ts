@@ -184,4 +184,9 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Session 17 (ref-k, found by ref-old7), the model's mistake, the same look-ahead: the records ahead at the path a
+  // rename in brings its file to saw that file there, not the person's file it passes by.
+  it('seed 899185: a write ahead at a rename\'s destination that saw the moved file stays with it (a taken-out rename\'s alias notwithstanding)', () => {
+    runSequence(899185);
+  });
 });
