@@ -1708,18 +1708,19 @@ describe('issue 23: a rename accepted with its source gone from disk moves nothi
 });
 
 /**
- * Session 17 (`ref-k`): the look-ahead reads a record ahead where the rename being replayed leaves its source.
+ * Session 17 (`ref-k`): the look-ahead reads the path a stack brings its file to as holding that file, as the replay
+ * will, not the person's file there.
  */
-describe('issue 23: a delete ahead at the source the rename being replayed leaves follows the file home (ref-k)', () => {
+describe('issue 23: the records ahead of a file brought to a path are read against that file, not the person\'s there (ref-k)', () => {
   // The person's h and a are on disk. The agent moves h over a (r1 deletes a, r2 moves h there), moves it back (r3
   // a → h), and the person discards r1, so r2 lands on a's own file. The agent then moves a's file over h (r4
   // deletes h's file, which it saw at h; r5 moves a's file, which it saw at a). Pruning r3: by provenance r4 saw
   // h's file, which r2 moved to a and r3's move back did not happen, so r4 deletes it at a (it follows the file
   // home, as the replay reads it: at r4, h is empty). h's file only passed through a (moved in, deleted there), so
-  // a's own file never met it and stays a's: r5 moves a's file to h, a rename from a. The look-ahead from r2 read h
-  // as it was before r2 moved its file away, so r4 "saw the destination's own file" and stayed at h; the stack at
-  // a missed it, h's file landed on a's file, and a's file, moved on, was listed as an edit of h's own file (reference
-  // seeds 756295, 773203, 838406, 854687, 889198, 898990).
+  // a's own file never met it and stays a's: r5 moves a's file to h, a rename from a. The look-ahead from r2 read a
+  // as holding a's own file (as before r2 brought h's file there), so r4, judged not to find at home the file it
+  // saw, stayed at h; the stack at a missed it, h's file landed on a's file, and a's file, moved on, was listed as an
+  // edit of h's own file (reference seeds 756295, 773203, 838406, 854687, 889198, 898990).
   it('reference seed 756295: pruning a move back, the delete of the moved file ahead is read at the move\'s destination', () => {
     const disk = new FakeDisk({ '/a': 'a0\n', '/h': 'h0\n' });
     const model = newModel();

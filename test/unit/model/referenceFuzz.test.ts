@@ -134,10 +134,11 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 329063: a create that a later rename moves on passes by the file at the source, though a delete ahead saw a taken-out rename\'s destination', () => {
     runSequence(329063);
   });
-  // Session 17 (ref-k), the model's mistake (20e0e9a's look-ahead): a delete ahead at the source of the rename
-  // being replayed is read with that source empty, as the replay reads it, so it follows the moved file home.
+  // Session 17 (ref-k), the model's mistake (20e0e9a's look-ahead): the path a rename in brings its file to is read
+  // as holding that file, as the replay will, so a delete ahead of the moved file at a taken-out rename's
+  // destination follows it home in the look-ahead too.
   for (const seed of [756295, 773203, 838406, 854687, 889198, 898990]) {
-    it(`seed ${seed}: a delete ahead at the source a rename in leaves follows the file it saw home, in the look-ahead too`, () => {
+    it(`seed ${seed}: a delete ahead of a moved file at a taken-out rename's destination follows it home, in the look-ahead too`, () => {
       runSequence(seed);
     });
   }
