@@ -297,7 +297,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * `stackAt` without taking the stack up, and the first surviving record after it that touches `p` (as its path or
    * its source, read through the aliases of renames taken out): a rename out of `p` there moves the stack's file on.
    */
-  const peekStack = (i: number, p: string, first: ChangeRecord): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; next?: ChangeRecord } => {
+  const peekStack = (i: number, p: string, first: ChangeRecord, brings?: boolean): { stack: ChangeRecord[]; taken: [ChangeRecord, ChangeRecord][]; next?: ChangeRecord } => {
     const stack = [first];
     const taken: [ChangeRecord, ChangeRecord][] = [];
     const ahead = new Map(alias);
@@ -306,9 +306,18 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     // destination's own file stays there (`staysAt`), and so does every later record there. Read as following the
     // file home, a delete of the person's file at a rename's destination cut short a create at the source that a
     // later rename moves on, so it no longer passed by the agent's file there and hid it (reference seed 329063).
+    // `brings`: the stack brings a file to `p` (a create or a rename in, `passesThrough`), and the records ahead saw
+    // that file there, as the replay will have it when it reaches them (landing, it is there; passing by, they are
+    // the stack's and never meet the person's file there). Read as `p` is now, holding the person's file, a record
+    // ahead at a taken-out rename's alias was judged against that file: a write of the stack's file at `p` followed
+    // the alias home as if it never saw it (reference seed 899185), and a delete of the very file the stack brings,
+    // at the rename's source (whose alias leads to `p`), was judged as not finding it at home and stayed at the
+    // source, where the replay sends it home (reference seeds 756295, 773203, 838406, 854687, 889198, 898990): the
+    // stack was cut short or read past, and the moved file landed on the person's file, taking its lineage.
+    const then = (q: string): ContentRef | null => (brings && q === p ? stack[stack.length - 1].after : cur.get(q) ?? null);
     const peeked = (g: ChangeRecord): ChangeRecord => {
       const w = aliased(g, home);
-      if (w === g || !staysAt(g, cur.get(g.path) ?? null, cur.get(w.path) ?? null)) return w;
+      if (w === g || !staysAt(g, then(g.path), then(w.path))) return w;
       ahead.delete(g.path);
       return g;
     };
@@ -371,7 +380,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     if (now === null || brought === null || now === brought) return undefined;
     // A rename in starts the stack as a create of what it moved would (the writes after it continue that file).
     const start: ChangeRecord = first.operation === 'rename' ? { ...first, operation: 'create', path: p, before: null, after: seen } : first;
-    const { stack, taken, next } = peekStack(i, p, start);
+    const { stack, taken, next } = peekStack(i, p, start, true);
     const top = stack[stack.length - 1].after;
     // The rename out of `p` moves this very file on when it saw what the stack left there: as replayed, or as the
     // rename in recorded bringing it. A file rebased on the way (the person's edit of the chain's source, merged in)

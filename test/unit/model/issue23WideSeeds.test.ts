@@ -1802,3 +1802,69 @@ describe('issue 23: Accept agent of a deletion never revives a write to a file w
     assert.strictEqual(disk.text('/d/c'), undefined, 'Apply never writes r12 r13, lines of the deleted message s2/m1');
   });
 });
+
+/**
+ * Session 17 (`ref-k`): the look-ahead reads the path a stack brings its file to as holding that file, as the replay
+ * will, not the person's file there.
+ */
+describe('issue 23: the records ahead of a file brought to a path are read against that file, not the person\'s there (ref-k)', () => {
+  // The person's h and a are on disk. The agent moves h over a (r1 deletes a, r2 moves h there), moves it back (r3
+  // a → h), and the person discards r1, so r2 lands on a's own file. The agent then moves a's file over h (r4
+  // deletes h's file, which it saw at h; r5 moves a's file, which it saw at a). Pruning r3: by provenance r4 saw
+  // h's file, which r2 moved to a and r3's move back did not happen, so r4 deletes it at a (it follows the file
+  // home, as the replay reads it: at r4, h is empty). h's file only passed through a (moved in, deleted there), so
+  // a's own file never met it and stays a's: r5 moves a's file to h, a rename from a. The look-ahead from r2 read a
+  // as holding a's own file (as before r2 brought h's file there), so r4, judged not to find at home the file it
+  // saw, stayed at h; the stack at a missed it, h's file landed on a's file, and a's file, moved on, was listed as an
+  // edit of h's own file (reference seeds 756295, 773203, 838406, 854687, 889198, 898990).
+  it('reference seed 756295: pruning a move back, the delete of the moved file ahead is read at the move\'s destination', () => {
+    const disk = new FakeDisk({ '/a': 'a0\n', '/h': 'h0\n' });
+    const model = newModel();
+    model.rename('/h', '/a', meta('m1', 's2'), disk, { overwrite: true });
+    model.rename('/a', '/h', meta('m0', 's1'), disk);
+    const room = model.snapshot().records.find((r) => r.operation === 'delete');
+    model.discardChange((room as { id: string }).id);
+    model.rename('/a', '/h', meta('m1', 's2'), disk, { overwrite: true });
+    model.prune('m0', 's1');
+    const listing = model.composites().map((c) => `${c.path} ${c.kind}${c.fromPath ? ` from ${c.fromPath}` : ''}`).sort();
+    assert.deepStrictEqual(listing, ['/h rename from /a'], 'h holds a\'s own file, moved there; h\'s file was moved and deleted');
+    assert.deepStrictEqual(model.conflicts().map((c) => c.path), [], 'the moved h passed through a: nothing landed on a\'s file');
+    assert.strictEqual(readText(model, disk, '/a'), undefined);
+    assert.strictEqual(readText(model, disk, '/h'), 'a0\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), undefined);
+    assert.strictEqual(disk.text('/h'), 'a0\n');
+  });
+
+  // The person's a, c and g are on disk. The agent moves c over g (r1 deletes g's file, r2 moves c), deletes what
+  // is at g (r3, the person's c), moves a there (r4) and on to c (r5), edits a's file at c (r6) and deletes it (r7).
+  // r3's message is deleted, r2 discarded (r4 now moves a straight to c, over the person's c, which it never saw),
+  // and r5's message deleted (it moved nothing by then: g was empty). By provenance every surviving record at c
+  // saw a's file (r6 saw a0, r7 saw r6's file), none the person's c: a's file passes through c (moved in, deleted
+  // there), and the person's c stays as it is. The look-ahead from r4 read c as holding the person's c (as before r4
+  // brought a's file), so r6 followed r5's alias home to g as if it had not seen what is at c: the stack was cut
+  // short, a's file landed on the person's c, and c was listed as a rename from a showing the person's c (reference
+  // seed 899185, found by `ref-old7`).
+  it('reference seed 899185: the records ahead at a rename\'s destination saw the file it brings, not the person\'s there', () => {
+    const disk = new FakeDisk({ '/a': 'a0\n', '/c': 'c0\n', '/g': 'g0\n' });
+    const model = newModel();
+    model.rename('/c', '/g', meta('m2', 's1'), disk, { overwrite: true });
+    model.delete('/g', meta('m3', 's3'), disk);
+    model.rename('/a', '/g', meta('m2', 's1'), disk);
+    model.rename('/g', '/c', meta('m1', 's1'), disk);
+    model.write('/c', enc('r6\n'), meta('m0', 's2'), disk);
+    model.delete('/c', meta('m2', 's1'), disk);
+    model.prune('m3', 's3');
+    const moved = model.snapshot().records.find((r) => r.operation === 'rename' && r.fromPath === '/c');
+    model.discardChange((moved as { id: string }).id);
+    model.prune('m1', 's1');
+    const listing = model.composites().map((c) => `${c.path} ${c.kind}${c.fromPath ? ` from ${c.fromPath}` : ''}`).sort();
+    assert.deepStrictEqual(listing, ['/a delete', '/g delete'], 'a\'s file was moved to c and deleted there; c\'s own file is untouched');
+    assert.deepStrictEqual(model.conflicts().map((c) => c.path), [], 'nothing landed on the person\'s c');
+    assert.strictEqual(readText(model, disk, '/c'), 'c0\n');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), undefined);
+    assert.strictEqual(disk.text('/c'), 'c0\n');
+    assert.strictEqual(disk.text('/g'), undefined);
+  });
+});

@@ -134,6 +134,14 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 329063: a create that a later rename moves on passes by the file at the source, though a delete ahead saw a taken-out rename\'s destination', () => {
     runSequence(329063);
   });
+  // Session 17 (ref-k), the model's mistake (20e0e9a's look-ahead): the path a rename in brings its file to is read
+  // as holding that file, as the replay will, so a delete ahead of the moved file at a taken-out rename's
+  // destination follows it home in the look-ahead too.
+  for (const seed of [756295, 773203, 838406, 854687, 889198, 898990]) {
+    it(`seed ${seed}: a delete ahead of a moved file at a taken-out rename's destination follows it home, in the look-ahead too`, () => {
+      runSequence(seed);
+    });
+  }
   // Session 16 (ref-old-a): found past the window by session 15, older than it. A stack at one file ends at a delete
   // or a rename of a file the renames staged so far link to it, never one only a later rename links: staging that
   // rename changed how the earlier records replayed (the model's replay and the reference both), so the view as
@@ -194,4 +202,9 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Session 17 (ref-k, found by ref-old7), the model's mistake, the same look-ahead: the records ahead at the path a
+  // rename in brings its file to saw that file there, not the person's file it passes by.
+  it('seed 899185: a write ahead at a rename\'s destination that saw the moved file stays with it (a taken-out rename\'s alias notwithstanding)', () => {
+    runSequence(899185);
+  });
 });
