@@ -154,6 +154,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [970167, 'LOSS: a rename whose creating message was deleted moved, after a reopen\'s look, the person\'s new file at its source over the person\'s file at its destination, and "Accept agent" there ended with the agent\'s later create writing over the person\'s file (ChangeRecord.vacated: the rename moves nothing once its create is taken out, kept on the record; the reference\'s orphaned)'],
   // Session 16 (diag1219755): found by prov-hide6's wide sample; not run in the windows yet.
   [1219755, 'LOSS: a hand merge at a rename\'s destination over the deletion conflict of its source (moved away by the person) left the rename unmarked; the person then moved b to the source, and its reconcile replayed the rename moving b over the merge, whose p12 p13 Apply removed (replay.ts: a rename accepted with its source\'s baseline no file is `vacated`)'],
+  // Session 17 (prov-a7): found by the sample of session 16's final code (memory 1,223,001–1,443,000).
+  [1371047, 'LOSS: a hand merge ("no file") at d/e, which the person had edited then deleted, rewrote the round trip d/e → b → d/e\'s first rename (its source gone) as a create at b of what the view showed it moving, the edit included; the next rename saw what the first recorded bringing, so the create no longer moved on: it landed on the person\'s b and the rename took b away (replay.ts: the forced create passes by when the rename out saw what the rename recorded, and that rename out is rewritten to have seen the created file, `settledPass`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
