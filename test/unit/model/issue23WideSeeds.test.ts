@@ -1761,3 +1761,32 @@ describe('issue 23: a rename turned into a create by a settlement still moves on
     assert.strictEqual(disk.text('/d/e'), 'x\n');
   });
 });
+
+describe('issue 23: a hand merge that keeps the person\'s whole file turns none of it down (prov-a7)', () => {
+  // Provenance seed 1240044 (cut down from a folder move taken out, Apply and Undo cycles, a session discarded): the
+  // person's hand merge over a create's conflict kept their whole file and the agent's lines. Staged as the agent's
+  // version accepted (the person's part: a delete of their file, as the create kept none of it) then the merge on
+  // top, the part outlived the create: once the create's message was deleted, the merge found no file and the
+  // conflict's other side showed no file, not the person's. "Accept disk" kept the delete, and Apply removed the
+  // person's line, which no live record that saw it removed (the agent's delete of the merged file went with it).
+  it('provenance seed 1240044: "Accept disk" after the create under a hand merge is taken out keeps the person\'s file', () => {
+    const disk = new FakeDisk({ '/d/f/g': 'p6\n' });
+    const model = newModel();
+    model.rename('/d/f/g', '/k/l/g', meta('m0', 's2'), disk);
+    model.write('/d/f/g', enc('r10\nr11\n'), meta('m0', 's1'), disk);
+    model.prune('m0', 's2');
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.kind, 'creation', 'the create meets the person\'s file');
+    model.resolveManually('/d/f/g', enc('r10\nr11\np6\n'));
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'r10\nr11\np6\n', 'the person\'s merge keeps p6');
+    model.delete('/d/f/g', meta('m0', 's1'), disk);
+    model.write('/d/f/g', enc('r15\nr16\n'), meta('m1', 's3'), disk);
+    model.prune('m0', 's1');
+    const c = model.composite('/d/f/g')?.conflict;
+    assert.ok(c, 'the merge no longer applies: a conflict');
+    assert.notStrictEqual(c.theirs, null, 'its other side is the person\'s file, not no file');
+    model.resolve('/d/f/g', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p6\n', 'the disk\'s version: the person\'s file');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/f/g'), 'p6\n', 'Apply never removes the person\'s p6');
+  });
+});
