@@ -664,7 +664,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // shown moving may have taken in an edit on the way (the person's, at the source), and read as the create
           // alone the rename out saw another file, so the create landed on the person's file and the rename out
           // took that file away (issue 23, provenance seed 1371047).
-          const by = hidden && shown !== null ? passesThrough(i, to, r, shown, d) : undefined;
+          // (Created and deleted there, it lands as before: read as a rename in, it would pass by with no file.)
+          const through = hidden && shown !== null ? passesThrough(i, to, r, shown, d) : undefined;
+          const by = through?.top !== null ? through : undefined;
           if (by) {
             passBy(to, { ...by, stack: [out, ...by.stack] });
             settledPass.set(to, { recorded: r.after, shown });
