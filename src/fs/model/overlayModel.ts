@@ -437,7 +437,7 @@ export class OverlayModel {
    */
   private acceptedReplay(path: string, c: ConflictState, settler?: ChangeOrigin, chosen?: ContentRef | null): ReplayResult & { readonly personBase?: PersonBase } {
     // The lines the person turned down stay turned down: only a person's acceptance turns any down.
-    const revived = this.revivedReplay(path, c, settler, chosen) ?? (settler === undefined ? this.turnedDownReplay(path, c) : undefined);
+    const revived = this.revivedReplay(path, c, settler, chosen) ?? (settler === undefined ? this.turnedDownReplay(path, c, chosen) : undefined);
     if (revived) return revived;
     const touched = new Set([path, ...(c.diskPath !== undefined ? [c.diskPath] : [])]);
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
@@ -564,12 +564,20 @@ export class OverlayModel {
    *   ------------------------------------------+---------------------------------------------------------
    *   not a prune conflict, or a rename's       | none (the rewrite above applies)
    *   `theirs` absent, or every line kept       | none: nothing was turned down
+   *   a hand merge (`chosen`) keeping every     | none: nothing was turned down (the merge on top is the
+   *   line of `theirs`                          | person's, below)
    *   lines turned down                         | `theirs` → its kept lines (absent if the record saw no file)
+   *
+   * The hand merge's row (issue 23, provenance seed 1240044): over a create's conflict the agent's side keeps none of
+   * the person's file, so the part was a delete of it, and the merge on top wrote its lines back. Once the create's
+   * message went, the merge found no file (a conflict), the part's delete stayed, and the conflict's other side was
+   * no file: "Accept disk" took the merge out and left the delete, and Apply removed the lines the person had kept.
    *
    * Undefined (the rewrite above applies) unless that replay shows exactly what the person accepted.
    */
-  private turnedDownReplay(path: string, c: ConflictState): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
+  private turnedDownReplay(path: string, c: ConflictState, chosen?: ContentRef | null): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
     if (c.origin !== 'prune' || c.recordId === undefined || c.theirs === null) return undefined;
+    if (chosen !== undefined && chosen !== null && keptLines(c.theirs, chosen, this.store) === c.theirs) return undefined;
     const e = this.state.entry(path);
     const named = this.state.record(c.recordId);
     const accepted = e ? afterOf(e.state) : undefined;

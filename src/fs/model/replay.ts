@@ -419,6 +419,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * the record (see `ChangeRecord.vacated`).
    */
   const vacant = new Set<string>();
+  /**
+   * Paths where a forced rename, its file gone, was rewritten as a create of what the view showed it moving, which
+   * passes by the person's file there: what the rename recorded bringing (`recorded`) and what it now creates
+   * (`shown`). The rename out that saw `recorded` moves the created file on, and is rewritten to have seen it, so
+   * the settled records replay to the same view later (issue 23, provenance seed 1371047).
+   */
+  const settledPass = new Map<string, { readonly recorded: ContentRef | null; readonly shown: ContentRef }>();
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
     if (consumed.has(original.id)) {
@@ -453,6 +460,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     if (r.operation === 'create' || r.operation === 'modify') vacant.delete(r.path);
     else if (r.operation === 'rename' && r.vacated !== true && vacant.has(r.fromPath as string)) r = { ...r, vacated: true };
     if (r.operation === 'rename' && r.fromPath !== undefined) linksSoFar.link(r.fromPath, r.path);
+    const settledFrom = r.operation === 'rename' && r.fromPath !== undefined ? settledPass.get(r.fromPath) : undefined;
+    if (settledFrom && passing.get(r.fromPath as string)?.content === settledFrom.shown && r.before === settledFrom.recorded && r.before !== settledFrom.shown) {
+      settledPass.delete(r.fromPath as string);
+      r = { ...r, before: settledFrom.shown, ...(r.after === r.before ? { after: settledFrom.shown } : {}) };
+    }
     let out: ChangeRecord = r;
     switch (r.operation) {
       case 'create':
@@ -670,9 +682,16 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // create does (`passing`; replayRules.ts `leftAt`). Landing, it made a creation conflict the next rename
           // carried away, and the file the person kept there (their "Accept disk" turned down the overwrite) was
           // left deleted: Apply removed it (issue 23, provenance seed 1124711).
-          const by = hidden && shown !== null ? passesThrough(i, to, out, shown, d) : undefined;
+          // The next rename out moves it on when it saw what this rename recorded bringing (`r.after`): the file
+          // shown moving may have taken in an edit on the way (the person's, at the source), and read as the create
+          // alone the rename out saw another file, so the create landed on the person's file and the rename out
+          // took that file away (issue 23, provenance seed 1371047).
+          // (Created and deleted there, it lands as before: read as a rename in, it would pass by with no file.)
+          const through = hidden && shown !== null ? passesThrough(i, to, r, shown, d) : undefined;
+          const by = through?.top !== null ? through : undefined;
           if (by) {
-            passBy(to, by);
+            passBy(to, { ...by, stack: [out, ...by.stack] });
+            settledPass.set(to, { recorded: r.after, shown });
             break;
           }
           if (hidden) {

@@ -1868,3 +1868,87 @@ describe('issue 23: the records ahead of a file brought to a path are read again
     assert.strictEqual(disk.text('/g'), undefined);
   });
 });
+
+describe('issue 23: a rename turned into a create by a settlement still moves on past the person\'s file (prov-a7)', () => {
+  // Provenance seed 1371047: the agent moved d/e to b and back (b empty then); the person edited d/e on disk (the
+  // round trip carries the edit), deleted it, and made a file of their own at b. Merged by hand at d/e ("no
+  // file"), the first rename, its source gone, is rewritten as a create at b of what the view showed it moving (the
+  // person's edit included). The next rename saw what the first one recorded bringing (without the edit), yet it
+  // moves that very file on: the created file passes by the person's b, which no record ever saw.
+  it('provenance seed 1371047: a hand merge at a round trip\'s source keeps the person\'s file at the round trip\'s middle', () => {
+    const disk = new FakeDisk({ '/d/e': 'p2\np3\np4\np5\n' });
+    const model = newModel();
+    model.rename('/d/e', '/b', meta('m1', 's1'), disk, { overwrite: true });
+    model.rename('/b', '/d/e', meta('m1', 's1'), disk);
+    disk.put('/d/e', 'p10\np2\np3\np4\np5\n');
+    model.reconcileAll(disk);
+    disk.remove('/d/e');
+    disk.put('/b', 'p12\np13\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/e')?.conflict?.origin, 'disk', 'the person deleted the round trip\'s file');
+    assert.strictEqual(readText(model, disk, '/b'), 'p12\np13\n', 'the round trip passes by the person\'s b');
+    model.resolveManually('/d/e', undefined);
+    assert.strictEqual(readText(model, disk, '/d/e'), undefined, 'the person\'s merge: no file');
+    assert.strictEqual(readText(model, disk, '/b'), 'p12\np13\n', 'the merge keeps the person\'s b');
+    // A later replay of the rewritten records (a reconcile of b) shows the same.
+    disk.put('/b', 'p12\np13\np14\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(readText(model, disk, '/b'), 'p12\np13\np14\n', 'the person\'s b, replayed again');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'p12\np13\np14\n', 'Apply never removes the person\'s b');
+    assert.strictEqual(disk.text('/d/e'), undefined);
+  });
+
+  it('provenance seed 1371047, a merge that keeps a file: the settled records replay to the same view later', () => {
+    const disk = new FakeDisk({ '/d/e': 'p2\np3\np4\np5\n' });
+    const model = newModel();
+    model.rename('/d/e', '/b', meta('m1', 's1'), disk, { overwrite: true });
+    model.rename('/b', '/d/e', meta('m1', 's1'), disk);
+    disk.put('/d/e', 'p10\np2\np3\np4\np5\n');
+    model.reconcileAll(disk);
+    disk.remove('/d/e');
+    disk.put('/b', 'p12\np13\n');
+    model.reconcileAll(disk);
+    model.resolveManually('/d/e', enc('x\n'));
+    assert.strictEqual(readText(model, disk, '/b'), 'p12\np13\n', 'the merge keeps the person\'s b');
+    // The rename out of b saw what the first rename recorded bringing; it is rewritten to have seen the file created
+    // in its place, so the next replay (a reconcile of b) still moves that file on and passes by the person's b.
+    disk.put('/b', 'p12\np13\np14\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/e')?.conflict, undefined, 'no conflict about the person\'s b at /d/e');
+    assert.strictEqual(readText(model, disk, '/b'), 'p12\np13\np14\n', 'the person\'s b stays in the view');
+    assert.strictEqual(readText(model, disk, '/d/e'), 'x\n', 'the person\'s merge');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/b'), 'p12\np13\np14\n');
+    assert.strictEqual(disk.text('/d/e'), 'x\n');
+  });
+});
+
+describe('issue 23: a hand merge that keeps the person\'s whole file turns none of it down (prov-a7)', () => {
+  // Provenance seed 1240044 (cut down from a folder move taken out, Apply and Undo cycles, a session discarded): the
+  // person's hand merge over a create's conflict kept their whole file and the agent's lines. Staged as the agent's
+  // version accepted (the person's part: a delete of their file, as the create kept none of it) then the merge on
+  // top, the part outlived the create: once the create's message was deleted, the merge found no file and the
+  // conflict's other side showed no file, not the person's. "Accept disk" kept the delete, and Apply removed the
+  // person's line, which no live record that saw it removed (the agent's delete of the merged file went with it).
+  it('provenance seed 1240044: "Accept disk" after the create under a hand merge is taken out keeps the person\'s file', () => {
+    const disk = new FakeDisk({ '/d/f/g': 'p6\n' });
+    const model = newModel();
+    model.rename('/d/f/g', '/k/l/g', meta('m0', 's2'), disk);
+    model.write('/d/f/g', enc('r10\nr11\n'), meta('m0', 's1'), disk);
+    model.prune('m0', 's2');
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.kind, 'creation', 'the create meets the person\'s file');
+    model.resolveManually('/d/f/g', enc('r10\nr11\np6\n'));
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'r10\nr11\np6\n', 'the person\'s merge keeps p6');
+    model.delete('/d/f/g', meta('m0', 's1'), disk);
+    model.write('/d/f/g', enc('r15\nr16\n'), meta('m1', 's3'), disk);
+    model.prune('m0', 's1');
+    const c = model.composite('/d/f/g')?.conflict;
+    assert.ok(c, 'the merge no longer applies: a conflict');
+    assert.notStrictEqual(c.theirs, null, 'its other side is the person\'s file, not no file');
+    model.resolve('/d/f/g', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p6\n', 'the disk\'s version: the person\'s file');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/f/g'), 'p6\n', 'Apply never removes the person\'s p6');
+  });
+});
