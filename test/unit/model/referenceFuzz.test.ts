@@ -177,4 +177,11 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Session 17 (ref-old7): found by session 16's run past the window, older than session 16, the reference's. A moved
+  // file carrying a conflict (a write to a file the person deleted), moved on by a rename that saw it, passes by the
+  // person's file where it passed and takes its conflict on (the model's `passes`, folder seed 33665): landing, the
+  // move on took the person's d/c away though the delete that saw it was discarded (`carriedLeaves`).
+  it('seed 867977: a moved file carrying a conflict, moved on, passes by the person\'s file and takes its conflict with it', () => {
+    runSequence(867977);
+  });
 });

@@ -184,7 +184,9 @@ export class ReferenceOverlay {
       // there (a rename conflict). Read as moving on, it passed by and went to no path at all: the view lost it.
       return next?.op === 'rename' && next.from === path && next.path !== path && saw ? { stack, top } : undefined;
     };
-    const passing = new Map<string, { text: string; origin: string | null; shows: Set<string> }>();
+    // A passing file may carry a conflict found where it came from (`carried`: `carriedLeaves`' `passes` row).
+    interface Carried { value?: Open; source: string; sourceOrigin: string | null }
+    const passing = new Map<string, { text: string; origin: string | null; shows: Set<string>; carried?: Carried }>();
     // The file a rename found at its destination and landed on, as later writes that saw it changed it, and the
     // conflict that landing made (if it made one).
     const landedOn = new Map<string, { theirs: string; value?: Open }>();
@@ -354,21 +356,25 @@ export class ReferenceOverlay {
             const movingShows = pass ? pass.shows : (shows.get(from) ?? new Set<string>());
             // A conflict travels with its content (not one about the file a passing one leaves in place).
             // (hidden behind a disk conflict at its source, it stays there, as the model shows one conflict a path)
-            const value = pass ? undefined : open.get(from);
-            const carrying = !pass && !held.has(from) && conflicts.has(from);
-            const fromOrigin = origin.get(from) ?? null;
-            // Onto a file it never saw, only to move on: it passes by that file. Carrying a conflict, it passes only
-            // when the records delete it there, and the records there saw the agent's own outcome (`top`).
+            // A passing file carries on the conflict it brought (`passes`), found at `source`.
+            const value = pass ? pass.carried?.value : open.get(from);
+            const carrying = pass ? pass.carried !== undefined : !held.has(from) && conflicts.has(from);
+            const source = pass?.carried?.source ?? from;
+            const fromOrigin = pass?.carried?.sourceOrigin ?? origin.get(from) ?? null;
+            // Onto a file it never saw, only to move on: it passes by that file. Carrying a conflict, it passes when
+            // the records delete it there or move it on, and the records there saw the agent's own outcome (`top`).
             const through = passesOn(i, r.path, carrying ? value?.top ?? moving : moving, c === moving ? null : c, true, r.after);
-            const left = carrying && value !== undefined && through?.top === null ? carriedLeaves(value.base, value.theirs) : undefined;
+            const asked = carrying && value !== undefined && through !== undefined ? carriedLeaves(value.base, value.theirs, through.top) : undefined;
+            // Asked at a source the file left hops ago, only while nothing has been written there since.
+            const left = (asked === 'home' || asked === 'source') && source !== from && (cur.get(source) ?? null) !== null ? 'lands' : asked;
             const onward = !carrying || (left !== undefined && left !== 'lands') ? through : undefined;
             if (!pass) open.delete(from);
-            if (!pass && !held.has(from) && conflicts.delete(from) && !onward && !conflicts.has(r.path)) {
+            if (((!pass && !held.has(from) && conflicts.delete(from)) || (pass && carrying)) && !onward && !conflicts.has(r.path)) {
               conflicts.add(r.path);
               if (value) {
                 // One hop: a create's conflict remembers where the person's file it met stays.
                 value.home = value.created && value.home === undefined && value.theirs !== null
-                  ? { path: from, origin: origin.get(from) ?? null, was: new Set(value.was), pre: c, preOrigin: origin.get(r.path) ?? null, preShows: new Set(shows.get(r.path)) }
+                  ? { path: source, origin: fromOrigin, was: new Set(value.was), pre: c, preOrigin: origin.get(r.path) ?? null, preShows: new Set(shows.get(r.path)) }
                   : undefined;
                 value.was.add(r.id); // settled to the other side, that content is what this rename moved
                 open.set(r.path, value);
@@ -387,16 +393,18 @@ export class ReferenceOverlay {
                 consumed.add(w.id);
                 ids.get(r.path)?.push(w.id);
               }
-              if (onward.top !== null) passing.set(r.path, { text: onward.top, origin: movingOrigin, shows: new Set([...movingShows, r.id, ...onward.stack.map((w) => w.id)]) });
+              // Moving on, the file takes its conflict on with it (`passes`): the next path it reaches shows it.
+              const carriedOn = carrying && left === 'passes' ? { ...(value ? { value: { ...value, was: new Set([...value.was, r.id]) } } : {}), source, sourceOrigin: fromOrigin } : undefined;
+              if (onward.top !== null) passing.set(r.path, { text: onward.top, origin: movingOrigin, shows: new Set([...movingShows, r.id, ...onward.stack.map((w) => w.id)]), ...(carriedOn ? { carried: carriedOn } : {}) });
               if (value !== undefined && left === 'home') {
                 // They created the file they moved away and deleted: the person's file at the source stays as it is.
-                cur.set(from, value.theirs);
-                origin.set(from, fromOrigin);
-                shows.set(from, new Set(value.was));
+                cur.set(source, value.theirs);
+                origin.set(source, fromOrigin);
+                shows.set(source, new Set(value.was));
               } else if (value !== undefined && left === 'source') {
                 // They deleted the file whose content at the source they never saw: a delete/modify there.
-                conflicts.add(from);
-                open.set(from, { base: value.base, theirs: value.theirs, was: new Set(value.was) });
+                conflicts.add(source);
+                open.set(source, { base: value.base, theirs: value.theirs, was: new Set(value.was) });
               }
               return;
             }
@@ -950,8 +958,14 @@ function parents(path: string): string[] {
  * when they created the file they moved (no base): the person's file at the source stays, no conflict; `source`
  * when they deleted content there they never saw: a delete/modify conflict at the source. `lands` (as before, a
  * rename conflict on the file there) when the two sides are one content: nothing for the source to ask.
+ * `passes` (`left`, what the records leave there, is a file: a rename out that saw it moves it on): it passes by the
+ * file there too and takes its conflict on to the next path (the model's `passes` row, folder seed 33665; reference
+ * seed 867977: the agent's edit of `d/e`, a write-to-a-gone-file conflict once the person deleted `d/e`, moved to
+ * `d/c` over the person's file — the overwrite's delete there discarded — and on to `a`: landing, the move on took
+ * the person's `d/c` away, which no surviving record saw).
  */
-function carriedLeaves(base: Text, theirs: Text): 'settled' | 'home' | 'source' | 'lands' {
+function carriedLeaves(base: Text, theirs: Text, left: Text): 'settled' | 'home' | 'source' | 'passes' | 'lands' {
+  if (left !== null) return 'passes';
   if (base === theirs) return 'lands';
   if (theirs === null) return 'settled';
   return base === null ? 'home' : 'source';
