@@ -154,6 +154,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [970167, 'LOSS: a rename whose creating message was deleted moved, after a reopen\'s look, the person\'s new file at its source over the person\'s file at its destination, and "Accept agent" there ended with the agent\'s later create writing over the person\'s file (ChangeRecord.vacated: the rename moves nothing once its create is taken out, kept on the record; the reference\'s orphaned)'],
   // Session 16 (diag1219755): found by prov-hide6's wide sample; not run in the windows yet.
   [1219755, 'LOSS: a hand merge at a rename\'s destination over the deletion conflict of its source (moved away by the person) left the rename unmarked; the person then moved b to the source, and its reconcile replayed the rename moving b over the merge, whose p12 p13 Apply removed (replay.ts: a rename accepted with its source\'s baseline no file is `vacated`)'],
+  [1014072, 'SIDE: a round trip of renames d/e → d/f/g → d/e over the person\'s unseen delete of d/e became, at a partial Apply\'s reconcile, a deletion conflict showing the person\'s deleted d/e again (reconcile.ts: records leaving the file as they found it, no move in or out, are the clean merge over its delete — the disk wins — not a conflict; the reference states it too, `leftAsFound`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
