@@ -88,7 +88,13 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
       const moved = d.identity && disk.locate ? disk.locate(d.identity) : undefined;
       if (moved !== undefined && moved !== diskPath) return conflict('rename', false, moved);
       // A pending change (including a pure rename) to a file deleted on disk is a conflict, never a silent loss.
-      if (ours !== null) return conflict('deletion', false);
+      // Records that leave the file here as they found it (a round trip away and back, a write undone) change
+      // nothing the delete removes: the replay from no file decides, as for any clean merge (provenance seed 1014072:
+      // the round trip `d/e` → `d/f/g` → `d/e` became a conflict showing the person's deleted `d/e` again, when a
+      // partial Apply's reconcile first looked at it). As a conflict, its agent side was the person's own deleted
+      // lines, which no surviving record wrote; the reference model states the rule too (`leftAsFound`).
+      const unchanged = ours === base && holderPath === diskPath && h.movedFrom === undefined && h.movedTo === undefined;
+      if (ours !== null && !unchanged) return conflict('deletion', false);
     }
     const m = mergeContent(base, ours, theirs, store, merge);
     switch (m.kind) {

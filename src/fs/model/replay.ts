@@ -426,6 +426,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * the settled records replay to the same view later (issue 23, provenance seed 1371047).
    */
   const settledPass = new Map<string, { readonly recorded: ContentRef | null; readonly shown: ContentRef }>();
+  /**
+   * Paths a file was to pass through but never reached (the rename in had nothing left to move: its source gone from
+   * disk): the rename out of there that saw that file moves nothing either, and a file there no record saw stays
+   * (provenance seed 1014072: the round trip `d/e` → `d/f/g` → `d/e`, replayed from no file once the person deleted
+   * `d/e`, moved the person's new `d/f/g` to `d/e`). Only this replay's: the source's file may come back.
+   */
+  const unreached = new Set<string>();
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
     if (consumed.has(original.id)) {
@@ -667,7 +674,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const pass = passing.get(from);
         // Its file was a create since taken out: what is at its source now is not its to move (`vacated`).
         const there = cur.get(from) as ContentRef | null;
-        const c = pass ? pass.content : r.vacated === true && there !== r.before ? null : there;
+        const c = pass ? pass.content : (r.vacated === true && there !== r.before) || unreached.has(from) ? null : there;
+        unreached.delete(from);
         const d = cur.get(to) as ContentRef | null;
         // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
         // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
@@ -720,6 +728,12 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // the source later is one it never saw. Left unmarked, the reconcile of that new file replayed the rename
           // moving it over the person's hand merge at the destination (issue 23, provenance seed 1219755).
           else if (options.keepReplaced && options.force?.(original) && !pass && options.baselines?.get(from)?.base === null) out = { ...r, vacated: true };
+          // Where its file would only have passed through (the next record there a rename out that saw it), the
+          // rename out moves nothing either (`unreached`).
+          if (r.vacated !== true && !pass && d !== null && r.after !== null && d !== r.after) {
+            const t = passesThrough(i, to, r, r.after, d);
+            if (t !== undefined && t.stack.length === 0 && t.top !== null) unreached.add(to);
+          }
           break;
         }
         vacant.delete(from);

@@ -1875,11 +1875,15 @@ describe('issue 23: a rename turned into a create by a settlement still moves on
   // file"), the first rename, its source gone, is rewritten as a create at b of what the view showed it moving (the
   // person's edit included). The next rename saw what the first one recorded bringing (without the edit), yet it
   // moves that very file on: the created file passes by the person's b, which no record ever saw.
+  // (Merged with ref-old7's rule for 1014072, a round trip that writes nothing leaves the person's delete alone: no
+  // conflict to merge. The cut-downs add the agent's line r9 after the round trip so the delete is still a conflict;
+  // the seed itself now passes by that rule too, and these tests still fail without `settledPass`: checked.)
   it('provenance seed 1371047: a hand merge at a round trip\'s source keeps the person\'s file at the round trip\'s middle', () => {
     const disk = new FakeDisk({ '/d/e': 'p2\np3\np4\np5\n' });
     const model = newModel();
     model.rename('/d/e', '/b', meta('m1', 's1'), disk, { overwrite: true });
     model.rename('/b', '/d/e', meta('m1', 's1'), disk);
+    model.write('/d/e', enc('p2\np3\np4\np5\nr9\n'), meta('m1', 's1'), disk);
     disk.put('/d/e', 'p10\np2\np3\np4\np5\n');
     model.reconcileAll(disk);
     disk.remove('/d/e');
@@ -1904,6 +1908,7 @@ describe('issue 23: a rename turned into a create by a settlement still moves on
     const model = newModel();
     model.rename('/d/e', '/b', meta('m1', 's1'), disk, { overwrite: true });
     model.rename('/b', '/d/e', meta('m1', 's1'), disk);
+    model.write('/d/e', enc('p2\np3\np4\np5\nr9\n'), meta('m1', 's1'), disk);
     disk.put('/d/e', 'p10\np2\np3\np4\np5\n');
     model.reconcileAll(disk);
     disk.remove('/d/e');
@@ -1950,5 +1955,61 @@ describe('issue 23: a hand merge that keeps the person\'s whole file turns none 
     assert.strictEqual(readText(model, disk, '/d/f/g'), 'p6\n', 'the disk\'s version: the person\'s file');
     applyAll(model, disk);
     assert.strictEqual(disk.text('/d/f/g'), 'p6\n', 'Apply never removes the person\'s p6');
+  });
+});
+
+/**
+ * Session 17 (`ref-old7`): a round trip of renames over a file the person deleted on disk (SIDE, 1014072). Session
+ * 16 (prov-folder6, 9ffd2ef) passed the seed with this reconcile rule and a replay rule, reverted because the reference
+ * still made a conflict there (reference seeds 1490, 1642, 4269, 5212, 6224); the reference now states the rule too.
+ */
+describe('issue 23: records that leave a file as they found it leave the person\'s delete of it alone (ref-old7)', () => {
+  // The argument, from provenance: the agent's two renames saw p0..p3 and put it back where it was; no surviving
+  // record wrote a line of d/e or removed one. The person then deleted d/e on disk (unseen by the watcher). SPEC's
+  // merge with ours = base is clean and gives the disk's side: no file. As a deletion conflict its agent side was
+  // the person's own deleted lines (the view showed d/e absent, then showed it again after a partial Apply's
+  // reconcile, and "Accept agent" would have written back a file no record wrote).
+  const setUp = () => {
+    const disk = new FakeDisk({ '/d/e': 'p0\np1\np2\np3\n' });
+    const model = newModel();
+    model.rename('/d/e', '/d/f/g', meta('m0', 's1'), disk);
+    model.rename('/d/f/g', '/d/e', meta('m0', 's1'), disk, { overwrite: true });
+    disk.remove('/d/e');
+    disk.put('/d/f/g', 'p11\n');
+    assert.strictEqual(readText(model, disk, '/d/e'), undefined, 'the person reviews d/e absent');
+    return { disk, model };
+  };
+
+  for (const order of [['/d/e', '/d/f/g'], ['/d/f/g', '/d/e']]) {
+    it(`provenance seed 1014072: reconciling ${order.join(' then ')} shows no conflict and the person's files as they are`, () => {
+      const { disk, model } = setUp();
+      for (const p of order) model.reconcile(p, disk);
+      model.reconcileAll(disk);
+      assert.deepStrictEqual(model.conflicts().map((c) => c.path), [], 'the round trip changed nothing the delete removed');
+      assert.strictEqual(readText(model, disk, '/d/e'), undefined, 'd/e stays deleted, as reviewed');
+      assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\n', 'the person\'s new d/f/g stays where it is');
+      applyAll(model, disk);
+      assert.strictEqual(disk.text('/d/e'), undefined);
+      assert.strictEqual(disk.text('/d/f/g'), 'p11\n');
+    });
+  }
+
+  it('reference seed 1490: a file moved in and deleted there, passing by the person\'s file, leaves the person\'s delete of it alone', () => {
+    // The agent's move of h onto d/f/g lost its overwrite's delete (discarded), so it passed by the person's g0..g2,
+    // and its delete at d/f/g saw h's file: no surviving record saw g's lines. The person deletes d/f/g.
+    const disk = new FakeDisk({ '/d/f/g': 'g0\ng1\ng2\n', '/h': 'h0\nh1\n' });
+    const model = newModel();
+    model.rename('/h', '/d/f/g', meta('m0', 's2'), disk, { overwrite: true });
+    const overwrite = model.snapshot().records.find((r) => r.operation === 'delete');
+    model.discardChange(overwrite?.id as string);
+    model.delete('/d/f/g', meta('m1', 's2'), disk);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'g0\ng1\ng2\n', 'the person\'s file, passed by');
+    disk.remove('/d/f/g');
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(model.conflicts().map((c) => c.path), [], 'no record saw the lines the person deleted');
+    assert.strictEqual(readText(model, disk, '/d/f/g'), undefined, 'the person\'s delete stands');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/f/g'), undefined);
+    assert.strictEqual(disk.text('/h'), undefined, 'the agent\'s move and delete of h applied');
   });
 });

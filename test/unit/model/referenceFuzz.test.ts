@@ -1,4 +1,6 @@
+import * as assert from 'assert';
 import { runSequence } from './referenceFuzz';
+import { ReferenceOverlay } from './referenceOverlay';
 
 /**
  * The overlay model against the naive reference on seeded random sequences (issue 13). `npm run fuzz` runs a
@@ -207,4 +209,39 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 899185: a write ahead at a rename\'s destination that saw the moved file stays with it (a taken-out rename\'s alias notwithstanding)', () => {
     runSequence(899185);
   });
+  // Session 17 (ref-old7): found by session 16's run past the window, older than session 16, the reference's. A moved
+  // file carrying a conflict (a write to a file the person deleted), moved on by a rename that saw it, passes by the
+  // person's file where it passed and takes its conflict on (the model's `passes`, folder seed 33665): landing, the
+  // move on took the person's d/c away though the delete that saw it was discarded (`carriedLeaves`).
+  it('seed 867977: a moved file carrying a conflict, moved on, passes by the person\'s file and takes its conflict with it', () => {
+    runSequence(867977);
+  });
+  // Session 17 (ref-old7): the model's rule for provenance seed 1014072 (reconcile.ts), which the reference states
+  // too (`leftAsFound`): records that leave a path's disk file as they found it (a round trip of renames, 5212; a
+  // file moved or created there and moved on or deleted, passing by the person's, 1490, 1642, 4269, 6224) make the
+  // person's delete of that file the clean merge (the disk wins), not a deletion conflict whose agent side was the
+  // person's own deleted lines, which no surviving record saw or wrote.
+  for (const seed of [1490, 1642, 4269, 5212, 6224]) {
+    it(`seed ${seed}: the person's delete of a file the records leave as they found it is no conflict`, () => {
+      runSequence(seed);
+    });
+  }
+  // The same rules, stated by the reference on provenance seed 1014072 cut down: the round trip d/e → d/f/g → d/e,
+  // then the person deletes d/e and creates d/f/g on disk. Replayed from no file at d/e, the rename out of d/f/g saw
+  // the file the rename in would have brought, never the person's new one (`unreached`): it stays where it is.
+  for (const order of [['/w/d/e', '/w/d/f/g'], ['/w/d/f/g', '/w/d/e']]) {
+    it(`provenance seed 1014072 (the reference, reconciling ${order.join(' then ')}): no conflict, and the person's files stay as they are`, () => {
+      const ref = new ReferenceOverlay(new Map([['/w/d/e', 'p0\np1\n']]));
+      ref.rename('/w/d/e', '/w/d/f/g', 's1', 'm0', false);
+      ref.rename('/w/d/f/g', '/w/d/e', 's1', 'm0', true);
+      ref.disk.delete('/w/d/e');
+      ref.disk.set('/w/d/f/g', 'p11\n');
+      for (const p of order) ref.reconcile(p);
+      ref.reconcileAll();
+      assert.deepStrictEqual([...ref.conflicts()], [], 'the round trip changed nothing the delete removed');
+      assert.strictEqual(ref.read('/w/d/e'), null, 'd/e stays deleted');
+      assert.strictEqual(ref.read('/w/d/f/g'), 'p11\n', 'the person\'s new d/f/g stays where it is');
+      assert.deepStrictEqual(ref.composites(), [], 'nothing listed');
+    });
+  }
 });

@@ -186,6 +186,17 @@ export class ReferenceOverlay {
     };
     // (`carried`: the conflict a file passing on carries, and where it was found: see `carriedLeaves`, `passes`.)
     const passing = new Map<string, { text: string; origin: string | null; shows: Set<string>; carried?: CarriedOn<Open> }>();
+    // Issue 23 (the model's replay.ts `unreached`, provenance seed 1014072): a rename in that had nothing to move (its
+    // source's file gone from disk), onto a file it never saw, whose next record there is a rename out that saw what
+    // it recorded moving: its file would only have passed through, so that rename out moves nothing either, and the
+    // file there, which no record saw, stays (a round trip `d/e` → `d/f/g` → `d/e` replayed from no file once the
+    // person deleted `d/e` moved the person's new `d/f/g` to `d/e`).
+    const unreached = new Set<string>();
+    const neverReached = (i: number, r: RefRecord, there: Text): void => {
+      if (there === null || r.after === null || there === r.after || this.orphaned.has(r.id)) return;
+      const t = passesOn(i, r.path, r.after, there, true, r.after);
+      if (t !== undefined && t.stack.length === 0 && t.top !== null) unreached.add(r.path);
+    };
     // The file a rename found at its destination and landed on, as later writes that saw it changed it, and the
     // conflict that landing made (if it made one).
     const landedOn = new Map<string, { theirs: string; value?: Open }>();
@@ -344,12 +355,14 @@ export class ReferenceOverlay {
         const from = r.from as string;
         const pass = passing.get(from);
         const there = cur.get(from) ?? null;
-        const moving = pass ? pass.text : this.orphaned.has(r.id) && there !== r.before ? null : there;
+        const moving = pass ? pass.text : (this.orphaned.has(r.id) && there !== r.before) || unreached.has(from) ? null : there;
+        unreached.delete(from);
         if (from === r.path) {
           ids.get(r.path)?.push(r.id);
         } else {
           ids.get(from)?.push(r.id);
           ids.get(r.path)?.push(r.id);
+          if (moving === null && !pass) neverReached(i, r, c);
           if (moving !== null) {
             const movingOrigin = pass ? pass.origin : (origin.get(from) ?? null);
             const movingShows = pass ? pass.shows : (shows.get(from) ?? new Set<string>());
@@ -758,7 +771,7 @@ export class ReferenceOverlay {
       else this.conflictAt(holder, path);
       return;
     }
-    if (theirs === null && b !== null && ours !== null) {
+    if (theirs === null && b !== null && ours !== null && !leftAsFound(b, ours, holder === path && !renamedIn)) {
       this.conflictAt(holder, path);
       return;
     }
@@ -986,6 +999,20 @@ function carriedPast(value: { readonly base: Text; readonly theirs: Text } | und
   if (value === undefined) return undefined;
   const asked = carriedLeaves(value.base, value.theirs);
   return (asked === 'home' || asked === 'source') && refilled ? 'lands' : asked;
+}
+
+/**
+ * Issue 23 (a rule changed on purpose, restated here; the model's reconcile.ts, provenance seed 1014072): the records
+ * at a path leave its disk file as they found it (`ours` is the baseline, and no move brought another file there or
+ * took this one away — `inPlace`): the person deleting that file on disk deleted nothing the records changed, so it
+ * is the SPEC's clean merge (ours = base: the disk's side wins), replayed from no file like any rebase, not a
+ * deletion conflict. As a conflict, its agent side was the person's own deleted lines, which no surviving record
+ * wrote: a round trip of renames `d/e` → `d/f/g` → `d/e` (1014072), or a file the records moved in and deleted there,
+ * passing by the person's (reference seeds 1490, 1642, 4269, 5212, 6224: the view showed the person's file, unlisted,
+ * and after their delete showed it again, listed as the agent's change).
+ */
+function leftAsFound(base: Text, ours: Text, inPlace: boolean): boolean {
+  return inPlace && base !== null && ours === base;
 }
 
 /** The files `records`' renames link (a rename links its two paths), each named by one path of its group. */
