@@ -104,8 +104,10 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
           baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
         }, merge);
         // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
-        // (The replay without the new baseline is needed only when this one found a conflict.)
-        const before = new Set(r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge).found : []);
+        // (The replay without the new baseline is needed only when this one found a conflict.) A disk conflict an
+        // earlier look at this disk path left is not held there: what it makes the replay find is what the new
+        // baseline causes, not a conflict pending apart from it (`lookedAt`).
+        const before = new Set(r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune', settled: lookedAt(view, [holderPath, diskPath], diskPath) }, merge).found : []);
         const fresh = r.found.find((p) => !before.has(p));
         if (fresh !== undefined) {
           const hit = r.entries.find((x) => x.path === fresh)?.conflict;
@@ -138,6 +140,21 @@ function movedAwayFor(known: FileIdentity | undefined, now: FileIdentity | undef
   if (sameIdentity(disk.identity?.(holderPath), known)) return holderPath;
   const at = disk.locate?.(known);
   return at !== diskPath ? at : undefined;
+}
+
+/**
+ * The paths holding a disk conflict found by an earlier look at `diskPath`, which the look under way decides again.
+ * Held in the replay that tells a conflict the new baseline causes from one pending apart from it, that conflict
+ * made the replay find conflicts of its own (it keeps the records on the old baseline), which then excused the
+ * conflict the new baseline causes: the second look rebased where the first had found a conflict, so a reopen's
+ * look changed the listing (issue 23, provenance seed 1425129: the person's new file at a rename's source, which
+ * the agent had edited, moved and deleted after the person deleted the old one).
+ */
+function lookedAt(view: OverlayView, paths: readonly string[], diskPath: string): Set<string> {
+  return new Set(paths.filter((p) => {
+    const c = view.entry(p)?.conflict;
+    return c?.origin === 'disk' && (c.diskPath ?? p) === diskPath;
+  }));
 }
 
 /** The replayed component installed as is: the rebase of `path`. */

@@ -1706,3 +1706,36 @@ describe('issue 23: a rename accepted with its source gone from disk moves nothi
     assert.strictEqual(disk.text('/h'), 'p4\n', 'Apply never moves the person\'s h away');
   });
 });
+
+describe('issue 23: a second look at the disk decides as the first did (prov-c7)', () => {
+  // Provenance seed 1425129 (REOPEN): the agent edited d/f/g, moved it to a and deleted it there; the person deleted
+  // d/f/g on disk (both sides deleted it: nothing staged) and later made a new d/f/g. The first look at it finds a
+  // disk conflict there (the agent's edit, moved on, met the new file). The second look (a reopen's) held that
+  // conflict in the replay meant to tell conflicts the new file causes from ones pending apart from it; held, it made
+  // the replay find a conflict at a, which excused the new one, and the second look rebased onto the person's file:
+  // the listing changed under a reopen (d/f/g's conflict gone, a's conflict another).
+  const listed = (model: ReturnType<typeof newModel>) => model.composites().map((c) => `${c.path} ${c.kind}${c.conflict ? ` (${c.conflict.origin} conflict)` : ''}`).sort();
+  it('provenance seed 1425129: a disk conflict found at a rename\'s source stays as it is when the disk is looked at again, and through a reopen', () => {
+    const disk = new FakeDisk({ '/d/f/g': 'p5\np6\n' });
+    let model = newModel();
+    model.write('/d/f/g', enc('p5\nr9\n'), meta('m2', 's2'), disk);
+    model.rename('/d/f/g', '/a', meta('m1', 's1'), disk);
+    disk.remove('/d/f/g');
+    model.delete('/a', meta('m3', 's2'), disk);
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(model), [], 'both sides deleted d/f/g: nothing staged');
+    disk.put('/d/f/g', 'p16\n');
+    model.reconcileAll(disk);
+    const first = listed(model);
+    assert.deepStrictEqual(first, ['/a delete (prune conflict)', '/d/f/g delete (disk conflict)']);
+    const view = [readText(model, disk, '/d/f/g'), readText(model, disk, '/a')];
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(model), first, 'the second look finds what the first found');
+    const json = JSON.parse(JSON.stringify(model.snapshot()));
+    model = newModel(model.store);
+    model.restore(json);
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(model), first, 'and so does a reopen\'s');
+    assert.deepStrictEqual([readText(model, disk, '/d/f/g'), readText(model, disk, '/a')], view);
+  });
+});

@@ -154,6 +154,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [970167, 'LOSS: a rename whose creating message was deleted moved, after a reopen\'s look, the person\'s new file at its source over the person\'s file at its destination, and "Accept agent" there ended with the agent\'s later create writing over the person\'s file (ChangeRecord.vacated: the rename moves nothing once its create is taken out, kept on the record; the reference\'s orphaned)'],
   // Session 16 (diag1219755): found by prov-hide6's wide sample; not run in the windows yet.
   [1219755, 'LOSS: a hand merge at a rename\'s destination over the deletion conflict of its source (moved away by the person) left the rename unmarked; the person then moved b to the source, and its reconcile replayed the rename moving b over the merge, whose p12 p13 Apply removed (replay.ts: a rename accepted with its source\'s baseline no file is `vacated`)'],
+  // Session 17 (prov-c7): found by the wide run of memory 1,223,001–1,443,000 on session 16's final code.
+  [1425129, 'REOPEN: a second look at the disk (a reopen\'s) rebased onto the person\'s new file at a rename\'s source where the first look had found a disk conflict: the replay telling conflicts the new baseline causes from pending ones held that very conflict, and what it made the replay find excused the new one (reconcile.ts `lookedAt`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
