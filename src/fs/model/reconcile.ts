@@ -10,7 +10,7 @@ import type { ConflictReason, TextMerge } from './mergeContent';
 import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
 import type { ReplayResult } from './replay';
-import { sameIdentity } from './pathEntry';
+import { isTransparent, sameIdentity } from './pathEntry';
 import type { ConflictKind, ConflictState, FileIdentity } from './pathEntry';
 
 export type RebaseOp = Extract<OverlayOp, { type: 'rebase' | 'replace' }>;
@@ -84,7 +84,11 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
       // away, as when nothing took its place: the new one is the disk's, not the rename's.
       return conflictOutcome(view, holderPath, store, merge, { kind: 'rename', origin: 'disk', diskPath, base, theirs: null, binary: false, delegated: false, theirsPath: away });
     }
-    if (theirs === null && base !== null) {
+    // An entry with no visible effect (a change undone: the agent's round trip h → g → h) reads through to the disk,
+    // so the file gone from disk is gone from the view already: nothing of the agent's is lost, and no conflict
+    // brings the file back. Made one, a later look (a watcher's, a partial Apply's) showed the person's deleted file
+    // again in a view that had shown it gone (issue 23, provenance seed 1289337, SIDE).
+    if (theirs === null && base !== null && !(holderPath === diskPath && isTransparent(h))) {
       const moved = d.identity && disk.locate ? disk.locate(d.identity) : undefined;
       if (moved !== undefined && moved !== diskPath) return conflict('rename', false, moved);
       // A pending change (including a pure rename) to a file deleted on disk is a conflict, never a silent loss.

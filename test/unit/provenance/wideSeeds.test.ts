@@ -156,6 +156,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [1219755, 'LOSS: a hand merge at a rename\'s destination over the deletion conflict of its source (moved away by the person) left the rename unmarked; the person then moved b to the source, and its reconcile replayed the rename moving b over the merge, whose p12 p13 Apply removed (replay.ts: a rename accepted with its source\'s baseline no file is `vacated`)'],
   // Session 17 (prov-c7): found by the wide run of memory 1,223,001–1,443,000 on session 16's final code.
   [1425129, 'REOPEN: a second look at the disk (a reopen\'s) rebased onto the person\'s new file at a rename\'s source where the first look had found a disk conflict: the replay telling conflicts the new baseline causes from pending ones held that very conflict, and what it made the replay find excused the new one (reconcile.ts `lookedAt`)'],
+  [1289337, 'SIDE: a change undone (the agent moved h over d/f/g and back) reads through to the disk, so the person\'s unseen delete of h showed h gone; the first look at it (a watcher\'s reconcile of d/f/g, replaying the chain) made a deletion conflict that showed the file again (reconcile.ts: a transparent entry follows its file off the disk, no conflict)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
