@@ -1,6 +1,7 @@
 import { contentRefOf } from './contentStore';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { replayComponent } from './replay';
+import { componentOf } from './component';
 import { mergeContent } from './mergeContent';
 import { DraftState } from './overlayDraft';
 import { withEntry } from './accumulator';
@@ -11,7 +12,8 @@ import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
 import type { ReplayResult } from './replay';
 import { isTransparent, sameIdentity } from './pathEntry';
-import type { ConflictKind, ConflictState, FileIdentity } from './pathEntry';
+import type { ConflictKind, ConflictState, FileIdentity, PathEntry } from './pathEntry';
+import type { ContentRef } from './contentStore';
 
 export type RebaseOp = Extract<OverlayOp, { type: 'rebase' | 'replace' }>;
 export type ConflictOp = Extract<OverlayOp, { type: 'conflict' }>;
@@ -84,11 +86,7 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
       // away, as when nothing took its place: the new one is the disk's, not the rename's.
       return conflictOutcome(view, holderPath, store, merge, { kind: 'rename', origin: 'disk', diskPath, base, theirs: null, binary: false, delegated: false, theirsPath: away });
     }
-    // An entry with no visible effect (a change undone: the agent's round trip h → g → h) reads through to the disk,
-    // so the file gone from disk is gone from the view already: nothing of the agent's is lost, and no conflict
-    // brings the file back. Made one, a later look (a watcher's, a partial Apply's) showed the person's deleted file
-    // again in a view that had shown it gone (issue 23, provenance seed 1289337, SIDE).
-    if (theirs === null && base !== null && !(holderPath === diskPath && isTransparent(h))) {
+    if (theirs === null && base !== null && !undoneAt(view, diskPath, holderPath)) {
       const moved = d.identity && disk.locate ? disk.locate(d.identity) : undefined;
       if (moved !== undefined && moved !== diskPath) return conflict('rename', false, moved);
       // A pending change (including a pure rename) to a file deleted on disk is a conflict, never a silent loss.
@@ -108,15 +106,15 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
           baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
         }, merge);
         // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
-        // (The replay without the new baseline is needed only when this one found a conflict.) A disk conflict an
-        // earlier look at this disk path left is not held there: what it makes the replay find is what the new
-        // baseline causes, not a conflict pending apart from it (`lookedAt`).
-        const before = new Set(r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune', settled: lookedAt(view, [holderPath, diskPath], diskPath) }, merge).found : []);
+        // (The replay without the new baseline is needed only when this one found a conflict.)
+        const before = new Set(r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge).found : []);
         const fresh = r.found.find((p) => !before.has(p));
         if (fresh !== undefined) {
           const hit = r.entries.find((x) => x.path === fresh)?.conflict;
           return conflict(hit?.kind ?? 'text', hit?.binary ?? false);
         }
+        const held = lookedAt(h, holderPath, diskPath, theirs);
+        if (held && r.found.length > 0) return { kind: 'conflict', path: holderPath, conflict: held };
         return replaced(r);
       }
       case 'conflict':
@@ -134,6 +132,23 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
 }
 
 /**
+ * An entry with no visible effect (a change undone: the agent's round trip h → g → h) reads through to the disk, so
+ * its file gone from disk is gone from the view already: nothing of the agent's is lost, and no conflict brings the
+ * file back. Made one, a later look (a watcher's, a partial Apply's) showed the person's deleted file again in a view
+ * that had shown it gone (issue 23, provenance seed 1289337, SIDE). Not while a conflict elsewhere is about that
+ * disk file (the person moved it where the agent's rename took it, provenance seed 864863): its fate is already the
+ * person's question there, and following it here would settle that conflict unasked.
+ */
+function undoneAt(view: OverlayView, diskPath: string, holderPath: string): boolean {
+  const h = view.entry(holderPath);
+  if (holderPath !== diskPath || !h || !isTransparent(h)) return false;
+  return !componentOf(view, [diskPath]).paths.some((p) => {
+    const c = view.entry(p)?.conflict;
+    return p !== diskPath && c?.origin === 'disk' && (c.diskPath ?? p) === diskPath;
+  });
+}
+
+/**
  * Where the disk has the file the model knows at `diskPath` (`known`) when another file (`now`) took its place
  * there: the file moved away — to `holderPath`, the rename's destination (the person made the same move; a
  * watcher's burst may not report it), or where the disk finds it. Undefined when it is the same file, or the old
@@ -147,18 +162,16 @@ function movedAwayFor(known: FileIdentity | undefined, now: FileIdentity | undef
 }
 
 /**
- * The paths holding a disk conflict found by an earlier look at `diskPath`, which the look under way decides again.
- * Held in the replay that tells a conflict the new baseline causes from one pending apart from it, that conflict
- * made the replay find conflicts of its own (it keeps the records on the old baseline), which then excused the
- * conflict the new baseline causes: the second look rebased where the first had found a conflict, so a reopen's
- * look changed the listing (issue 23, provenance seed 1425129: the person's new file at a rename's source, which
- * the agent had edited, moved and deleted after the person deleted the old one).
+ * The disk conflict an earlier look at this very disk content left at `holderPath`. A second look finds it again:
+ * the records still do not rebase onto that content (the replay still finds conflicts), but the replay without it
+ * holds it, and what holding it makes the replay find excused what the new baseline causes, so the second look
+ * rebased where the first had found a conflict. A reopen's look changed the listing (issue 23, provenance seed
+ * 1425129: the person's new file at a rename's source, which the agent had edited, moved and deleted after the
+ * person deleted the old one). Until the disk there changes again, the conflict stays as the first look found it.
  */
-function lookedAt(view: OverlayView, paths: readonly string[], diskPath: string): Set<string> {
-  return new Set(paths.filter((p) => {
-    const c = view.entry(p)?.conflict;
-    return c?.origin === 'disk' && (c.diskPath ?? p) === diskPath;
-  }));
+function lookedAt(h: PathEntry, holderPath: string, diskPath: string, theirs: ContentRef | null): ConflictState | undefined {
+  const c = h.conflict;
+  return c?.origin === 'disk' && (c.diskPath ?? holderPath) === diskPath && c.theirs === theirs ? c : undefined;
 }
 
 /** The replayed component installed as is: the rebase of `path`. */
