@@ -107,14 +107,16 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
         }, merge);
         // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
         // (The replay without the new baseline is needed only when this one found a conflict.)
-        const before = new Set(r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge).found : []);
-        const fresh = r.found.find((p) => !before.has(p));
+        const was = r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge) : undefined;
+        const before = new Set(was?.found ?? []);
+        // A second look at the content an earlier look held as a conflict here tells conflicts apart by what they
+        // are, not only where (`lookedAt`).
+        const again = lookedAt(h, holderPath, diskPath, theirs) !== undefined;
+        const fresh = r.found.find((p) => !before.has(p) || (again && !sameFound(r, was as ReplayResult, p)));
         if (fresh !== undefined) {
           const hit = r.entries.find((x) => x.path === fresh)?.conflict;
           return conflict(hit?.kind ?? 'text', hit?.binary ?? false);
         }
-        const held = lookedAt(h, holderPath, diskPath, theirs);
-        if (held && r.found.length > 0) return { kind: 'conflict', path: holderPath, conflict: held };
         return replaced(r);
       }
       case 'conflict':
@@ -162,16 +164,24 @@ function movedAwayFor(known: FileIdentity | undefined, now: FileIdentity | undef
 }
 
 /**
- * The disk conflict an earlier look at this very disk content left at `holderPath`. A second look finds it again:
- * the records still do not rebase onto that content (the replay still finds conflicts), but the replay without it
- * holds it, and what holding it makes the replay find excused what the new baseline causes, so the second look
- * rebased where the first had found a conflict. A reopen's look changed the listing (issue 23, provenance seed
- * 1425129: the person's new file at a rename's source, which the agent had edited, moved and deleted after the
- * person deleted the old one). Until the disk there changes again, the conflict stays as the first look found it.
+ * The disk conflict an earlier look at this very disk content left at `holderPath`. On a second look the replay
+ * without the new baseline holds it, and what holding it makes the replay find elsewhere (another record's conflict
+ * at the same path) excused, path for path, the conflict the new baseline causes there: the second look rebased
+ * where the first had found a conflict, and a reopen's look changed the listing (issue 23, provenance seed 1425129:
+ * the person's new file at a rename's source, which the agent had edited, moved and deleted after the person deleted
+ * the old one). So a second look compares the conflicts found by record and kind (`sameFound`): the same conflict
+ * pending apart from the disk (a prune conflict elsewhere in the component) still excuses, as on the first look.
  */
 function lookedAt(h: PathEntry, holderPath: string, diskPath: string, theirs: ContentRef | null): ConflictState | undefined {
   const c = h.conflict;
   return c?.origin === 'disk' && (c.diskPath ?? holderPath) === diskPath && c.theirs === theirs ? c : undefined;
+}
+
+/** Both replays found the same conflict at `p`: the same record failing the same way. */
+function sameFound(now: ReplayResult, was: ReplayResult, p: string): boolean {
+  const a = now.entries.find((x) => x.path === p)?.conflict;
+  const b = was.entries.find((x) => x.path === p)?.conflict;
+  return a?.recordId === b?.recordId && a?.kind === b?.kind && a?.origin === b?.origin;
 }
 
 /** The replayed component installed as is: the rebase of `path`. */
