@@ -112,7 +112,7 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
         // A second look at the content an earlier look held as a conflict here tells conflicts apart by what they
         // are, not only where (`lookedAt`).
         const again = lookedAt(h, holderPath, diskPath, theirs) !== undefined;
-        const fresh = r.found.find((p) => !before.has(p) || (again && !sameFound(r, was as ReplayResult, p)));
+        const fresh = r.found.find((p) => !before.has(p) || (again && p !== holderPath && !sameFound(r, was as ReplayResult, p)));
         if (fresh !== undefined) {
           const hit = r.entries.find((x) => x.path === fresh)?.conflict;
           return conflict(hit?.kind ?? 'text', hit?.binary ?? false);
@@ -177,7 +177,10 @@ function lookedAt(h: PathEntry, holderPath: string, diskPath: string, theirs: Co
   return c?.origin === 'disk' && (c.diskPath ?? holderPath) === diskPath && c.theirs === theirs ? c : undefined;
 }
 
-/** Both replays found the same conflict at `p`: the same record failing the same way. */
+/**
+ * Both replays found the same conflict at `p`: the same record failing the same way. Not asked at the path holding
+ * the disk conflict, where that conflict hides what the replay without the new baseline found (reference seed 5461).
+ */
 function sameFound(now: ReplayResult, was: ReplayResult, p: string): boolean {
   const a = now.entries.find((x) => x.path === p)?.conflict;
   const b = was.entries.find((x) => x.path === p)?.conflict;
