@@ -105,6 +105,11 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
           origin: 'prune',
           baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
         }, merge);
+        // Followed off the disk (`undoneAt`), the file must leave the rest of the view as it was: replayed from no
+        // file there, a rename out of the path moves nothing and the next rename in may pick up another file (the
+        // person's, where the overwrite that made room was discarded: provenance seed 1252822). Then it stays a
+        // deletion conflict, as before.
+        if (theirs === null && base !== null && ours !== null && !keepsTheRest(view, r, diskPath)) return conflict('deletion', false);
         // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
         // (The replay without the new baseline is needed only when this one found a conflict.)
         const was = r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge) : undefined;
@@ -148,6 +153,12 @@ function undoneAt(view: OverlayView, diskPath: string, holderPath: string): bool
     const c = view.entry(p)?.conflict;
     return p !== diskPath && c?.origin === 'disk' && (c.diskPath ?? p) === diskPath;
   });
+}
+
+/** The replay changes no path but `diskPath`: every other entry shows what it showed. */
+function keepsTheRest(view: OverlayView, r: ReplayResult, diskPath: string): boolean {
+  if (r.removedPaths.some((p) => p !== diskPath)) return false;
+  return r.entries.every((x) => x.path === diskPath || afterOf(view.entry(x.path)?.state ?? x.state) === afterOf(x.state));
 }
 
 /**
