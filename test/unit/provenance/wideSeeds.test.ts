@@ -157,6 +157,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 17 (prov-c7): found by the wide run of memory 1,223,001–1,443,000 on session 16's final code.
   [1425129, 'REOPEN: a second look at the disk (a reopen\'s) rebased onto the person\'s new file at a rename\'s source where the first look had found a disk conflict: the replay telling conflicts the new baseline causes from pending ones held that very conflict, and what it made the replay find excused the new one (reconcile.ts `lookedAt`, `sameFound`: a second look at the content a conflict holds tells found conflicts apart by record and kind, not only by path)'],
   [1289337, 'SIDE: a change undone (the agent moved h over d/f/g and back) reads through to the disk, so the person\'s unseen delete of h showed h gone; the first look at it (a watcher\'s reconcile of d/f/g, replaying the chain) made a deletion conflict that showed the file again (reconcile.ts `undoneAt`: a transparent entry follows its file off the disk, no conflict, unless a conflict elsewhere is about that file; the reference states it too)'],
+  [1252822, 'SIDE (a guard, not a failure of session 16\'s code): following a transparent entry off the disk (1289337\'s rule) replayed a round trip d/e → h → d/e from no file at d/e, so the rename back picked up the person\'s h (its overwrite discarded) and Apply moved it (reconcile.ts `keepsTheRest`: followed only when the rest of the view stays as it was)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
