@@ -1,6 +1,7 @@
 import { contentRefOf } from './contentStore';
 import { afterOf, assertNever, baseOf } from './mergeRules';
 import { replayComponent } from './replay';
+import { componentOf } from './component';
 import { mergeContent } from './mergeContent';
 import { DraftState } from './overlayDraft';
 import { withEntry } from './accumulator';
@@ -10,7 +11,7 @@ import type { ConflictReason, TextMerge } from './mergeContent';
 import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
 import type { ReplayResult } from './replay';
-import { sameIdentity } from './pathEntry';
+import { isTransparent, sameIdentity } from './pathEntry';
 import type { ConflictKind, ConflictState, FileIdentity } from './pathEntry';
 
 export type RebaseOp = Extract<OverlayOp, { type: 'rebase' | 'replace' }>;
@@ -84,7 +85,7 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
       // away, as when nothing took its place: the new one is the disk's, not the rename's.
       return conflictOutcome(view, holderPath, store, merge, { kind: 'rename', origin: 'disk', diskPath, base, theirs: null, binary: false, delegated: false, theirsPath: away });
     }
-    if (theirs === null && base !== null) {
+    if (theirs === null && base !== null && !undoneAt(view, diskPath, holderPath)) {
       const moved = d.identity && disk.locate ? disk.locate(d.identity) : undefined;
       if (moved !== undefined && moved !== diskPath) return conflict('rename', false, moved);
       // A pending change (including a pure rename) to a file deleted on disk is a conflict, never a silent loss.
@@ -109,6 +110,11 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
           origin: 'prune',
           baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
         }, merge);
+        // Followed off the disk (`undoneAt`), the file must leave the rest of the view as it was: replayed from no
+        // file there, a rename out of the path moves nothing and the next rename in may pick up another file (the
+        // person's, where the overwrite that made room was discarded: provenance seed 1252822). Then it stays a
+        // deletion conflict, as before.
+        if (theirs === null && base !== null && ours !== null && !keepsTheRest(view, r, diskPath)) return conflict('deletion', false);
         // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
         // (The replay without the new baseline is needed only when this one found a conflict.)
         const before = new Set(r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge).found : []);
@@ -131,6 +137,29 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
     return rebasedBy(path, replayComponent(view, [path], store, { origin: 'prune', settled: new Set([path]) }, merge));
   }
   return { kind: 'unchanged' };
+}
+
+/**
+ * An entry with no visible effect (a change undone: the agent's round trip h → g → h) reads through to the disk, so
+ * its file gone from disk is gone from the view already: nothing of the agent's is lost, and no conflict brings the
+ * file back. Made one, a later look (a watcher's, a partial Apply's) showed the person's deleted file again in a view
+ * that had shown it gone (issue 23, provenance seed 1289337, SIDE). Not while a conflict elsewhere is about that
+ * disk file (the person moved it where the agent's rename took it, provenance seed 864863): its fate is already the
+ * person's question there, and following it here would settle that conflict unasked.
+ */
+function undoneAt(view: OverlayView, diskPath: string, holderPath: string): boolean {
+  const h = view.entry(holderPath);
+  if (holderPath !== diskPath || !h || !isTransparent(h)) return false;
+  return !componentOf(view, [diskPath]).paths.some((p) => {
+    const c = view.entry(p)?.conflict;
+    return p !== diskPath && c?.origin === 'disk' && (c.diskPath ?? p) === diskPath;
+  });
+}
+
+/** The replay changes no path but `diskPath`: every other entry shows what it showed. */
+function keepsTheRest(view: OverlayView, r: ReplayResult, diskPath: string): boolean {
+  if (r.removedPaths.some((p) => p !== diskPath)) return false;
+  return r.entries.every((x) => x.path === diskPath || afterOf(view.entry(x.path)?.state ?? x.state) === afterOf(x.state));
 }
 
 /**

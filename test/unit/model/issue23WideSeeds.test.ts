@@ -2013,3 +2013,50 @@ describe('issue 23: records that leave a file as they found it leave the person\
     assert.strictEqual(disk.text('/h'), undefined, 'the agent\'s move and delete of h applied');
   });
 });
+
+describe('issue 23: a change undone reads through to the disk, also once the disk file is gone (prov-c7)', () => {
+  // Provenance seed 1289337 (SIDE): the agent moved h over d/f/g and back (nothing left to change at h), then b onto
+  // d/f/g; the person deleted h on disk, unseen. h read through to the disk (gone: not listed, no file), but the
+  // first look at it (here the watcher's reconcile of d/f/g, which the person also deleted; in the seed the partial
+  // Apply's) made a deletion conflict of it, whose agent side showed the person's deleted file again: the view of a
+  // path the person did not touch since the review changed. The agent's records keep no line of their own at h, so
+  // following the disk loses nothing of theirs; the person's delete stands.
+  const setUp = () => {
+    const disk = new FakeDisk({ '/b': 'p11\np1\n', '/d/f/g': 'p2\np3\np4\n', '/h': 'p5\np6\n' });
+    const model = newModel();
+    model.rename('/h', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    model.rename('/d/f/g', '/h', meta('m1', 's2'), disk);
+    model.rename('/b', '/d/f/g', meta('m2', 's2'), disk, { overwrite: true });
+    assert.strictEqual(model.composite('/h'), undefined, 'the round trip leaves nothing to list at h');
+    disk.remove('/h');
+    assert.strictEqual(readText(model, disk, '/h'), undefined, 'h reads through to the disk: gone');
+    return { disk, model };
+  };
+
+  it('provenance seed 1289337: looking at h finds the person\'s delete, not a conflict showing the file again', () => {
+    const { disk, model } = setUp();
+    assert.strictEqual(model.reconcile('/h', disk).kind, 'rebased');
+    assert.strictEqual(model.composite('/h'), undefined);
+    assert.strictEqual(readText(model, disk, '/h'), undefined);
+    applyAll(model, disk);
+    assert.deepStrictEqual([disk.text('/h'), disk.text('/d/f/g'), disk.text('/b')], [undefined, 'p11\np1\n', undefined]);
+  });
+
+  it('provenance seed 1289337: a look at another path of the chain (the person deleted d/f/g too) leaves h as the view showed it', () => {
+    const { disk, model } = setUp();
+    disk.remove('/d/f/g');
+    model.reconcile('/d/f/g', disk);
+    assert.strictEqual(model.composite('/h'), undefined, 'no conflict at h');
+    assert.strictEqual(readText(model, disk, '/h'), undefined);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\np1\n', 'b\'s file still moves to d/f/g');
+  });
+
+  it('a pending rename whose source the person deleted is still a deletion conflict (its file would vanish unseen)', () => {
+    const disk = new FakeDisk({ '/h': 'p5\np6\n' });
+    const model = newModel();
+    model.rename('/h', '/d/f/g', meta('m1', 's2'), disk);
+    disk.remove('/h');
+    assert.strictEqual(model.reconcile('/d/f/g', disk).kind, 'conflict');
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.kind, 'deletion');
+  });
+});

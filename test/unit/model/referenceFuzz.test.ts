@@ -244,4 +244,14 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       assert.deepStrictEqual(ref.composites(), [], 'nothing listed');
     });
   }
+  // Session 17 (prov-c7): the model's rule for provenance seed 1289337 (reconcile.ts `undoneAt`), which the reference
+  // now states too (`undoneAt`). Records that leave a path's own disk file there as the disk had it (5773: the agent's
+  // create at b, met by the person's b, moved away to d/f/g; others a change undone) show the disk; the person then
+  // deletes that file: it is gone from the view, as it already read, with no deletion conflict showing the person's
+  // own deleted file again as the agent's side. Each disagreed with the old restatement on the windows (seeds 1–20,000).
+  for (const seed of [5773, 6117, 6224, 6857, 8063, 8167, 10134, 11570, 13848, 17677, 18464, 18472]) {
+    it(`seed ${seed}: a path whose records leave the disk's file as it was follows that file off the disk, no conflict`, () => {
+      runSequence(seed);
+    });
+  }
 });

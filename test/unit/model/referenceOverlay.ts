@@ -771,7 +771,9 @@ export class ReferenceOverlay {
       else this.conflictAt(holder, path);
       return;
     }
-    if (theirs === null && b !== null && ours !== null && !leftAsFound(b, ours, holder === path && !renamedIn)) {
+    // Either statement of a file the records leave as found exempts the person's delete (ref-old7's `leftAsFound`,
+    // provenance seed 1014072; prov-c7's `undoneAt`, provenance seed 1289337: the model's reconcile.ts states both).
+    if (theirs === null && b !== null && ours !== null && !leftAsFound(b, ours, holder === path && !renamedIn) && !this.undoneAt(path, holder, ours, b)) {
       this.conflictAt(holder, path);
       return;
     }
@@ -781,6 +783,17 @@ export class ReferenceOverlay {
     }
     this.rebaseOnto(path, theirs, v, false);
     if (this.base.get(path) !== theirs) this.conflictAt(holder, path);
+  }
+
+  /**
+   * The records leave this path's own disk file where it is, as the disk had it (a change undone, a round trip away
+   * and back; no other path shows that file, none moved in): nothing of theirs shows here, the path reads the disk,
+   * and the file gone from disk is simply gone. A deletion conflict would show the person's deleted file again as
+   * the agent's side (provenance seed 1289337, SIDE: a later look at the path turned the view back). Unless a
+   * conflict held anywhere is about that disk file already: then the person decides its fate there.
+   */
+  private undoneAt(path: string, holder: string, ours: Text, b: Text): boolean {
+    return holder === path && ours === b && !this.diskConflicts.has(path) && ![...this.diskConflicts.values()].includes(path);
   }
 
   /** A composite shows one disk conflict: the first divergence found stays until its disk path settles. */
