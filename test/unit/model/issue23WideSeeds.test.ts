@@ -1878,7 +1878,7 @@ describe('issue 23: a rename turned into a create by a settlement still moves on
   // (Merged with ref-old7's rule for 1014072, a round trip that writes nothing leaves the person's delete alone: no
   // conflict to merge. The cut-downs add the agent's line r9 after the round trip so the delete is still a conflict;
   // the seed itself now passes by that rule too, and these tests still fail without `settledPass`: checked.)
-  it('provenance seed 1371047: a hand merge at a round trip\'s source keeps the person\'s file at the round trip\'s middle', () => {
+  const setUp = () => {
     const disk = new FakeDisk({ '/d/e': 'p2\np3\np4\np5\n' });
     const model = newModel();
     model.rename('/d/e', '/b', meta('m1', 's1'), disk, { overwrite: true });
@@ -1889,6 +1889,11 @@ describe('issue 23: a rename turned into a create by a settlement still moves on
     disk.remove('/d/e');
     disk.put('/b', 'p12\np13\n');
     model.reconcileAll(disk);
+    return { disk, model };
+  };
+
+  it('provenance seed 1371047: a hand merge at a round trip\'s source keeps the person\'s file at the round trip\'s middle', () => {
+    const { disk, model } = setUp();
     assert.strictEqual(model.composite('/d/e')?.conflict?.origin, 'disk', 'the person deleted the round trip\'s file');
     assert.strictEqual(readText(model, disk, '/b'), 'p12\np13\n', 'the round trip passes by the person\'s b');
     model.resolveManually('/d/e', undefined);
@@ -1904,16 +1909,7 @@ describe('issue 23: a rename turned into a create by a settlement still moves on
   });
 
   it('provenance seed 1371047, a merge that keeps a file: the settled records replay to the same view later', () => {
-    const disk = new FakeDisk({ '/d/e': 'p2\np3\np4\np5\n' });
-    const model = newModel();
-    model.rename('/d/e', '/b', meta('m1', 's1'), disk, { overwrite: true });
-    model.rename('/b', '/d/e', meta('m1', 's1'), disk);
-    model.write('/d/e', enc('p2\np3\np4\np5\nr9\n'), meta('m1', 's1'), disk);
-    disk.put('/d/e', 'p10\np2\np3\np4\np5\n');
-    model.reconcileAll(disk);
-    disk.remove('/d/e');
-    disk.put('/b', 'p12\np13\n');
-    model.reconcileAll(disk);
+    const { disk, model } = setUp();
     model.resolveManually('/d/e', enc('x\n'));
     assert.strictEqual(readText(model, disk, '/b'), 'p12\np13\n', 'the merge keeps the person\'s b');
     // The rename out of b saw what the first rename recorded bringing; it is rewritten to have seen the file created
