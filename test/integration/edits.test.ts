@@ -321,6 +321,10 @@ describe('edits: context an agent can rely on (issue 18)', function () {
     });
     try {
       const { editor, rel } = await openFile('function login() {\n  check();\n  return user;\n}\n', 'outline-test');
+      // The provider's registration reaches the workbench asynchronously, and a first outline request pays for a cold
+      // path on a loaded machine; the description waits 500 ms for the outline by design (then names the line only).
+      // Wait for the outline to answer at all before the edit, so the test checks naming, not the first call's speed.
+      await eventually(async () => ((await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', editor.document.uri)) ?? []).length > 0, 'the outline provider to answer');
       assert.ok(await editor.edit(b => b.replace(new vscode.Range(2, 9, 2, 13), 'currentUser')));
       const text = await invokeText({ filePath: rel, format: 'text' });
       assert.match(text, new RegExp(`replace: Replaced \`user\` with \`currentUser\` in \`login\\(\\)\` at ${rel.replace(/[.]/g, '\\.')}:3\n`));
