@@ -2086,3 +2086,29 @@ describe('issue 23: a hand merge at a rename chain\'s destination replays to its
     assert.strictEqual(readText(model, disk, '/d/c'), 'p6\np4\np5\np14\n', 'the view of d/c is what the person merged');
   });
 });
+
+describe('issue 23: "Accept agent" of a delete turns the file down as the person\'s own delete (diag7)', () => {
+  // Provenance seed 1475763 (LEAK): s2/m1 created d/e (r8 r9 r10), s1/m0 deleted r10, s2/m2 deleted the file. With
+  // s1/m0's changes discarded, the delete (which saw r8 r9) met r8 r9 r10: a prune conflict, whose agent side was no
+  // file. The person accepted it: they turned down s2/m1's whole file. The person's part (turnedDownReplay) was an
+  // empty file, which the delete never saw, so that replay failed and the delete was rewritten to have seen r8 r9 r10:
+  // the turning down became s2/m2's alone, and deleting s2/m2 brought the file back; Apply wrote it.
+  it('provenance seed 1475763: deleting the accepted delete\'s message leaves the file turned down', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/d/e', enc('r8\nr9\nr10\n'), meta('m1', 's2'), disk);
+    model.write('/d/e', enc('r8\nr9\n'), meta('m0', 's1'), disk);
+    model.delete('/d/e', meta('m2', 's2'), disk);
+    model.prune('m0', 's1');
+    assert.strictEqual(model.composite('/d/e')?.conflict?.origin, 'prune', 'the delete saw r8 r9; r10 is back');
+    model.resolve('/d/e', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/d/e'), undefined, 'the person accepted no file');
+    assert.ok(model.snapshot().records.some((r) => r.sessionId === PERSON_SESSION_ID && r.path === '/d/e' && r.operation === 'delete'),
+      'the turning down is the person\'s own delete');
+    model.prune('m2', 's2');
+    assert.strictEqual(model.composite('/d/e')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/d/e'), undefined, 's2/m1\'s file stays turned down');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), undefined, 'Apply never writes r8 r9 r10');
+  });
+});

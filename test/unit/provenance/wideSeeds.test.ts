@@ -166,6 +166,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 17 (prov-c7): found by the wide run of memory 1,223,001–1,443,000 on session 16's final code.
   [1289337, 'SIDE: a change undone (the agent moved h over d/f/g and back) reads through to the disk, so the person\'s unseen delete of h showed h gone; the first look at it (a watcher\'s reconcile of d/f/g, replaying the chain) made a deletion conflict that showed the file again (reconcile.ts `undoneAt`: a transparent entry follows its file off the disk, no conflict, unless a conflict elsewhere is about that file; the reference states it too)'],
   [1252822, 'SIDE (a guard, not a failure of session 16\'s code): following a transparent entry off the disk (1289337\'s rule) replayed a round trip d/e → h → d/e from no file at d/e, so the rename back picked up the person\'s h (its overwrite discarded) and Apply moved it (reconcile.ts `keepsTheRest`: followed only when the rest of the view stays as it was)'],
+  // Session 17 (diag7): found by the samples of memory 1,473,001–1,483,000 (fail on session 16's code too).
+  [1473477, 'SIDE: a hand merge at d/c, the end of a rename chain whose source the person had replaced with their moved d/c, rebased the write at the source onto that file and settled the rename into d/c to show what its record already said it saw; the next replay (a partial Apply\'s look at b) moved the rebased file in, and the merge became a prune conflict (replay.ts `movedRename`: the settled rename is rewritten to have seen what it moved)'],
+  [1475763, 'LEAK: "Accept agent" of a delete over a prune conflict made the turning down of s2/m1\'s d/e the delete\'s own (its message\'s), so deleting that message brought r8..r10 back and Apply wrote them (overlayModel.turnedDownReplay: with no file accepted the person\'s part is a delete, not an empty file)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
