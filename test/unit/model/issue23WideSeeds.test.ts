@@ -2112,3 +2112,72 @@ describe('issue 23: "Accept agent" of a delete turns the file down as the person
     assert.strictEqual(disk.text('/d/e'), undefined, 'Apply never writes r8 r9 r10');
   });
 });
+
+/**
+ * Session 17 (`diag7`): prov-c7's second-look rule (`reconcile.ts` `lookedAt`, `sameFound`), not merged because
+ * reference seed 160111 then disagreed, with the rule that decides 160111 from provenance: a moot disk conflict is
+ * settled only where settling leaves the disk's file where it is (`mootConflicts.ts` `leavesInPlace`; the
+ * reference's `settleMoot` likewise).
+ */
+describe('issue 23: a second look at the disk decides as the first did (prov-c7, diag7)', () => {
+  // Provenance seed 1425129 (REOPEN): the agent edited d/f/g, moved it to a and deleted it there; the person deleted
+  // d/f/g on disk (both sides deleted it: nothing staged) and later made a new d/f/g. The first look at it finds a
+  // disk conflict there (the agent's edit, moved on, met the new file). The second look (a reopen's) held that
+  // conflict in the replay meant to tell conflicts the new file causes from ones pending apart from it; held, it made
+  // the replay find a conflict at a, which excused the new one, and the second look rebased onto the person's file:
+  // the listing changed under a reopen (d/f/g's conflict gone, a's conflict another).
+  const listed = (model: ReturnType<typeof newModel>) => model.composites().map((c) => `${c.path} ${c.kind}${c.conflict ? ` (${c.conflict.origin} conflict)` : ''}`).sort();
+  it('provenance seed 1425129: a disk conflict found at a rename\'s source stays as it is when the disk is looked at again, and through a reopen', () => {
+    const disk = new FakeDisk({ '/d/f/g': 'p5\np6\n' });
+    let model = newModel();
+    model.write('/d/f/g', enc('p5\nr9\n'), meta('m2', 's2'), disk);
+    model.rename('/d/f/g', '/a', meta('m1', 's1'), disk);
+    disk.remove('/d/f/g');
+    model.delete('/a', meta('m3', 's2'), disk);
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(model), [], 'both sides deleted d/f/g: nothing staged');
+    disk.put('/d/f/g', 'p16\n');
+    model.reconcileAll(disk);
+    const first = listed(model);
+    assert.deepStrictEqual(first, ['/a delete (prune conflict)', '/d/f/g delete (disk conflict)']);
+    const view = [readText(model, disk, '/d/f/g'), readText(model, disk, '/a')];
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(model), first, 'the second look finds what the first found');
+    const json = JSON.parse(JSON.stringify(model.snapshot()));
+    model = newModel(model.store);
+    model.restore(json);
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(model), first, 'and so does a reopen\'s');
+    assert.deepStrictEqual([readText(model, disk, '/d/f/g'), readText(model, disk, '/a')], view);
+  });
+
+  // Reference seed 160111, from provenance: the agent edited g (s2/m1), renamed it over b (s2/m0) and deleted it there
+  // (s1/m2), then created b anew (s1/m1) and edited it (s1/m2). The person deleted g on disk and made a new g (u0),
+  // which no record saw: a disk conflict at g. Pruning s1/m1 (the create at b) left b with no file, the conflict's
+  // agent side (where the rename took g's file) equal to its base (no file): "moot". Settled, the rename moved the
+  // person's u0 to b, onto the delete that saw the old g: the person's new file shown gone from g and offered at b
+  // as the other side of the agent's delete (the reference did that at this prune, the model with prov-c7's rule at
+  // the next). Nothing about g changed at either prune: the conflict stays.
+  it('reference seed 160111: a prune elsewhere in the component never lets the rename move the person\'s new file', () => {
+    const disk = new FakeDisk({ '/b': 'b0\n', '/d/f/g': 'g0\ng1\n' });
+    const model = newModel();
+    model.rename('/d/f/g', '/b', meta('m0', 's2'), disk, { overwrite: true });
+    model.delete('/b', meta('m2', 's1'), disk);
+    model.write('/b', enc('n0\nn1\n'), meta('m1', 's1'), disk);
+    model.write('/b', enc('n0\nx\n'), meta('m2', 's1'), disk);
+    disk.remove('/d/f/g');
+    model.reconcileAll(disk);
+    disk.put('/d/f/g', 'u0\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.origin, 'disk', 'the person\'s new file where the rename took g from');
+    model.prune('m1', 's1');
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.origin, 'disk', 'the conflict stays: nothing about g changed');
+    assert.notStrictEqual(readText(model, disk, '/b'), 'u0\n', 'the person\'s u0 is not moved to b');
+    assert.notStrictEqual(model.composite('/b')?.conflict?.theirs, contentRefOf(enc('u0\n')), 'nor offered there as the other side of the agent\'s delete');
+    // Pruning s1/m2 too (the delete at b and the edit) leaves the rename's destination with no file of the records'
+    // own: the same moot reading, which let the rename carry u0 to b, where nothing would stop Apply.
+    model.prune('m2', 's1');
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.origin, 'disk', 'still the person\'s question');
+    assert.notStrictEqual(readText(model, disk, '/b'), 'u0\n', 'the person\'s u0 is not moved to b');
+  });
+});

@@ -169,6 +169,7 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 17 (diag7): found by the samples of memory 1,473,001–1,483,000 (fail on session 16's code too).
   [1473477, 'SIDE: a hand merge at d/c, the end of a rename chain whose source the person had replaced with their moved d/c, rebased the write at the source onto that file and settled the rename into d/c to show what its record already said it saw; the next replay (a partial Apply\'s look at b) moved the rebased file in, and the merge became a prune conflict (replay.ts `movedRename`: the settled rename is rewritten to have seen what it moved)'],
   [1475763, 'LEAK: "Accept agent" of a delete over a prune conflict made the turning down of s2/m1\'s d/e the delete\'s own (its message\'s), so deleting that message brought r8..r10 back and Apply wrote them (overlayModel.turnedDownReplay: with no file accepted the person\'s part is a delete, not an empty file)'],
+  [1425129, 'REOPEN: a second look at the disk content a disk conflict holds (a reopen\'s) excused, path for path, the new file\'s conflict at d/f/g by another record\'s conflict at a that holding the first made the replay find, and rebased onto the person\'s new d/f/g (prov-c7\'s rule, reconcile.ts `lookedAt`/`sameFound`, merged with the moot guard that decides reference 160111: mootConflicts.ts `leavesInPlace`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
