@@ -32,7 +32,25 @@ export function settleOne(view: OverlayView, path: string, store: ContentStore, 
   const holder = view.entry(e.movedTo ?? path);
   if (!holder || (afterOf(holder.state) ?? null) !== c.base) return undefined;
   const outcome = planReconcile(view, path, knownDisk(view, store, c), store, merge);
-  return outcome.kind === 'rebased' ? outcome.op : undefined;
+  if (outcome.kind !== 'rebased') return undefined;
+  // Settled, the disk's file stays where it is: the agent side equals the base, but a live rename out of the path
+  // would move the person's file, which no record saw (`leavesInPlace`).
+  return leavesInPlace(outcome.op, c) ? outcome.op : undefined;
+}
+
+/**
+ * The rebase leaves the disk's file at the conflict's disk path as it is. The agent side can equal the base only
+ * because a rename took the path's file away (the holder is its destination), and then settling made that rename move
+ * the person's new file there, which no surviving record saw: the agent edited `d/f/g`, renamed it away and deleted it
+ * there; the person deleted `d/f/g` and made a new one; a prune elsewhere in the component left the destination with
+ * no file, and the settled rename carried the new file onto the agent's delete (reference seed 160111, which session
+ * 10 pinned for the same move reached through an unrelated write; with prov-c7's second-look rule the model kept the
+ * conflict and the reference settled it).
+ */
+function leavesInPlace(op: RebaseOp, c: ConflictState): boolean {
+  if (op.type !== 'replace') return true;
+  const at = op.entries.find((x) => x.path === c.diskPath);
+  return at === undefined || ((afterOf(at.state) ?? null) === c.theirs && at.movedTo === undefined);
 }
 
 /**

@@ -566,7 +566,8 @@ export class OverlayModel {
    *   `theirs` absent, or every line kept       | none: nothing was turned down
    *   a hand merge (`chosen`) keeping every     | none: nothing was turned down (the merge on top is the
    *   line of `theirs`                          | person's, below)
-   *   lines turned down                         | `theirs` → its kept lines (absent if the record saw no file)
+   *   lines turned down                         | `theirs` → its kept lines (absent if the record saw no file,
+   *                                             | or no file was accepted: the person turned the file down)
    *
    * The hand merge's row (issue 23, provenance seed 1240044): over a create's conflict the agent's side keeps none of
    * the person's file, so the part was a delete of it, and the merge on top wrote its lines back. Once the create's
@@ -585,7 +586,11 @@ export class OverlayModel {
     if (!e.recordIds.includes(named.id)) return undefined;
     const kept = accepted === null ? this.store.put(new Uint8Array()) : keptLines(c.theirs, accepted, this.store);
     if (kept === undefined || kept === c.theirs) return undefined;
-    const after = c.base === null && this.store.get(kept).length === 0 ? null : kept;
+    // No file accepted: the person turned down the file itself, not only its lines, so the part is its delete. As an
+    // empty file, the record's delete met a file it never saw (a conflict), and the rewrite above made the turning
+    // down the agent's: deleting its message brought the create's lines back, and Apply wrote them (issue 23,
+    // provenance seed 1475763, LEAK).
+    const after = accepted === null || (c.base === null && this.store.get(kept).length === 0) ? null : kept;
     const record = newChangeRecord({ operation: after === null ? 'delete' : 'modify', path, before: c.theirs, after }, {
       sessionId: PERSON_SESSION_ID,
       messageId: RESOLUTION_MESSAGE_ID,

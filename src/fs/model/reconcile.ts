@@ -12,7 +12,8 @@ import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
 import type { ReplayResult } from './replay';
 import { isTransparent, sameIdentity } from './pathEntry';
-import type { ConflictKind, ConflictState, FileIdentity } from './pathEntry';
+import type { ConflictKind, ConflictState, FileIdentity, PathEntry } from './pathEntry';
+import type { ContentRef } from './contentStore';
 
 export type RebaseOp = Extract<OverlayOp, { type: 'rebase' | 'replace' }>;
 export type ConflictOp = Extract<OverlayOp, { type: 'conflict' }>;
@@ -117,8 +118,12 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
         if (theirs === null && base !== null && ours !== null && !keepsTheRest(view, r, diskPath)) return conflict('deletion', false);
         // Only a conflict the new baseline causes refuses the rebase (a pending prune conflict elsewhere does not).
         // (The replay without the new baseline is needed only when this one found a conflict.)
-        const before = new Set(r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge).found : []);
-        const fresh = r.found.find((p) => !before.has(p));
+        const was = r.found.length > 0 ? replayComponent(view, [holderPath, diskPath], store, { origin: 'prune' }, merge) : undefined;
+        const before = new Set(was?.found ?? []);
+        // A second look at the content an earlier look held as a conflict here tells conflicts apart by what they
+        // are, not only where (`lookedAt`; prov-c7's rule, provenance seed 1425129).
+        const again = lookedAt(h, holderPath, diskPath, theirs) !== undefined;
+        const fresh = r.found.find((p) => !before.has(p) || (again && p !== holderPath && !sameFound(r, was as ReplayResult, p)));
         if (fresh !== undefined) {
           const hit = r.entries.find((x) => x.path === fresh)?.conflict;
           return conflict(hit?.kind ?? 'text', hit?.binary ?? false);
@@ -173,6 +178,30 @@ function movedAwayFor(known: FileIdentity | undefined, now: FileIdentity | undef
   if (sameIdentity(disk.identity?.(holderPath), known)) return holderPath;
   const at = disk.locate?.(known);
   return at !== diskPath ? at : undefined;
+}
+
+/**
+ * The disk conflict an earlier look at this very disk content left at `holderPath`. On a second look the replay
+ * without the new baseline holds it, and what holding it makes the replay find elsewhere (another record's conflict
+ * at the same path) excused, path for path, the conflict the new baseline causes there: the second look rebased
+ * where the first had found a conflict, and a reopen's look changed the listing (issue 23, provenance seed 1425129:
+ * the person's new file at a rename's source, which the agent had edited, moved and deleted after the person deleted
+ * the old one). So a second look compares the conflicts found by record and kind (`sameFound`): the same conflict
+ * pending apart from the disk (a prune conflict elsewhere in the component) still excuses, as on the first look.
+ */
+function lookedAt(h: PathEntry, holderPath: string, diskPath: string, theirs: ContentRef | null): ConflictState | undefined {
+  const c = h.conflict;
+  return c?.origin === 'disk' && (c.diskPath ?? holderPath) === diskPath && c.theirs === theirs ? c : undefined;
+}
+
+/**
+ * Both replays found the same conflict at `p`: the same record failing the same way. Not asked at the path holding
+ * the disk conflict, where that conflict hides what the replay without the new baseline found (reference seed 5461).
+ */
+function sameFound(now: ReplayResult, was: ReplayResult, p: string): boolean {
+  const a = now.entries.find((x) => x.path === p)?.conflict;
+  const b = was.entries.find((x) => x.path === p)?.conflict;
+  return a?.recordId === b?.recordId && a?.kind === b?.kind && a?.origin === b?.origin;
 }
 
 /** The replayed component installed as is: the rebase of `path`. */

@@ -2056,3 +2056,124 @@ describe('issue 23: a change undone reads through to the disk, also once the dis
     assert.strictEqual(model.composite('/d/f/g')?.conflict?.kind, 'deletion');
   });
 });
+
+describe('issue 23: a hand merge at a rename chain\'s destination replays to itself (diag7)', () => {
+  // Provenance seed 1473477 (SIDE): the agent edited d/f/g (r10) and moved it to b, then on to d/c; the person had
+  // moved their d/c onto d/f/g on disk. The disk conflict at d/c (its source changed) showed the agent's side
+  // p6 r10; the person merged by hand. Accepting the agent's side rebased the edit at d/f/g onto the person's file
+  // there (p4 p5 r10) and settled the rename into d/c to show p6 r10, which its record already said it saw: the
+  // rewrite changed nothing a replay reads, so the next replay (a partial Apply's look at b, which the person had
+  // edited) moved p4 p5 r10 into d/c, and the merge on top, which saw p6 r10, became a prune conflict.
+  it('provenance seed 1473477: the person\'s merge at d/c stays when a look at the chain\'s middle replays it', () => {
+    const disk = new FakeDisk({ '/b': 'p0\np1\n', '/d/c': 'p4\np5\n', '/d/f/g': 'p6\n' });
+    const model = newModel();
+    model.write('/d/f/g', enc('p6\nr10\n'), meta('m1', 's2'), disk);
+    model.rename('/d/f/g', '/b', meta('m1', 's1'), disk, { overwrite: true });
+    disk.move('/d/c', '/d/f/g');
+    model.rename('/b', '/d/c', meta('m2', 's2'), disk);
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/c')?.conflict?.origin, 'disk', 'the chain\'s source changed on disk');
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p6\nr10\n', 'the agent\'s side shown');
+    model.resolveManually('/d/c', enc('p6\np4\np5\np14\n'));
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p6\np4\np5\np14\n');
+    disk.put('/b', 'p15\np0\np1\n');
+    model.reconcile('/b', disk);
+    assert.strictEqual(model.composite('/d/c')?.conflict, undefined, 'the merge still applies as the person made it');
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p6\np4\np5\np14\n', 'the view of d/c is what the person merged');
+  });
+});
+
+describe('issue 23: "Accept agent" of a delete turns the file down as the person\'s own delete (diag7)', () => {
+  // Provenance seed 1475763 (LEAK): s2/m1 created d/e (r8 r9 r10), s1/m0 deleted r10, s2/m2 deleted the file. With
+  // s1/m0's changes discarded, the delete (which saw r8 r9) met r8 r9 r10: a prune conflict, whose agent side was no
+  // file. The person accepted it: they turned down s2/m1's whole file. The person's part (turnedDownReplay) was an
+  // empty file, which the delete never saw, so that replay failed and the delete was rewritten to have seen r8 r9 r10:
+  // the turning down became s2/m2's alone, and deleting s2/m2 brought the file back; Apply wrote it.
+  it('provenance seed 1475763: deleting the accepted delete\'s message leaves the file turned down', () => {
+    const disk = new FakeDisk({});
+    const model = newModel();
+    model.write('/d/e', enc('r8\nr9\nr10\n'), meta('m1', 's2'), disk);
+    model.write('/d/e', enc('r8\nr9\n'), meta('m0', 's1'), disk);
+    model.delete('/d/e', meta('m2', 's2'), disk);
+    model.prune('m0', 's1');
+    assert.strictEqual(model.composite('/d/e')?.conflict?.origin, 'prune', 'the delete saw r8 r9; r10 is back');
+    model.resolve('/d/e', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/d/e'), undefined, 'the person accepted no file');
+    assert.ok(model.snapshot().records.some((r) => r.sessionId === PERSON_SESSION_ID && r.path === '/d/e' && r.operation === 'delete'),
+      'the turning down is the person\'s own delete');
+    model.prune('m2', 's2');
+    assert.strictEqual(model.composite('/d/e')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/d/e'), undefined, 's2/m1\'s file stays turned down');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), undefined, 'Apply never writes r8 r9 r10');
+  });
+});
+
+/**
+ * Session 17 (`diag7`): prov-c7's second-look rule (`reconcile.ts` `lookedAt`, `sameFound`), not merged because
+ * reference seed 160111 then disagreed, with the rule that decides 160111 from provenance: a moot disk conflict is
+ * settled only where settling leaves the disk's file where it is (`mootConflicts.ts` `leavesInPlace`; the
+ * reference's `settleMoot` likewise).
+ */
+describe('issue 23: a second look at the disk decides as the first did (prov-c7, diag7)', () => {
+  // Provenance seed 1425129 (REOPEN): the agent edited d/f/g, moved it to a and deleted it there; the person deleted
+  // d/f/g on disk (both sides deleted it: nothing staged) and later made a new d/f/g. The first look at it finds a
+  // disk conflict there (the agent's edit, moved on, met the new file). The second look (a reopen's) held that
+  // conflict in the replay meant to tell conflicts the new file causes from ones pending apart from it; held, it made
+  // the replay find a conflict at a, which excused the new one, and the second look rebased onto the person's file:
+  // the listing changed under a reopen (d/f/g's conflict gone, a's conflict another).
+  const listed = (model: ReturnType<typeof newModel>) => model.composites().map((c) => `${c.path} ${c.kind}${c.conflict ? ` (${c.conflict.origin} conflict)` : ''}`).sort();
+  it('provenance seed 1425129: a disk conflict found at a rename\'s source stays as it is when the disk is looked at again, and through a reopen', () => {
+    const disk = new FakeDisk({ '/d/f/g': 'p5\np6\n' });
+    let model = newModel();
+    model.write('/d/f/g', enc('p5\nr9\n'), meta('m2', 's2'), disk);
+    model.rename('/d/f/g', '/a', meta('m1', 's1'), disk);
+    disk.remove('/d/f/g');
+    model.delete('/a', meta('m3', 's2'), disk);
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(model), [], 'both sides deleted d/f/g: nothing staged');
+    disk.put('/d/f/g', 'p16\n');
+    model.reconcileAll(disk);
+    const first = listed(model);
+    assert.deepStrictEqual(first, ['/a delete (prune conflict)', '/d/f/g delete (disk conflict)']);
+    const view = [readText(model, disk, '/d/f/g'), readText(model, disk, '/a')];
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(model), first, 'the second look finds what the first found');
+    const json = JSON.parse(JSON.stringify(model.snapshot()));
+    model = newModel(model.store);
+    model.restore(json);
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(listed(model), first, 'and so does a reopen\'s');
+    assert.deepStrictEqual([readText(model, disk, '/d/f/g'), readText(model, disk, '/a')], view);
+  });
+
+  // Reference seed 160111, from provenance: the agent edited g (s2/m1), renamed it over b (s2/m0) and deleted it there
+  // (s1/m2), then created b anew (s1/m1) and edited it (s1/m2). The person deleted g on disk and made a new g (u0),
+  // which no record saw: a disk conflict at g. Pruning s1/m1 (the create at b) left b with no file, the conflict's
+  // agent side (where the rename took g's file) equal to its base (no file): "moot". Settled, the rename moved the
+  // person's u0 to b, onto the delete that saw the old g: the person's new file shown gone from g and offered at b
+  // as the other side of the agent's delete (the reference did that at this prune, the model with prov-c7's rule at
+  // the next). Nothing about g changed at either prune: the conflict stays.
+  it('reference seed 160111: a prune elsewhere in the component never lets the rename move the person\'s new file', () => {
+    const disk = new FakeDisk({ '/b': 'b0\n', '/d/f/g': 'g0\ng1\n' });
+    const model = newModel();
+    model.rename('/d/f/g', '/b', meta('m0', 's2'), disk, { overwrite: true });
+    model.delete('/b', meta('m2', 's1'), disk);
+    model.write('/b', enc('n0\nn1\n'), meta('m1', 's1'), disk);
+    model.write('/b', enc('n0\nx\n'), meta('m2', 's1'), disk);
+    disk.remove('/d/f/g');
+    model.reconcileAll(disk);
+    disk.put('/d/f/g', 'u0\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.origin, 'disk', 'the person\'s new file where the rename took g from');
+    model.prune('m1', 's1');
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.origin, 'disk', 'the conflict stays: nothing about g changed');
+    assert.notStrictEqual(readText(model, disk, '/b'), 'u0\n', 'the person\'s u0 is not moved to b');
+    assert.notStrictEqual(model.composite('/b')?.conflict?.theirs, contentRefOf(enc('u0\n')), 'nor offered there as the other side of the agent\'s delete');
+    // Pruning s1/m2 too (the delete at b and the edit) leaves the rename's destination with no file of the records'
+    // own: the same moot reading, which let the rename carry u0 to b, where nothing would stop Apply.
+    model.prune('m2', 's1');
+    assert.strictEqual(model.composite('/d/f/g')?.conflict?.origin, 'disk', 'still the person\'s question');
+    assert.notStrictEqual(readText(model, disk, '/b'), 'u0\n', 'the person\'s u0 is not moved to b');
+  });
+});

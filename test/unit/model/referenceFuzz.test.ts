@@ -60,6 +60,8 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
     runSequence(108149);
   });
   // Found by session 10's wider windows (reference seeds 150,001 on, case-insensitive 5,001 on): the reference's.
+  // Session 17 (diag7): nor does a prune elsewhere in its component whose settling would have the live rename out of
+  // the conflicted path move the person's new file there, which no record saw (`settleMoot`'s `leftInPlace`).
   it('seed 160111: a change to an unrelated file does not settle a disk conflict (the records there did not change)', () => {
     runSequence(160111);
   });

@@ -563,8 +563,15 @@ export class ReferenceOverlay {
       // Settled only when the look at the disk settles it; another outcome leaves the conflict as it was.
       const [base, conflicts] = [new Map(this.base), new Map(this.diskConflicts)];
       this.reconcile(d);
-      if (this.diskConflicts.has(h)) [this.base, this.diskConflicts] = [base, conflicts];
+      // Nor when settling it would have a live rename move the disk's file there, which no record saw (reference
+      // seed 160111: the person's new file at the source of the agent's rename, whose destination a prune emptied).
+      if (this.diskConflicts.has(h) || !this.leftInPlace(d)) [this.base, this.diskConflicts] = [base, conflicts];
     }
+  }
+
+  /** The view at `d` is the disk's file there, as the baseline holds it: nothing moved it away. */
+  private leftInPlace(d: string): boolean {
+    return (this.replay().cur.get(d) ?? null) === (this.base.get(d) ?? null);
   }
 
   // ── taking records out ─────────────────────────────────────────────────────────────────────────────────
