@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import type { UndoRecord } from './model/applyPlan';
+import type { UndoRecord } from './model/undoRecord';
 import { parseRestageFolderRecord, parseRestageGroup } from './model/overlaySchema';
 import { refsOfRestage, type ForgottenMessage, type RestageGroup, type RestageItem, type RestageRecord } from './model/restage';
 import { writeDurable } from './store/writeDurable';

@@ -9,6 +9,7 @@ import type { ContentRef, ContentStore } from './contentStore';
 import type { DiskProbe, DiskReader } from './diskProbe';
 import type { OverlayView } from './overlayDraft';
 import type { PathEntry } from './pathEntry';
+import type { UndoEntry, UndoRecord } from './undoRecord';
 
 /**
  * One disk operation. `expected` is what the disk must hold at the path right before the action (null = no
@@ -38,19 +39,6 @@ export interface ApplyRefusal {
    * case-insensitive disk has a file under another spelling of this new name, which this apply does not remove.
    */
   readonly reason: 'conflict' | 'diskChanged' | 'sameName';
-}
-
-/** What an apply replaces, path by path: enough for "Undo last apply" to restore exactly that. */
-export interface UndoEntry {
-  readonly path: string;
-  /** What the disk had (null = no file). */
-  readonly previous: ContentRef | null;
-  /** What the apply left there (null = removed). Undo refuses a path whose disk no longer has this. */
-  readonly written: ContentRef | null;
-}
-
-export interface UndoRecord {
-  readonly entries: readonly UndoEntry[];
 }
 
 export interface ApplyPlan {

@@ -1,5 +1,5 @@
 import type { ContentRef } from './contentStore';
-import type { UndoEntry } from './applyPlan';
+import type { UndoEntry } from './undoRecord';
 
 /**
  * The paths an Undo must refuse besides those the disk changed at since the apply: Undo never takes a line off the
