@@ -35,7 +35,7 @@ import type { OverlayOp, RecordSelector } from './overlayOp';
 import type { CompositeChange, DirectoryDelta } from './overlayQueries';
 import type { OverlaySnapshot } from './overlayState';
 import type { ConflictKind, ConflictState, PathEntry } from './pathEntry';
-import type { ReplayResult } from './replay';
+import type { ReplayResult } from './replayOptions';
 import type { ReconcileOutcome } from './reconcile';
 import type { RevertPlan } from './planRevert';
 import type { LaterChanges, RestageGroup, RestageOutcome } from './restage';

@@ -10,7 +10,7 @@ import type { DiskProbe } from './diskProbe';
 import type { ConflictReason, TextMerge } from './mergeContent';
 import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
-import type { ReplayResult } from './replay';
+import type { ReplayResult } from './replayOptions';
 import { isTransparent, sameIdentity } from './pathEntry';
 import type { ConflictKind, ConflictState, FileIdentity, PathEntry } from './pathEntry';
 import type { ContentRef } from './contentStore';

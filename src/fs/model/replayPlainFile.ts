@@ -8,7 +8,7 @@ import type { TextMerge } from './mergeContent';
 import { recordInOrder } from './overlayDraft';
 import type { OverlayView } from './overlayDraft';
 import type { PathEntry } from './pathEntry';
-import type { ReplayOptions, ReplayResult } from './replay';
+import type { ReplayOptions, ReplayResult } from './replayOptions';
 
 /**
  * The replay (replay.ts) of the commonest component, one file written by plain writes and deletes, where every

@@ -10,7 +10,7 @@ import type { TextMerge } from './mergeContent';
 import { isFolderOperation } from './changeRecord';
 import type { OverlayOp } from './overlayOp';
 import type { OverlayView } from './overlayDraft';
-import type { ReplayResult } from './replay';
+import type { ReplayResult } from './replayOptions';
 import type { FileIdentity, PathEntry } from './pathEntry';
 
 /**
