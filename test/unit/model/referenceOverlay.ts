@@ -733,7 +733,7 @@ export class ReferenceOverlay {
         alias.delete(r.path);
         if (this.orphaned.has(r.id) || vacant.has(from as string)) {
           this.orphaned.add(r.id);
-          vacant.add(at);
+          if (vacatesNow(vacant, from as string)) vacant.add(at);
         } else {
           vacant.delete(from as string);
           vacant.delete(at);
@@ -1019,6 +1019,21 @@ function carriedPast(value: { readonly base: Text; readonly theirs: Text } | und
   if (value === undefined) return undefined;
   const asked = carriedLeaves(value.base, value.theirs);
   return (asked === 'home' || asked === 'source') && refilled ? 'lands' : asked;
+}
+
+/**
+ * Whether an orphaned rename leaves its destination without a file of the records' own for the renames out of it: only
+ * when this take-out finds its source so (`vacant`: a create taken out now, or a rename out of there orphaned now). One
+ * orphaned by an earlier take-out, and by nothing now, brought no create's file to its destination for any record
+ * staged since (it moved nothing, or the very file it saw), and the renames out of there staged before were orphaned
+ * with it then: what is there is what the records had there (reference seed 1027813: s2/m1's d/e → a, orphaned when
+ * s1/m1's create of d/e was deleted, moved nothing onto s1/m2's live create at a, which s2/m2 then moved on to d/c.
+ * Deleting s1/m0's delete of d/e gave the orphaned rename its very file back, the person's u152, and it moved that
+ * onto a; read as leaving a vacant, s2/m2's rename, whose file was never a create taken out, was orphaned too and moved
+ * nothing: u152 stranded at a, where the model's rename moved on what is at its source, as a rename does).
+ */
+function vacatesNow(vacant: ReadonlySet<string>, from: string): boolean {
+  return vacant.has(from);
 }
 
 /**
