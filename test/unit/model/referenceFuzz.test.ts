@@ -260,11 +260,15 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   // renames a `vacated`/`orphaned` rename (its file a create taken out) leaves moving nothing. A rename is vacated when
   // the file it moved when it was staged was a create since taken out. 1027813 (the reference's, then the model's):
   // s2/m2's a → d/c moved s1/m2's live create, staged after s2/m1's d/e → a was orphaned (moving nothing onto that
-  // create); the reference orphaned s2/m2's rename too once the orphaned one moved its very file again (`vacatesNow`),
-  // and the model, pruning s1/m2 last, let s2/m2's rename move the person's u152 on to d/c (replay.ts `leavesVacant`).
-  // 1028528 (the model's): s2/m1's d/f/g → a moved s1/m2's create, carried there by s2/m1's d/c → d/f/g; deleting
-  // s1/m2, that rename moved the person's c0, the file it saw, and the model's rename out moved c0 to a, unseen.
-  for (const seed of [1027813, 1028528]) {
+  // create); the reference orphaned s2/m2's rename too once the orphaned one moved its very file again (it now counts
+  // which renames an orphaned one reaches, `orphanReach`), and the model, pruning s1/m2 last, let s2/m2's rename move
+  // the person's u152 on to d/c (replay.ts `leavesVacant`). 1028528 (the model's): s2/m1's d/f/g → a moved s1/m2's
+  // create, carried there by s2/m1's d/c → d/f/g; deleting s1/m2, that rename moved the person's c0, the file it saw,
+  // and the model's rename out moved c0 to a, unseen. 1109854 (a guard: the first statement of the reference's rule,
+  // "an orphaned rename reaches no rename out after the take-out that orphaned it", failed it): s2/m0's b → d/f/g was
+  // staged before s2/m1's d/f/g → b was orphaned, and a write of s1/m2 between them kept it from being orphaned then;
+  // deleting s1/m2, its file was the create taken out, and it moves nothing.
+  for (const seed of [1027813, 1028528, 1109854]) {
     it(`seed ${seed}: a rename whose file was a create taken out moves nothing, and one whose file was not moves what is there`, () => {
       runSequence(seed);
     });
