@@ -401,8 +401,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     }
     // A file the records write there is theirs again; a delete leaves none (it is about what was there, often the
     // disk's file followed home when a rename before it was taken out: reference seed 6623).
+    const vacatedHere = r.operation === 'rename' && r.vacated !== true && vacant.has(r.fromPath as string);
     if (r.operation === 'create' || r.operation === 'modify') vacant.delete(r.path);
-    else if (r.operation === 'rename' && r.vacated !== true && vacant.has(r.fromPath as string)) r = { ...r, vacated: true };
+    else if (vacatedHere) r = { ...r, vacated: true };
     if (r.operation === 'rename' && r.fromPath !== undefined) linksSoFar.link(r.fromPath, r.path);
     const settledFrom = r.operation === 'rename' && r.fromPath !== undefined ? settledPass.get(r.fromPath) : undefined;
     if (settledFrom && passing.get(r.fromPath as string)?.content === settledFrom.shown && r.before === settledFrom.recorded && r.before !== settledFrom.shown) {
@@ -674,7 +675,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           break;
         }
         vacant.delete(from);
-        vacant.delete(to);
+        if (leavesVacant(r.vacated === true && !pass, vacatedHere, vacant.has(to))) vacant.add(to);
+        else vacant.delete(to);
         // A conflict travels with the content it is about (not one about a file a passing one leaves in place): a
         // passing file's own conflict goes on with it (`passes`, below). `source`: where the conflict was found.
         const carried = pass ? pass.carried?.conflict : diskHeld.has(from) ? undefined : conflicts.get(from);
@@ -904,4 +906,20 @@ function renameFieldsDropped(r: ChangeRecord): ChangeRecord {
  */
 function movedRename(last: ChangeRecord, want: ContentRef, moved: ContentRef | undefined): ChangeRecord {
   return last.operation === 'rename' && last.before === want && moved !== undefined && moved !== want ? { ...last, before: moved } : last;
+}
+
+/**
+ * Whether a `vacated` rename that moves a file (the very file it saw: its own was a create taken out) leaves its
+ * destination without a file of the records' own for the renames out of it, which then are `vacated` too. Marked by
+ * this very replay (`here`), yes: every rename out of there was staged while it brought the create's file (reference
+ * seed 1028528: s2/m1 moved s1/m2's create of d/c on to d/f/g, then on to a; deleting s1/m2 gave the first rename the
+ * person's c0, the file it saw, and read as a file of the records' own there, the second moved c0 to a, a file it
+ * never saw, its own gone). Marked by an earlier replay, as it was (`was`): every record staged since saw it bring no
+ * create's file, so the renames out of there moved what the records had there, vacant only if that was a create taken
+ * out (reference seed 1027813: s2/m2 moved s1/m2's create at a, where s2/m1's vacated d/e → a had moved nothing; once
+ * that rename moved its very file again, the person's u152, onto a, deleting s1/m2 left s2/m2's rename moving u152 on
+ * to d/c, a file it never saw).
+ */
+function leavesVacant(vacated: boolean, here: boolean, was: boolean): boolean {
+  return vacated && (here || was);
 }

@@ -2177,3 +2177,63 @@ describe('issue 23: a second look at the disk decides as the first did (prov-c7,
     assert.notStrictEqual(readText(model, disk, '/b'), 'u0\n', 'the person\'s u0 is not moved to b');
   });
 });
+
+/**
+ * Session 18 (`ref8`): reference seeds 1027813 and 1028528. A rename is `vacated` when the file it moved when it was
+ * staged was a create since taken out: it moves nothing from then on unless its very file is there. Which renames
+ * out of a vacated rename's destination are vacated too (replay.ts `leavesVacant`): all of them when this very replay
+ * vacates it (they were staged while it brought the create's file), whatever it moves now; when an earlier replay
+ * did, the destination stays as it was (every record staged since saw it bring no create's file).
+ */
+describe('issue 23: a rename whose file was a create taken out moves nothing, whatever a vacated rename before it moves (ref8)', () => {
+  const view = (model: ReturnType<typeof newModel>, disk: FakeDisk, paths: string[]) => paths.map((p) => readText(model, disk, p));
+
+  // Reference seed 1028528 (from provenance): s2/m2 moved the person's c0 over a, s1/m2 created a new c (n0 n1), s2/m1
+  // moved c0 on over g. Deleting s2/m2 left c0 at c, the move on following it home as c → g: it found s1/m2's create
+  // there (on c0: a creation conflict) and carried it to g, and s2/m1 then moved that, s1/m2's file, from g to e.
+  // Deleting s1/m2: c → g is vacated, but c0 is the very file it saw, so it moves it; g → e saw only s1/m2's file,
+  // now gone, and moved c0 to e, a file it never saw (and Apply with it). It moves nothing.
+  it('reference seed 1028528: the rename out of a rename vacated here, which finds its very file, moves nothing', () => {
+    const disk = new FakeDisk({ '/a': 'a0\n', '/c': 'c0\nc1\n', '/g': 'g0\n' });
+    const model = newModel();
+    model.rename('/c', '/a', meta('m2', 's2'), disk, { overwrite: true });
+    model.write('/c', enc('n0\nn1\n'), meta('m2', 's1'), disk);
+    model.rename('/a', '/g', meta('m1', 's2'), disk, { overwrite: true });
+    model.prune('m2', 's2');
+    assert.strictEqual(readText(model, disk, '/g'), 'n0\nn1\n', 'the move followed c0 home and carried s1/m2\'s create on');
+    model.rename('/g', '/e', meta('m1', 's2'), disk);
+    assert.strictEqual(readText(model, disk, '/e'), 'n0\nn1\n', 's2/m1 moved s1/m2\'s file to e');
+    model.prune('m2', 's1');
+    assert.deepStrictEqual(view(model, disk, ['/a', '/c', '/g', '/e']), ['a0\n', undefined, 'c0\nc1\n', undefined],
+      'c0 moved by the rename that saw it, and no further');
+    assert.strictEqual(model.composite('/e'), undefined, 'nothing staged at e');
+  });
+
+  // Reference seed 1027813 (from provenance), its last prune: s1/m2 created a; s1/m1 created e and s1/m0 deleted it;
+  // the person made a new e (u0 u1); s1/m1 deleted a and s2/m1 moved the person's e there. Deleting s1/m1 vacated
+  // s2/m1's rename (its source's create taken out; s1/m0's delete met the person's file, so it moved nothing) and
+  // brought s1/m2's a back, which s2/m2 moved over c. Deleting s1/m0, the vacated rename finds its very file and lands
+  // it on a; s2/m2's rename, whose file is still there, moves what is at a on (the reference, wrong there, moved
+  // nothing). Deleting s1/m2 takes s2/m2's file away: the vacated rename still moves its very file onto a, but that
+  // left a holding a file of the records' own, and s2/m2's rename moved the person's u0 u1 on over c, unseen.
+  it('reference seed 1027813: a rename vacated earlier leaves its destination as it was, so a create taken out there vacates the rename out', () => {
+    const disk = new FakeDisk({ '/c': 'c0\n' });
+    const model = newModel();
+    model.write('/a', enc('n0\nn1\n'), meta('m2', 's1'), disk);
+    model.write('/e', enc('e0\n'), meta('m1', 's1'), disk);
+    model.delete('/e', meta('m0', 's1'), disk);
+    disk.put('/e', 'u0\nu1\n');
+    model.reconcileAll(disk);
+    model.delete('/a', meta('m1', 's1'), disk);
+    model.rename('/e', '/a', meta('m1', 's2'), disk);
+    model.prune('m1', 's1');
+    assert.strictEqual(readText(model, disk, '/a'), 'n0\nn1\n', 's1/m2\'s create is back; the vacated rename moves nothing');
+    model.rename('/a', '/c', meta('m2', 's2'), disk, { overwrite: true });
+    model.prune('m0', 's1');
+    assert.deepStrictEqual(view(model, disk, ['/a', '/c']), [undefined, 'u0\nu1\n'], 's2/m2\'s file is still there: it moves what is at a');
+    model.prune('m2', 's1');
+    assert.deepStrictEqual(view(model, disk, ['/a', '/c', '/e']), ['u0\nu1\n', undefined, undefined],
+      'the person\'s u0 u1 stays where s2/m1, which saw it, moved it; s2/m2\'s overwrite deleted c0, which it saw');
+    assert.strictEqual(model.composite('/c')?.kind, 'delete');
+  });
+});

@@ -256,4 +256,46 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
       runSequence(seed);
     });
   }
+  // Session 18 (ref8): found by session 17's run past the window (older than session 16), both the same question: which
+  // renames a `vacated`/`orphaned` rename (its file a create taken out) leaves moving nothing. A rename is vacated when
+  // the file it moved when it was staged was a create since taken out. 1027813 (the reference's, then the model's):
+  // s2/m2's a → d/c moved s1/m2's live create, staged after s2/m1's d/e → a was orphaned (moving nothing onto that
+  // create); the reference orphaned s2/m2's rename too once the orphaned one moved its very file again (it now counts
+  // which renames an orphaned one reaches, `orphanReach`), and the model, pruning s1/m2 last, let s2/m2's rename move
+  // the person's u152 on to d/c (replay.ts `leavesVacant`). 1028528 (the model's): s2/m1's d/f/g → a moved s1/m2's
+  // create, carried there by s2/m1's d/c → d/f/g; deleting s1/m2, that rename moved the person's c0, the file it saw,
+  // and the model's rename out moved c0 to a, unseen. 1109854 (a guard: the first statement of the reference's rule,
+  // "an orphaned rename reaches no rename out after the take-out that orphaned it", failed it): s2/m0's b → d/f/g was
+  // staged before s2/m1's d/f/g → b was orphaned, and a write of s1/m2 between them kept it from being orphaned then;
+  // deleting s1/m2, its file was the create taken out, and it moves nothing.
+  for (const seed of [1027813, 1028528, 1109854]) {
+    it(`seed ${seed}: a rename whose file was a create taken out moves nothing, and one whose file was not moves what is there`, () => {
+      runSequence(seed);
+    });
+  }
+  // 1027813's first step cut down, stated by the reference: s2/m1 moved the person's new e (which the records at e,
+  // s1/m1's create and s1/m0's delete, left there) to a; deleting s1/m1 orphaned that rename (s1/m0's delete met the
+  // person's file: nothing to move) and brought s1/m2's create back at a, which s2/m2 moved over c. Deleting s1/m0 gives
+  // the orphaned rename its very file back: it lands on a, and s2/m2's rename, whose file (s1/m2's create) is still
+  // there, moves what is at a on, as a rename does. Deleting s1/m2 then takes s2/m2's file away: it moves nothing.
+  it('reference seed 1027813 cut down (the reference): a rename orphaned before another was staged leaves that one moving what is there', () => {
+    const ref = new ReferenceOverlay(new Map([['/w/c', 'c0\n']]));
+    ref.write('/w/a', 'n0\nn1\n', 's1', 'm2');
+    ref.write('/w/e', 'e0\n', 's1', 'm1');
+    ref.delete('/w/e', 's1', 'm0');
+    ref.disk.set('/w/e', 'u0\nu1\n');
+    ref.reconcileAll();
+    ref.delete('/w/a', 's1', 'm1');
+    ref.rename('/w/e', '/w/a', 's2', 'm1', false);
+    ref.prune('m1', 's1');
+    assert.strictEqual(ref.read('/w/a'), 'n0\nn1\n', 's1/m2\'s create is back; the orphaned rename moves nothing');
+    ref.rename('/w/a', '/w/c', 's2', 'm2', true);
+    ref.prune('m0', 's1');
+    assert.strictEqual(ref.read('/w/c'), 'u0\nu1\n', 's2/m2\'s rename moves what is at a: its file is still there');
+    assert.strictEqual(ref.read('/w/a'), null);
+    assert.deepStrictEqual([...ref.conflicts()], ['/w/c'], 'landing on s1/m2\'s create, carried on');
+    ref.prune('m2', 's1');
+    assert.strictEqual(ref.read('/w/a'), 'u0\nu1\n', 's2/m2\'s file is gone: the person\'s u0 u1 stays where s2/m1 moved it');
+    assert.strictEqual(ref.read('/w/c'), null, 's2/m2\'s overwrite deleted c0, which it saw');
+  });
 });

@@ -70,9 +70,10 @@ export class ReferenceOverlay {
    * Renames whose file was a create since taken out (or that moved on from where such a rename moved nothing): they
    * move nothing, whatever is at their source now, unless it is the very file they saw — a file there is one they
    * never saw (issue 23, provenance seed 970167; the model's `ChangeRecord.vacated`). Kept, not read off the view:
-   * pruning the create and then a delete before it equals one prune of both (reference seed 63).
+   * pruning the create and then a delete before it equals one prune of both (reference seed 63). Each with the last
+   * record staged while it still brought the create's file (see `orphanReach`).
    */
-  private readonly orphaned = new Set<string>();
+  private readonly orphaned = new Map<string, number>();
   private settleHeld = false;
   private nextId = 0;
   /** Inside `looking`: nothing changes, so the view's replay is kept (`stillView`) once made. */
@@ -661,7 +662,8 @@ export class ReferenceOverlay {
     c.records = [...this.records];
     c.diskConflicts = new Map(this.diskConflicts);
     for (const [k, t] of this.conflictBase) c.conflictBase.set(k, t);
-    for (const id of this.orphaned) c.orphaned.add(id);
+    for (const [id, last] of this.orphaned) c.orphaned.set(id, last);
+    c.nextId = this.nextId; // what an orphaned rename reaches is counted in record ids (`orphanReach`)
     return c;
   }
 
@@ -712,13 +714,14 @@ export class ReferenceOverlay {
     // Where the records' own file is gone: its create taken out, and nothing written there since. Read through
     // the renames taken out, as the records that follow a file home are (reference seed 9572: a rename out of a
     // create's path saw the file a rename taken out had moved over the create, not the create's).
-    const vacant = new Set<string>();
+    // (By path, the last record staged while the records' file there was such a create: all, for one taken out now.)
+    const vacant = new Map<string, number>();
     const alias = new Map<string, string>();
     const home = (p: string): string => alias.get(p) ?? p;
     for (const r of this.records) {
       if (isFolderRecord(r)) continue;
       if (gone.has(r.id)) {
-        if (r.op === 'write' && r.before === null) vacant.add(home(r.path));
+        if (r.op === 'write' && r.before === null) vacant.set(home(r.path), Infinity);
         else if (r.op === 'rename') {
           alias.set(r.path, home(r.from as string));
           alias.delete(r.from as string);
@@ -731,9 +734,10 @@ export class ReferenceOverlay {
       else if (r.op === 'rename') {
         alias.delete(r.from as string);
         alias.delete(r.path);
-        if (this.orphaned.has(r.id) || vacant.has(from as string)) {
-          this.orphaned.add(r.id);
-          vacant.add(at);
+        const reach = orphanReach(this.orphaned.get(r.id), vacant.get(from as string), r.id, this.nextId);
+        if (reach !== undefined) {
+          this.orphaned.set(r.id, reach);
+          vacant.set(at, Math.max(vacant.get(at) ?? 0, reach));
         } else {
           vacant.delete(from as string);
           vacant.delete(at);
@@ -1019,6 +1023,24 @@ function carriedPast(value: { readonly base: Text; readonly theirs: Text } | und
   if (value === undefined) return undefined;
   const asked = carriedLeaves(value.base, value.theirs);
   return (asked === 'home' || asked === 'source') && refilled ? 'lands' : asked;
+}
+
+/**
+ * The last record staged while an orphaned rename brought its create's file to its destination (the renames out of
+ * there staged up to it are orphaned with it), or undefined when it is not orphaned. One orphaned by an earlier
+ * take-out keeps what it had then: every record staged since saw it bring no create's file (it moved nothing, or the
+ * very file it saw). One a vacancy at its source reaches (`atSource`: a create taken out now, or such a rename there)
+ * is orphaned now, reaching as far as that vacancy does. Reference seed 1027813: s2/m1's d/e → a, orphaned when
+ * s1/m1's create of d/e was deleted, moved nothing onto s1/m2's live create at a, which s2/m2 then moved on to d/c;
+ * deleting s1/m0's delete of d/e gave the orphaned rename its very file back, the person's u152, and read as leaving
+ * a vacant for every rename out of it, s2/m2's rename, whose file was never a create taken out, moved nothing: u152
+ * stranded at a, where a rename moves what is at its source. Reference seed 1109854, the other way: s2/m0's b → d/f/g
+ * was staged before s2/m1's d/f/g → b was orphaned (deleting s1/m0's create of d/f/g), so its file was that create,
+ * with s1/m2's edit, which kept it from being orphaned then; deleting s1/m2 too, it moves nothing.
+ */
+function orphanReach(sticky: number | undefined, atSource: number | undefined, id: string, last: number): number | undefined {
+  if (sticky !== undefined) return sticky;
+  return atSource !== undefined && atSource >= Number(id.slice(1)) ? Math.min(atSource, last) : undefined;
 }
 
 /**
