@@ -2210,4 +2210,21 @@ describe('issue 23: a resolution at a rename chain\'s source leaves what the cha
     assert.strictEqual(disk.text('/h'), 'p16\n');
     assert.strictEqual(disk.text('/d/c'), 'p7\nr13\np8\np9\n', 'Apply keeps the person\'s p7 p8 p9 at d/c');
   });
+
+  it('provenance seed 1690839, "Accept agent" at the chain\'s source: the destination stays as shown', () => {
+    const disk = new FakeDisk({ '/h': 'p7\np8\np9\n', '/d/f/g': 'p6\n' });
+    const model = newModel();
+    model.write('/h', enc('p7\nr13\np8\np9\n'), meta('m1', 's1'), disk);
+    disk.remove('/h');
+    disk.put('/d/c', 'p7\np8\np9\n');
+    model.reconcileAll(disk);
+    model.rename('/h', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    model.rename('/d/f/g', '/d/c', meta('m1', 's2'), disk, { overwrite: true });
+    model.resolve('/h', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/h'), undefined, 'the agent\'s side at h: moved on');
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p7\nr13\np8\np9\n', 'and at d/c what the chain showed bringing');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), undefined);
+    assert.strictEqual(disk.text('/d/c'), 'p7\nr13\np8\np9\n');
+  });
 });
