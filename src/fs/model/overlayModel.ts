@@ -499,14 +499,21 @@ export class OverlayModel {
    */
   private revivedReplay(path: string, c: ConflictState, settler?: ChangeOrigin, chosen?: ContentRef | null): (ReplayResult & { readonly personBase: PersonBase }) | undefined {
     if (c.origin !== 'disk' || c.theirs !== null) return undefined;
-    const e = this.state.entry(path);
+    const source = c.diskPath ?? path;
+    // At the conflict's own path, a rename chain's source whose file the records moved on (`movedTo`): the agent's
+    // side there is no file, and what the chain brings is shown at its destination (issue 23, provenance seed
+    // 1690839). The person's part goes under the records at the source as below and is not narrowed to what a
+    // choice at the source keeps: that choice was about the source, shown no file on either side.
+    const chained = this.state.entry(path)?.movedTo;
+    const movedOn = source === path && chained !== undefined && this.state.entry(path)?.state.kind === 'deleted';
+    const shownAt = movedOn ? chained : path;
+    const e = this.state.entry(shownAt);
     const accepted = e ? afterOf(e.state) : undefined;
     // The file gone from disk: at the conflict's own path, or a rename's source the records moved here from
     // (issue 23, provenance seed 986414). There the person's part goes at the source, under the write there that
     // the rename moved on, so the whole chain replays onto it.
-    const source = c.diskPath ?? path;
     if (!e || accepted === null || accepted === undefined) return undefined;
-    if (source === path ? e.movedFrom !== undefined : e.movedFrom !== source) return undefined;
+    if (movedOn ? e.movedFrom !== source : source === path ? e.movedFrom !== undefined : e.movedFrom !== source) return undefined;
     const at = this.state.entry(source);
     const was = at ? baseOf(at.state) : undefined;
     if (!at || was === null || was === undefined) return undefined;
@@ -517,7 +524,7 @@ export class OverlayModel {
     // merge saw the agent's whole side there, and only the whole part replays to it; narrowed, the chain no longer
     // led to the merge's `before`, and a later replay dropped the person's lines the merge kept (seed 986414).
     const whole = keptLines(was, accepted, this.store);
-    const kept = source === path ? personPart(whole, chosen, this.store) : chosen === null ? undefined : whole;
+    const kept = movedOn ? whole : source === path ? personPart(whole, chosen, this.store) : chosen === null ? undefined : whole;
     if (kept === undefined) return undefined;
     const record = newChangeRecord({ operation: 'create', path: source, before: null, after: kept }, settler ? {
       sessionId: settler.sessionId,
@@ -536,7 +543,7 @@ export class OverlayModel {
     const touched = new Set([source, path]);
     const options = { origin: c.origin, baselines: new Map([[source, { base: null }]]), settled: touched };
     const shows = (r: ReplayResult) => {
-      const here = r.entries.find((x) => x.path === path);
+      const here = r.entries.find((x) => x.path === shownAt);
       return here !== undefined && !here.conflict && afterOf(here.state) === accepted && !r.found.includes(path)
         && !r.entries.some((x) => x.path === source && x.conflict !== undefined) && !r.found.includes(source);
     };
@@ -546,7 +553,7 @@ export class OverlayModel {
     // Not at a rename's source: forced there, the rename would still move what it saw, not what the records leave,
     // and the chain would again not lead to what the person accepted; the rewrite above applies instead.
     let result = replayComponent(draft, touched, this.store, options, this.merge);
-    if (!shows(result) && source === path) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path, shown: new Map([[path, accepted]]) }, this.merge);
+    if (!shows(result) && source === path && !movedOn) result = replayComponent(draft, touched, this.store, { ...options, force: (r) => r.path === path, shown: new Map([[path, accepted]]) }, this.merge);
     if (!shows(result)) return undefined;
     return { ...result, personBase: { record, before: first.id } };
   }

@@ -2237,3 +2237,54 @@ describe('issue 23: a rename whose file was a create taken out moves nothing, wh
     assert.strictEqual(model.composite('/c')?.kind, 'delete');
   });
 });
+
+/**
+ * Session 18 (`diag8`): provenance seed 1690839 (LOSS). Resolving a disk conflict at a rename chain's source no longer
+ * re-decides what the chain brings to its destination.
+ */
+describe('issue 23: a resolution at a rename chain\'s source leaves what the chain brings to its destination (diag8)', () => {
+  // The agent edited h (r13 among the person's p7 p8 p9). The person moved h to d/c on disk: a disk/deletion conflict
+  // at h (diskPath h). The agent then moved h over d/f/g and on over d/c; the overwrite's delete saw the person's
+  // p7 p8 p9 at d/c and the rename brought them back, in the agent's version of h. The view at d/c shows
+  // [p7 r13 p8 p9] with h's conflict. The person merges by hand at h, where the conflict showed no file on either
+  // side (the agent's side moved on, the disk's gone), writing [p16]: a choice about h. The model forced the records
+  // at h onto the disk's side (no file, `acceptedReplay`'s baseline): the edit became a create of [r13] alone, the
+  // chain brought only that, and Apply wrote d/c = [r13], removing p7 p8 p9, which no live record removed (the
+  // overwrite's delete saw them and the rename put them back) and the person was never shown in that merge.
+  it('provenance seed 1690839: a hand merge at the chain\'s source keeps the person\'s lines at its destination', () => {
+    const disk = new FakeDisk({ '/h': 'p7\np8\np9\n', '/d/f/g': 'p6\n' });
+    const model = newModel();
+    model.write('/h', enc('p7\nr13\np8\np9\n'), meta('m1', 's1'), disk);
+    disk.remove('/h');
+    disk.put('/d/c', 'p7\np8\np9\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/h')?.conflict?.origin, 'disk', 'the person moved h away under the agent\'s edit');
+    model.rename('/h', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    model.rename('/d/f/g', '/d/c', meta('m1', 's2'), disk, { overwrite: true });
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p7\nr13\np8\np9\n', 'the chain brings the agent\'s version of h');
+    assert.strictEqual(model.conflictDetails('/h').ours, undefined, 'the merge at h is shown no file on the agent\'s side');
+    model.resolveManually('/h', enc('p16\n'));
+    assert.strictEqual(readText(model, disk, '/h'), 'p16\n');
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p7\nr13\np8\np9\n', 'the merge at h changes nothing at d/c');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p16\n');
+    assert.strictEqual(disk.text('/d/c'), 'p7\nr13\np8\np9\n', 'Apply keeps the person\'s p7 p8 p9 at d/c');
+  });
+
+  it('provenance seed 1690839, "Accept agent" at the chain\'s source: the destination stays as shown', () => {
+    const disk = new FakeDisk({ '/h': 'p7\np8\np9\n', '/d/f/g': 'p6\n' });
+    const model = newModel();
+    model.write('/h', enc('p7\nr13\np8\np9\n'), meta('m1', 's1'), disk);
+    disk.remove('/h');
+    disk.put('/d/c', 'p7\np8\np9\n');
+    model.reconcileAll(disk);
+    model.rename('/h', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    model.rename('/d/f/g', '/d/c', meta('m1', 's2'), disk, { overwrite: true });
+    model.resolve('/h', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/h'), undefined, 'the agent\'s side at h: moved on');
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p7\nr13\np8\np9\n', 'and at d/c what the chain showed bringing');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), undefined);
+    assert.strictEqual(disk.text('/d/c'), 'p7\nr13\np8\np9\n');
+  });
+});
