@@ -2230,6 +2230,28 @@ describe('issue 23: a rename whose source the person deleted moves nothing from 
     });
   }
 
+  // A longer round trip h → d → e → h, the last leg taken out: h → d moved nothing from the person's delete on, so
+  // d → e found nothing at d to move either (`vacated` from where a vacated rename moved nothing). Before, the
+  // chain carried the person's new h to e.
+  for (const look of [true, false]) {
+    it(`the person's new file at the source of a longer round trip stays when its last leg is taken out${look ? ', looked at first' : ''}`, () => {
+      const disk = new FakeDisk({ '/h': 'p0\n' });
+      const model = newModel();
+      model.rename('/h', '/d', meta('m1', 's1'), disk);
+      model.rename('/d', '/e', meta('m2', 's1'), disk);
+      model.rename('/e', '/h', meta('m3', 's1'), disk);
+      disk.remove('/h');
+      model.reconcileAll(disk);
+      disk.put('/h', 'precious\n');
+      if (look) model.reconcileAll(disk);
+      model.prune('m3', 's1');
+      model.reconcileAll(disk);
+      assert.deepStrictEqual(['/h', '/d', '/e'].map((p) => readText(model, disk, p)), ['precious\n', undefined, undefined]);
+      applyAll(model, disk);
+      assert.deepStrictEqual(disk.paths(), ['/h'], 'Apply never moves the person\'s h away');
+    });
+  }
+
   it('the very file the rename saw, put back at its source, is moved again', () => {
     const disk = new FakeDisk({ '/h': 'p0\n' });
     const model = newModel();
