@@ -110,6 +110,7 @@ export function planReconcile(view: OverlayView, path: string, disk: DiskProbe, 
         const r = replayComponent(view, [holderPath, diskPath], store, {
           origin: 'prune',
           baselines: new Map([[diskPath, { base: theirs, ...(identity ? { identity } : {}) }]]),
+          rebase: true,
         }, merge);
         // Followed off the disk (`undoneAt`), the file must leave the rest of the view as it was: replayed from no
         // file there, a rename out of the path moves nothing and the next rename in may pick up another file (the

@@ -665,7 +665,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // nothing from then on, as a rename whose file was a create since taken out: a file the person puts at
           // the source later is one it never saw. Left unmarked, the reconcile of that new file replayed the rename
           // moving it over the person's hand merge at the destination (issue 23, provenance seed 1219755).
-          else if (options.keepReplaced && options.force?.(original) && !pass && options.baselines?.get(from)?.base === null) out = { ...r, vacated: true };
+          // Likewise when the rebase that follows its source off the disk finds nothing to move (a round trip
+          // `h` → `d` → `h` reads through to the disk, so the person's delete of `h` is no conflict): from then on
+          // it moved nothing. Left unmarked, taking out the rename back made it move the person's new `h` to `d`,
+          // a file no record saw (issue 23, prov-c7's finding; vacated8).
+          else if ((options.rebase === true || (options.keepReplaced && options.force?.(original))) && !pass && options.baselines?.get(from)?.base === null) out = { ...r, vacated: true };
           // Where its file would only have passed through (the next record there a rename out that saw it), the
           // rename out moves nothing either (`unreached`).
           if (r.vacated !== true && !pass && d !== null && r.after !== null && d !== r.after) {

@@ -45,6 +45,11 @@ export interface ReplayOptions {
    * conflict's path hid under it, and Accept agent then removed that file). Absent: every forced one.
    */
   readonly landsOver?: (record: ChangeRecord) => boolean;
+  /**
+   * A rebase onto the disk (reconcile.ts): a rename whose source's new baseline is no file moved nothing from then
+   * on, and is marked `vacated` — a file the person puts at that source later is one it never saw.
+   */
+  readonly rebase?: boolean;
 }
 
 export interface ReplayResult {

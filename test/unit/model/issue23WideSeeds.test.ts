@@ -2153,7 +2153,12 @@ describe('issue 23: a second look at the disk decides as the first did (prov-c7,
   // agent side (where the rename took g's file) equal to its base (no file): "moot". Settled, the rename moved the
   // person's u0 to b, onto the delete that saw the old g: the person's new file shown gone from g and offered at b
   // as the other side of the agent's delete (the reference did that at this prune, the model with prov-c7's rule at
-  // the next). Nothing about g changed at either prune: the conflict stays.
+  // the next). Nothing about g changed at either prune.
+  // vacated8: the person's delete of g rebased the records onto no file there (the agent had deleted g's file at b
+  // anyway), and from then on the rename moved nothing (`vacated`): u0 is a file no record saw, never the rename's
+  // to move, so it is no conflict either — g simply shows the person's file. The disk conflict it was before only
+  // held the question back: once both prunes left it "moot", the next look settled it and the rename carried u0 to
+  // b, and Apply moved it there (main before vacated8; the last look and Apply below check it).
   it('reference seed 160111: a prune elsewhere in the component never lets the rename move the person\'s new file', () => {
     const disk = new FakeDisk({ '/b': 'b0\n', '/d/f/g': 'g0\ng1\n' });
     const model = newModel();
@@ -2165,16 +2170,100 @@ describe('issue 23: a second look at the disk decides as the first did (prov-c7,
     model.reconcileAll(disk);
     disk.put('/d/f/g', 'u0\n');
     model.reconcileAll(disk);
-    assert.strictEqual(model.composite('/d/f/g')?.conflict?.origin, 'disk', 'the person\'s new file where the rename took g from');
+    assert.strictEqual(model.composite('/d/f/g'), undefined, 'the person\'s new file where the rename took g from: no record saw it');
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'u0\n');
     model.prune('m1', 's1');
-    assert.strictEqual(model.composite('/d/f/g')?.conflict?.origin, 'disk', 'the conflict stays: nothing about g changed');
+    assert.strictEqual(model.composite('/d/f/g'), undefined, 'nothing about g changed');
     assert.notStrictEqual(readText(model, disk, '/b'), 'u0\n', 'the person\'s u0 is not moved to b');
     assert.notStrictEqual(model.composite('/b')?.conflict?.theirs, contentRefOf(enc('u0\n')), 'nor offered there as the other side of the agent\'s delete');
     // Pruning s1/m2 too (the delete at b and the edit) leaves the rename's destination with no file of the records'
     // own: the same moot reading, which let the rename carry u0 to b, where nothing would stop Apply.
     model.prune('m2', 's1');
-    assert.strictEqual(model.composite('/d/f/g')?.conflict?.origin, 'disk', 'still the person\'s question');
+    assert.strictEqual(model.composite('/d/f/g'), undefined, 'still nothing of the agent\'s at g');
     assert.notStrictEqual(readText(model, disk, '/b'), 'u0\n', 'the person\'s u0 is not moved to b');
+    model.reconcileAll(disk);
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'u0\n', 'nor by the next look');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/f/g'), 'u0\n', 'Apply never moves the person\'s u0');
+    assert.strictEqual(disk.text('/b'), undefined, 'the surviving rename replaced b0, which it saw');
+  });
+});
+
+describe('issue 23: a rename whose source the person deleted moves nothing from then on (vacated8)', () => {
+  // prov-c7's finding (no seed pinned). The agent moves h → d (m1) and back d → h (m2): the round trip reads through
+  // to the disk, so the person's delete of h is no conflict; the rebase replays the renames from no file at h, and
+  // h → d moves nothing. The person then creates a new h, which no record saw. Taking m2 out leaves h → d alone:
+  // by provenance it saw p0, a file gone from disk since, so it moves nothing (970167's and 1219755's `vacated`);
+  // moving the person's h to d was a record moving a file it never saw, and Apply did it unreviewed.
+  type Step = 'look' | 'create' | 'prune' | 'reopen';
+  const orders: [string, Step[]][] = [
+    ['looked at before the prune', ['create', 'look', 'prune']],
+    ['the prune before the new file', ['prune', 'look', 'create']],
+    ['looked at after the prune', ['create', 'prune', 'look']],
+    ['unseen until a reopen', ['create', 'prune', 'reopen']],
+  ];
+  for (const [name, steps] of orders) {
+    it(`the person's new file at the source of a round trip stays when the move back is taken out (${name})`, () => {
+      const disk = new FakeDisk({ '/h': 'p0\n' });
+      let model = newModel();
+      model.rename('/h', '/d', meta('m1', 's1'), disk);
+      model.rename('/d', '/h', meta('m2', 's1'), disk);
+      disk.remove('/h');
+      model.reconcileAll(disk);
+      assert.strictEqual(readText(model, disk, '/h'), undefined, 'the person\'s delete shows: the round trip changed nothing');
+      for (const step of steps) {
+        if (step === 'look') model.reconcileAll(disk);
+        else if (step === 'create') disk.put('/h', 'precious\n');
+        else if (step === 'prune') model.prune('m2', 's1');
+        else {
+          const json = JSON.parse(JSON.stringify(model.snapshot()));
+          model = newModel(model.store);
+          model.restore(json);
+          model.reconcileAll(disk);
+        }
+      }
+      assert.strictEqual(readText(model, disk, '/h'), 'precious\n', 'the person\'s h is not the file the rename saw');
+      assert.strictEqual(readText(model, disk, '/d'), undefined, 'the rename moved nothing');
+      applyAll(model, disk);
+      assert.deepStrictEqual(disk.paths(), ['/h']);
+      assert.strictEqual(disk.text('/h'), 'precious\n', 'Apply never moves the person\'s h away');
+    });
+  }
+
+  // A longer round trip h → d → e → h, the last leg taken out: h → d moved nothing from the person's delete on, so
+  // d → e found nothing at d to move either (`vacated` from where a vacated rename moved nothing). Before, the
+  // chain carried the person's new h to e.
+  for (const look of [true, false]) {
+    it(`the person's new file at the source of a longer round trip stays when its last leg is taken out${look ? ', looked at first' : ''}`, () => {
+      const disk = new FakeDisk({ '/h': 'p0\n' });
+      const model = newModel();
+      model.rename('/h', '/d', meta('m1', 's1'), disk);
+      model.rename('/d', '/e', meta('m2', 's1'), disk);
+      model.rename('/e', '/h', meta('m3', 's1'), disk);
+      disk.remove('/h');
+      model.reconcileAll(disk);
+      disk.put('/h', 'precious\n');
+      if (look) model.reconcileAll(disk);
+      model.prune('m3', 's1');
+      model.reconcileAll(disk);
+      assert.deepStrictEqual(['/h', '/d', '/e'].map((p) => readText(model, disk, p)), ['precious\n', undefined, undefined]);
+      applyAll(model, disk);
+      assert.deepStrictEqual(disk.paths(), ['/h'], 'Apply never moves the person\'s h away');
+    });
+  }
+
+  it('the very file the rename saw, put back at its source, is moved again', () => {
+    const disk = new FakeDisk({ '/h': 'p0\n' });
+    const model = newModel();
+    model.rename('/h', '/d', meta('m1', 's1'), disk);
+    model.rename('/d', '/h', meta('m2', 's1'), disk);
+    disk.remove('/h');
+    model.reconcileAll(disk);
+    model.prune('m2', 's1');
+    disk.put('/h', 'p0\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(readText(model, disk, '/d'), 'p0\n');
+    assert.strictEqual(readText(model, disk, '/h'), undefined);
   });
 });
 

@@ -298,4 +298,21 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
     assert.strictEqual(ref.read('/w/a'), 'u0\nu1\n', 's2/m2\'s file is gone: the person\'s u0 u1 stays where s2/m1 moved it');
     assert.strictEqual(ref.read('/w/c'), null, 's2/m2\'s overwrite deleted c0, which it saw');
   });
+  // Session 18 (vacated8): the model's rule for prov-c7's finding (replay.ts `vacated` on a rebase), which the
+  // reference states too (`strand`). The round trip h → d → h reads through to the disk, so the person's delete of h
+  // rebases onto no file there, and h → d moves nothing from then on: the person's new h, which no record saw,
+  // stays when the move back is taken out (before, the rename moved it to d).
+  it('prov-c7\'s finding (the reference, cut down): a rename whose source the person deleted moves nothing from then on', () => {
+    const ref = new ReferenceOverlay(new Map([['/w/h', 'p0\n']]));
+    ref.rename('/w/h', '/w/d', 's1', 'm1', false);
+    ref.rename('/w/d', '/w/h', 's1', 'm2', false);
+    ref.disk.delete('/w/h');
+    ref.reconcileAll();
+    ref.disk.set('/w/h', 'precious\n');
+    ref.reconcileAll();
+    ref.prune('m2', 's1');
+    ref.reconcileAll();
+    assert.strictEqual(ref.read('/w/h'), 'precious\n', 'the person\'s new h stays where it is');
+    assert.strictEqual(ref.read('/w/d'), null, 'the rename moved nothing');
+  });
 });

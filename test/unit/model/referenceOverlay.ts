@@ -56,6 +56,8 @@ interface Replayed {
   readonly conflicts: Set<string>;
   /** The records whose content each path shows. */
   readonly shows: Map<string, Set<string>>;
+  /** Renames that found no file at their source to move (none passing through it either). */
+  readonly movedNothing: Set<string>;
 }
 
 export class ReferenceOverlay {
@@ -123,6 +125,7 @@ export class ReferenceOverlay {
     const ids = new Map([...base.keys()].map((p) => [p, [] as string[]]));
     const shows = new Map([...base.keys()].map((p) => [p, new Set<string>()]));
     const conflicts = new Set<string>();
+    const movedNothing = new Set<string>();
     const consumed = new Set<string>();
     // Which files the records link (a rename links its two paths): a stack at one never ends at a record about a
     // file no record links to it (session 10, seed 76391: a delete of an unrelated file cut one short).
@@ -363,7 +366,10 @@ export class ReferenceOverlay {
         } else {
           ids.get(from)?.push(r.id);
           ids.get(r.path)?.push(r.id);
-          if (moving === null && !pass) neverReached(i, r, c);
+          if (moving === null && !pass) {
+            neverReached(i, r, c);
+            movedNothing.add(r.id);
+          }
           if (moving !== null) {
             const movingOrigin = pass ? pass.origin : (origin.get(from) ?? null);
             const movingShows = pass ? pass.shows : (shows.get(from) ?? new Set<string>());
@@ -435,7 +441,7 @@ export class ReferenceOverlay {
         }
       }
     });
-    return { cur, origin, ids, conflicts, shows };
+    return { cur, origin, ids, conflicts, shows, movedNothing };
   }
 
   read(path: string): Text {
@@ -820,8 +826,28 @@ export class ReferenceOverlay {
     const after = this.replay(this.records, base, held);
     const fresh = [...after.conflicts].some((p) => !before.conflicts.has(p));
     if (fresh && !always) return;
+    if (!always && theirs === null) this.strand(path, after);
     this.base = base;
     for (const [h, d] of this.diskConflicts) if (d === path) this.diskConflicts.delete(h);
+  }
+
+  /**
+   * The person's disk took the file at `path` away and the records rebased onto no file there: a rename out of
+   * `path` that then found nothing there to move saw a file that is gone, and moves nothing from now on — a file
+   * the person puts at `path` later is one it never saw (`orphaned`; the model's rebase marks it `vacated`, vacated8:
+   * the round trip `h` → `d` → `h`, the person's delete of `h` and new `h`, then the rename back taken out). A
+   * rename moving on from where it moved nothing is orphaned with it, as after a create taken out (`orphan`).
+   */
+  private strand(path: string, after: Replayed): void {
+    let any = false;
+    for (const r of this.records) {
+      if (r.op === 'rename' && r.from === path && after.movedNothing.has(r.id) && !this.orphaned.has(r.id)) {
+        // Every rename out of its destination staged so far saw it bring the file now gone (`orphanReach`).
+        this.orphaned.set(r.id, this.nextId);
+        any = true;
+      }
+    }
+    if (any) this.orphan(new Set());
   }
 
   reconcileAll(): void {
