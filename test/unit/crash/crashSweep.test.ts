@@ -19,10 +19,12 @@ describe('crash sweep (kill -9 before disk calls)', function () {
   /** Call numbers (1-based) of the counting run that match. */
   const points = (match: (api: string, step: number, index: number) => boolean) =>
     counted.calls.flatMap((c, i) => (match(c.api, c.step, i) ? [i + 1] : []));
-  /** The renames of an apply step's temps over their targets (those after its first temp was written). */
-  // Apply renames its temps synchronously (`NodeDisk.commitTemp`), after they are all written; the store's own
-  // renames are asynchronous (its blobs' are synchronous, but an apply stores no new content).
-  const tempRenames = (step: number) => points((api, s) => s === step && api === 'renameSync');
+  /** The calls that put an apply step's temps at their targets (those after its first temp was written). */
+  // Apply renames its temps synchronously (`NodeDisk.commitTemp`), after they are all written, and links a new
+  // file's temp to its name first (`NodeDisk.placeNew`: a link from a temp, where moving a file links from the
+  // file); the store's own renames are asynchronous (its blobs' are synchronous, but an apply stores no new content).
+  const tempRenames = (step: number) =>
+    points((api, s, i) => s === step && (api === 'renameSync' || (api === 'linkSync' && counted.calls[i].target.endsWith('.agent-overlay.tmp'))));
   const stepNamed = (name: string) => STEPS.findIndex(s => s.name === name);
 
   /** Kills the scenario before call `k` (torn: after half of it), then maybe the recovery before its call `k2`. */
