@@ -150,4 +150,46 @@ describe('Apply never replaces a file a person creates at a new file\'s path whi
       await overlay.close();
     }
   });
+
+  it('a crash while the placed new files are taken back is rolled back on the next open: nothing of the apply stays', async () => {
+    fs.writeFileSync(file('a.txt'), 'a, to move\n');
+    /** Dies (as a crash would, leaving the journal entry) at the first new file it is to take back. */
+    class CrashWhileTakingBackDisk extends CreateBeforePlacingDisk {
+      override async unplaceNew(): Promise<void> {
+        throw new Error('crash');
+      }
+    }
+    const disk = new CrashWhileTakingBackDisk();
+    let overlay = await OverlayWorkspace.open(store, { roots, disk });
+    const placing: string[] = [];
+    try {
+      overlay.rename(file('a.txt'), file('c.txt'), meta);
+      overlay.write(file('x.txt'), bytes('x by the agent\n'), meta);
+      const place = disk.placeNew.bind(disk);
+      disk.placeNew = async (temp, target) => {
+        placing.push(target);
+        if (placing.length === 2) {
+          disk.at = target;
+          disk.make = () => fs.writeFileSync(target, personBytes);
+        }
+        return place(temp, target);
+      };
+      await assert.rejects(overlay.apply(), /crash/);
+      assert.ok(fs.existsSync(placing[0]), 'the first new file was placed before the crash');
+    } finally {
+      await overlay.close();
+    }
+
+    overlay = await OverlayWorkspace.open(store, { roots, disk: new NodeDisk() });
+    try {
+      const [first, second] = placing;
+      assert.deepStrictEqual(fs.readFileSync(second), personBytes, 'the person\'s file is never replaced');
+      assert.ok(!fs.existsSync(first), 'the new file placed before the refusal is taken back');
+      assert.strictEqual(fs.readFileSync(file('a.txt'), 'utf8'), 'a, to move\n', 'the rename\'s source is not deleted');
+      assert.deepStrictEqual(overlay.composites().map(c => c.path).sort(), [file('c.txt'), file('x.txt')], 'both changes are still staged');
+      assert.deepStrictEqual(tempsIn(ws), [], 'no temp is left behind');
+    } finally {
+      await overlay.close();
+    }
+  });
 });
