@@ -254,8 +254,8 @@ export class ApplyExecutor {
       // settled, nothing else touched): the run was taking the apply back, or would have; back it goes.
       const isNew = placedNewOf(entry.files);
       const fresh = states.filter(({ f }) => isNew(f));
-      const refused = fresh.some(({ f, state }) => state === 'diverged' && this.disk.occupied(f.tempPath!))
-        && fresh.every(({ f, state }) => state !== 'applied' || this.disk.occupied(f.tempPath!));
+      const refused = fresh.some(({ f, state }) => state === 'diverged' && this.hasTemp(f))
+        && fresh.every(({ f, state }) => state !== 'applied' || this.hasTemp(f));
       if (refused) await this.unplace(fresh.filter(({ state }) => state === 'applied').map(({ f }) => f));
       if (!tempsComplete || refused) {
         await this.rollBack(entry.files, entry.createdDirs ?? []);
@@ -440,10 +440,11 @@ export class ApplyExecutor {
   }
 
   /**
-   * Removes deleted files, then renames temps over targets, makes the staged folders, removes the folders of
-   * `pruneDirs` that are empty now, and returns the folders touched, for the caller to make durable in one parallel
-   * batch (`syncFolders`: each folder once). Deletions go first: on a case-insensitive disk a rename that changes only letter case deletes
-   * `readme.md` and writes `README.md`, which are one file there. Nothing here needs a sync before the next step:
+   * Puts the new files where nothing is (each refusing a name taken since the check: `onTaken`), removes deleted
+   * files, moves folders whole, renames the other temps over their targets, makes the staged folders, removes the
+   * folders of `pruneDirs` that are empty now, and returns the folders touched, for the caller to make durable in one parallel
+   * batch (`syncFolders`: each folder once). Deletions go before the renames: on a case-insensitive disk a rename that changes only letter
+   * case deletes `readme.md` and writes `README.md`, which are one file there. Nothing here needs a sync before the next step:
    * every new content is durable already (its temp, synced before any target was touched), so whichever of these
    * steps a power loss keeps, the journal finishes the rest, and an emptied folder removed before its entries were
    * synced needs no sync of its own (its parent's says it is gone).
@@ -482,6 +483,8 @@ export class ApplyExecutor {
       await this.disk.remove(f.path);
       dirs.add(path.dirname(f.path));
     }
+    // One `rename(2)` per folder moved whole; durable with its two parents' fsyncs below. Something put at the new
+    // place since the check (a race of microseconds) keeps the folder where it is: never replaced.
     for (const m of moves) {
       if (!this.disk.moveFolder(m.from, m.to)) continue;
       dirs.add(path.dirname(m.from));
@@ -510,10 +513,15 @@ export class ApplyExecutor {
    */
   private async unplace(placed: readonly JournalFile[]): Promise<void> {
     for (const f of placed) {
-      if (this.disk.occupied(f.tempPath!)) await this.disk.unplaceNew(f.tempPath!, f.path);
+      if (this.hasTemp(f)) await this.disk.unplaceNew(f.tempPath!, f.path);
       else await this.disk.commitTemp(f.path, f.tempPath!);
     }
     await this.syncFolders([...new Set(placed.map(f => path.dirname(f.path)))]);
+  }
+
+  /** `f`'s temp is (still) there: a plain file Apply made, so its `stat` tells. */
+  private hasTemp(f: JournalFile): boolean {
+    return f.tempPath !== undefined && this.disk.stat(f.tempPath) !== undefined;
   }
 
   /** Makes each of these folders that is (still) there durable, in one parallel batch: each folder once. */
