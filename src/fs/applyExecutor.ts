@@ -35,7 +35,8 @@ export class SameFileError extends Error {
 /**
  * Executes apply actions on the disk, crash-safely (SPEC §2 Apply, §9 invariant 3): every new content goes to an
  * fsynced temp file beside its target; the intent (targets, temps, undo refs) is journaled durably; only then are
- * the temps renamed over the targets (atomic per file) and deletions made; then the journal entry is removed.
+ * the temps put in place (atomic per file: a new file linked where nothing is, never over a file made since the
+ * check; the others renamed over their targets) and deletions made; then the journal entry is removed.
  * A crash leaves each file fully old or fully new, and `recover` finishes what the journal says was begun.
  * Renames are executed as write + delete (the written file gets the origin's permission bits), so the journal
  * has one uniform kind of step.
