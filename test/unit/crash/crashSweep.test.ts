@@ -96,6 +96,26 @@ describe('crash sweep (kill -9 before disk calls)', function () {
     assert.deepStrictEqual(failures, []);
   });
 
+  it('a crash while new files are linked into place, or their temps dropped, is finished on the next open', async () => {
+    // New files are linked from their temps first (`NodeDisk.placeNew`), their temps unlinked once all are placed:
+    // killed before the first and last of each, in "apply all" and the undo, and the recovery after the first link of
+    // "apply all" killed before the first and last of its own (`npm run crash` kills at every point).
+    const linksOf = (name: string) => points((api, step, i) => step === stepNamed(name) && api === 'linkSync' && counted.calls[i].target.endsWith('.agent-overlay.tmp'));
+    const dropsOf = (name: string) => points((api, step, i) => step === stepNamed(name) && api === 'unlinkSync' && counted.calls[i].target.endsWith('.agent-overlay.tmp'));
+    const ends = (ks: number[]) => (ks.length > 0 ? [...new Set([ks[0], ks[ks.length - 1]])] : []);
+    const ks = ['apply all', 'undo'].flatMap(n => [...ends(linksOf(n)), ...ends(dropsOf(n))]);
+    assert.ok(linksOf('apply all').length > 1 && dropsOf('apply all').length > 1 && linksOf('undo').length > 0, 'the applies and the undo link new files');
+    const failures: string[] = [];
+    for (const k of ks) failures.push(...await crashAndCheck(k));
+    const first = linksOf('apply all')[0];
+    await runChild('run', root, first);
+    const recovery = await runChild('recover', root, 0);
+    const placing = (api: string) => recovery.calls.flatMap((c, i) => (c.api === api && c.target.endsWith('.agent-overlay.tmp') ? [i + 1] : []));
+    assert.ok(placing('linkSync').length > 0, 'the recovery links new files into place');
+    for (const k2 of [...ends(placing('linkSync')), ...ends(placing('unlinkSync'))]) failures.push(...await crashAndCheck(first, { recoveryKillAt: k2 }));
+    assert.deepStrictEqual(failures, []);
+  });
+
   it('folders an interrupted apply empties are gone after recovery, and Undo brings them back', async () => {
     // "apply part" deletes every file of gone/ (gone/x too); killed after its first rename, it rolls forward.
     const renames = tempRenames(stepNamed('apply part'));
