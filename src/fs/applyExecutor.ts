@@ -35,7 +35,8 @@ export class SameFileError extends Error {
 /**
  * Executes apply actions on the disk, crash-safely (SPEC §2 Apply, §9 invariant 3): every new content goes to an
  * fsynced temp file beside its target; the intent (targets, temps, undo refs) is journaled durably; only then are
- * the temps renamed over the targets (atomic per file) and deletions made; then the journal entry is removed.
+ * the temps put in place (atomic per file: a new file linked where nothing is, never over a file made since the
+ * check; the others renamed over their targets) and deletions made; then the journal entry is removed.
  * A crash leaves each file fully old or fully new, and `recover` finishes what the journal says was begun.
  * Renames are executed as write + delete (the written file gets the origin's permission bits), so the journal
  * has one uniform kind of step.
@@ -199,7 +200,20 @@ export class ApplyExecutor {
       await this.journal.complete(id);
       throw e;
     }
-    const touched = await this.place(files, pruneDirs, folders, moveDirs);
+    // A new file's path a person took since the check (a race of microseconds): the new files placed are taken
+    // back (nothing else was touched yet) and the apply is refused as at the check above; the caller drops that
+    // path's group and runs the rest again, so what is marked applied and the undo record cover exactly what is
+    // written.
+    const stagedPathOf = new Map(files.map((f, i) => [f, fileSteps[i].path]));
+    let touched: string[];
+    try {
+      touched = await this.place(files, pruneDirs, folders, moveDirs, f => new StaleDiskError(stagedPathOf.get(f) ?? f.path));
+    } catch (e) {
+      if (!(e instanceof StaleDiskError)) throw e;
+      await this.rollBack(files, createdDirs, roots);
+      await this.journal.complete(id);
+      throw e;
+    }
     // The caller records the apply (durably) before the journal forgets it: a crash in between is recovered
     // from the journal, never seen as changes made on disk behind the overlay's back. The record and the touched
     // folders are made durable side by side: each needs only to be durable before the entry is removed, and a
@@ -237,7 +251,14 @@ export class ApplyExecutor {
       const states = entry.files.map(f => ({ f, state: inspectJournalFile(f, this.disk.read) }));
       const tempsComplete = states.every(({ f, state }) => state !== 'notApplied' || !f.tempPath || this.tempHolds(f.tempPath, f.afterRef));
       for (const { f, state } of states) if (state === 'diverged') diverged.push(f.path);
-      if (!tempsComplete) {
+      // A new file's path a person took while the new files were being placed, their temps all still there (none
+      // settled, nothing else touched): the run was taking the apply back, or would have; back it goes.
+      const isNew = placedNewOf(entry.files);
+      const fresh = states.filter(({ f }) => isNew(f));
+      const refused = fresh.some(({ f, state }) => state === 'diverged' && this.hasTemp(f))
+        && fresh.every(({ f, state }) => state !== 'applied' || this.hasTemp(f));
+      if (refused) await this.unplace(fresh.filter(({ state }) => state === 'applied').map(({ f }) => f));
+      if (!tempsComplete || refused) {
         await this.rollBack(entry.files, entry.createdDirs ?? []);
         continue;
       }
@@ -252,7 +273,8 @@ export class ApplyExecutor {
         if (state === 'notApplied') moves.push(m);
         else if (state === 'diverged') diverged.push(m.from);
       }
-      await this.syncFolders(await this.place(todo, entry.pruneDirs ?? [], { makeDirs: entry.makeDirs ?? [], removeDirs: entry.removeDirs ?? [] }, moves));
+      const leave = (f: JournalFile) => void diverged.push(f.path);
+      await this.syncFolders(await this.place(todo, entry.pruneDirs ?? [], { makeDirs: entry.makeDirs ?? [], removeDirs: entry.removeDirs ?? [] }, moves, leave));
       completed.push(...todo.map(f => f.path));
       rolledForward.push(entry);
     }
@@ -419,18 +441,44 @@ export class ApplyExecutor {
   }
 
   /**
-   * Removes deleted files, then renames temps over targets, makes the staged folders, removes the folders of
-   * `pruneDirs` that are empty now, and returns the folders touched, for the caller to make durable in one parallel
-   * batch (`syncFolders`: each folder once). Deletions go first: on a case-insensitive disk a rename that changes only letter case deletes
-   * `readme.md` and writes `README.md`, which are one file there. Nothing here needs a sync before the next step:
+   * Puts the new files where nothing is (each refusing a name taken since the check: `onTaken`), removes deleted
+   * files, moves folders whole, renames the other temps over their targets, makes the staged folders, removes the
+   * folders of `pruneDirs` that are empty now, and returns the folders touched, for the caller to make durable in one parallel
+   * batch (`syncFolders`: each folder once). Deletions go before the renames: on a case-insensitive disk a rename that changes only letter
+   * case deletes `readme.md` and writes `README.md`, which are one file there. Nothing here needs a sync before the next step:
    * every new content is durable already (its temp, synced before any target was touched), so whichever of these
    * steps a power loss keeps, the journal finishes the rest, and an emptied folder removed before its entries were
    * synced needs no sync of its own (its parent's says it is gone).
    */
-  private async place(files: readonly JournalFile[], pruneDirs: readonly string[], folders: FolderSteps, moves: readonly JournalFolderMove[]): Promise<string[]> {
+  private async place(files: readonly JournalFile[], pruneDirs: readonly string[], folders: FolderSteps, moves: readonly JournalFolderMove[], onTaken: OnTaken): Promise<string[]> {
     // A folder removed first if empty already: a file of this apply may take its path.
     await this.pruneEmpty(folders.removeDirs);
     const dirs = new Set<string>();
+    // New files first, each where nothing is (`placeNew`: a person's file made since the check is never replaced),
+    // before anything that cannot be taken back: one refused leaves the apply undone (`onTaken`). Their temps are
+    // dropped only once all are placed, so until then each placed one can be taken back, and a crash in between
+    // is told apart by recovery (see `recover`). A new name whose other spelling this apply deletes (a rename that
+    // changes only letter case) waits for the deletions: on a case-insensitive disk it is that file.
+    const isNew = placedNewOf(files);
+    const linked: JournalFile[] = [];
+    const placed = new Set<JournalFile>();
+    for (const f of files) {
+      if (!isNew(f)) continue;
+      const how = await this.disk.placeNew(f.tempPath!, f.path);
+      if (how === 'taken') {
+        const refusal = onTaken(f);
+        if (refusal === undefined) {
+          await this.disk.discardTemp(f.tempPath!);
+          continue;
+        }
+        await this.unplace([...placed]);
+        throw refusal;
+      }
+      placed.add(f);
+      if (how === 'linked') linked.push(f);
+      dirs.add(path.dirname(f.path));
+    }
+    for (const f of linked) await this.disk.remove(f.tempPath!);
     for (const f of files) {
       if (f.tempPath) continue;
       await this.disk.remove(f.path);
@@ -444,7 +492,7 @@ export class ApplyExecutor {
       dirs.add(path.dirname(m.to));
     }
     for (const f of files) {
-      if (!f.tempPath) continue;
+      if (!f.tempPath || isNew(f)) continue;
       await this.disk.commitTemp(f.tempPath, f.path);
       dirs.add(path.dirname(f.path));
     }
@@ -459,6 +507,24 @@ export class ApplyExecutor {
     return [...dirs];
   }
 
+  /**
+   * Takes back the new files `place` put where nothing was, before anything else of the apply was done: each name is
+   * removed while it is still the temp's file (a linked one), a moved one becomes its temp again (for `rollBack`),
+   * and the removals are made durable before the journal can forget the apply.
+   */
+  private async unplace(placed: readonly JournalFile[]): Promise<void> {
+    for (const f of placed) {
+      if (this.hasTemp(f)) await this.disk.unplaceNew(f.tempPath!, f.path);
+      else await this.disk.commitTemp(f.path, f.tempPath!);
+    }
+    await this.syncFolders([...new Set(placed.map(f => path.dirname(f.path)))]);
+  }
+
+  /** `f`'s temp is (still) there: a plain file Apply made, so its `stat` tells. */
+  private hasTemp(f: JournalFile): boolean {
+    return f.tempPath !== undefined && this.disk.stat(f.tempPath) !== undefined;
+  }
+
   /** Makes each of these folders that is (still) there durable, in one parallel batch: each folder once. */
   private async syncFolders(dirs: readonly string[]): Promise<void> {
     const present = dirs.filter(d => this.disk.stat(d)?.type === 'directory');
@@ -471,6 +537,21 @@ export class ApplyExecutor {
     for (const d of dirs) if (this.disk.removeEmptyFolder(d)) parents.add(path.dirname(d));
     for (const p of parents) if (this.disk.stat(p)?.type === 'directory') await this.disk.syncFolder(p);
   }
+}
+
+/**
+ * What `place` does with a new file's path a person took since the check: an error to throw (the apply is taken
+ * back, its new files unplaced), or undefined to leave that file alone and go on (recovery: reported diverged).
+ */
+type OnTaken = (f: JournalFile) => Error | undefined;
+
+/**
+ * Which of an apply's files `place` puts where nothing is, first (`placeNew`): the new ones, but a new name whose
+ * other spelling the apply deletes (a rename that changes only letter case), which waits for the deletions.
+ */
+function placedNewOf(files: readonly JournalFile[]): (f: JournalFile) => boolean {
+  const deleted = new Set(files.filter(f => !f.tempPath).map(f => f.path.toLowerCase()));
+  return f => f.tempPath !== undefined && f.undoRef === null && !deleted.has(f.path.toLowerCase());
 }
 
 /** `p` is strictly inside the folder `dir`. */

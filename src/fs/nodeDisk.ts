@@ -618,6 +618,41 @@ export class NodeDisk implements DiskProbe {
     fs.renameSync(this.osPath(temp), this.osPath(target));
   }
 
+  /**
+   * Puts the temp at `target` only where nothing is: `link(2)` never replaces a name (a rename would), so a file a
+   * person made there since the moment-of-writing check is refused atomically (`taken`) and left as it is (SPEC §9
+   * invariant 2). `linked`: the temp is still there too (the caller drops it, or `unplaceNew` takes the new name
+   * back). A dangling link at `target` is replaced, as a write through it replaces one (`containedTarget`); a disk
+   * without hard links gets the rename (`moved`: no temp left), with the window as before.
+   */
+  async placeNew(temp: string, target: string): Promise<'linked' | 'moved' | 'taken'> {
+    this.changing();
+    try {
+      fs.linkSync(this.osPath(temp), this.osPath(target));
+      return 'linked';
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      if (code === 'EEXIST') {
+        if (!fs.lstatSync(this.osPath(target), { throwIfNoEntry: false })?.isSymbolicLink()) return 'taken';
+      } else if (!NO_HARD_LINK.has(code)) {
+        throw e;
+      }
+      fs.renameSync(this.osPath(temp), this.osPath(target));
+      return 'moved';
+    }
+  }
+
+  /**
+   * Takes back a name `placeNew` linked: `target` is removed only while it is still the temp's file (one inode), so
+   * a file that replaced it meanwhile is never removed.
+   */
+  async unplaceNew(temp: string, target: string): Promise<void> {
+    this.changing();
+    const t = fs.lstatSync(this.osPath(temp), { throwIfNoEntry: false });
+    const p = fs.lstatSync(this.osPath(target), { throwIfNoEntry: false });
+    if (t !== undefined && p !== undefined && t.ino === p.ino && t.dev === p.dev) fs.unlinkSync(this.osPath(target));
+  }
+
   /** Makes a folder's entries durable (fsync), the folder reached as every other call reaches its path. */
   syncFolder(dir: string): Promise<void> {
     return syncDir(this.osPath(dir));

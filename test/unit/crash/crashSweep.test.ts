@@ -19,10 +19,12 @@ describe('crash sweep (kill -9 before disk calls)', function () {
   /** Call numbers (1-based) of the counting run that match. */
   const points = (match: (api: string, step: number, index: number) => boolean) =>
     counted.calls.flatMap((c, i) => (match(c.api, c.step, i) ? [i + 1] : []));
-  /** The renames of an apply step's temps over their targets (those after its first temp was written). */
-  // Apply renames its temps synchronously (`NodeDisk.commitTemp`), after they are all written; the store's own
-  // renames are asynchronous (its blobs' are synchronous, but an apply stores no new content).
-  const tempRenames = (step: number) => points((api, s) => s === step && api === 'renameSync');
+  /** The calls that put an apply step's temps at their targets (those after its first temp was written). */
+  // Apply renames its temps synchronously (`NodeDisk.commitTemp`), after they are all written, and links a new
+  // file's temp to its name first (`NodeDisk.placeNew`: a link from a temp, where moving a file links from the
+  // file); the store's own renames are asynchronous (its blobs' are synchronous, but an apply stores no new content).
+  const tempRenames = (step: number) =>
+    points((api, s, i) => s === step && (api === 'renameSync' || (api === 'linkSync' && counted.calls[i].target.endsWith('.agent-overlay.tmp'))));
   const stepNamed = (name: string) => STEPS.findIndex(s => s.name === name);
 
   /** Kills the scenario before call `k` (torn: after half of it), then maybe the recovery before its call `k2`. */
@@ -91,6 +93,26 @@ describe('crash sweep (kill -9 before disk calls)', function () {
     const tail = points((_, step) => step === applyAll);
     const failures: string[] = [];
     for (const k of [renames[0], renames[renames.length - 1] + 1, tail[tail.length - 1]]) failures.push(...await crashAndCheck(k));
+    assert.deepStrictEqual(failures, []);
+  });
+
+  it('a crash while new files are linked into place, or their temps dropped, is finished on the next open', async () => {
+    // New files are linked from their temps first (`NodeDisk.placeNew`), their temps unlinked once all are placed:
+    // killed before the first and last of each, in "apply all" and the undo, and the recovery after the first link of
+    // "apply all" killed before the first and last of its own (`npm run crash` kills at every point).
+    const linksOf = (name: string) => points((api, step, i) => step === stepNamed(name) && api === 'linkSync' && counted.calls[i].target.endsWith('.agent-overlay.tmp'));
+    const dropsOf = (name: string) => points((api, step, i) => step === stepNamed(name) && api === 'unlinkSync' && counted.calls[i].target.endsWith('.agent-overlay.tmp'));
+    const ends = (ks: number[]) => (ks.length > 0 ? [...new Set([ks[0], ks[ks.length - 1]])] : []);
+    const ks = ['apply all', 'undo'].flatMap(n => [...ends(linksOf(n)), ...ends(dropsOf(n))]);
+    assert.ok(linksOf('apply all').length > 1 && dropsOf('apply all').length > 1 && linksOf('undo').length > 0, 'the applies and the undo link new files');
+    const failures: string[] = [];
+    for (const k of ks) failures.push(...await crashAndCheck(k));
+    const first = linksOf('apply all')[0];
+    await runChild('run', root, first);
+    const recovery = await runChild('recover', root, 0);
+    const placing = (api: string) => recovery.calls.flatMap((c, i) => (c.api === api && c.target.endsWith('.agent-overlay.tmp') ? [i + 1] : []));
+    assert.ok(placing('linkSync').length > 0, 'the recovery links new files into place');
+    for (const k2 of [...ends(placing('linkSync')), ...ends(placing('unlinkSync'))]) failures.push(...await crashAndCheck(first, { recoveryKillAt: k2 }));
     assert.deepStrictEqual(failures, []);
   });
 

@@ -223,8 +223,10 @@ describe('OverlayWorkspace', () => {
     const realFs = (fs as unknown as { default?: typeof fs }).default ?? fs;
     const link = realFs.linkSync;
     let tried = 0;
-    realFs.linkSync = () => {
-      tried++;
+    // Counted: the links that move a file (from the file); a new file's temp linked to its name (`placeNew`, from the
+    // temp) falls back to the rename on such a file system.
+    realFs.linkSync = (from: fs.PathLike) => {
+      if (!String(from).endsWith('.agent-overlay.tmp')) tried++;
       throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
     };
     try {

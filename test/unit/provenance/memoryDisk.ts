@@ -166,6 +166,21 @@ export class MemoryDisk extends NodeDisk {
     f.mtime = ++this.clock;
   }
 
+  override async placeNew(temp: string, target: string): Promise<'linked' | 'moved' | 'taken'> {
+    const f = this.files.get(temp);
+    if (!f) throw Object.assign(new Error(`ENOENT: no such file, link '${temp}'`), { code: 'ENOENT' });
+    if (this.files.has(target) || this.dirs.has(target)) return 'taken';
+    // One file, two names (as a hard link): the temp's entry is shared until it is dropped.
+    this.files.set(target, f);
+    f.mtime = ++this.clock;
+    return 'linked';
+  }
+
+  override async unplaceNew(temp: string, target: string): Promise<void> {
+    const f = this.files.get(temp);
+    if (f !== undefined && this.files.get(target) === f) this.files.delete(target);
+  }
+
   override async remove(target: string): Promise<void> {
     this.files.delete(target);
   }
