@@ -803,11 +803,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     if (!last || last.path !== p) continue;
     const kept = last.operation === 'delete' && last.before !== null && cur.get(p) === null;
     if (!kept && (cur.get(p) === null || (last.operation !== 'create' && last.operation !== 'modify' && last.operation !== 'rename'))) continue;
-    // A rename's `after` other than its `before` is what makes a later replay carry the accepted content rather than
-    // what arrives (`moved`, above); where the rename recorded seeing the very content the person accepted, but the
-    // records before it now bring another (a write at the chain's source rebased onto the disk's new file), it is
-    // rewritten to have seen what it moved here (`movedRename`).
-    const settled: ChangeRecord = kept ? { ...last, operation: 'modify', after: want } : { ...movedRename(last, want, movedBy.get(last.id)), after: want };
+    const settled: ChangeRecord = kept ? { ...last, operation: 'modify', after: want } : { ...last, after: want };
     if (at >= 0) rewritten[at] = settled;
     else rewritten.push(settled);
     cur.set(p, want);
@@ -899,17 +895,6 @@ function aliased(r: ChangeRecord, resolve: (p: string) => string): ChangeRecord 
 function renameFieldsDropped(r: ChangeRecord): ChangeRecord {
   const { fromPath: _from, replaces: _replaces, vacated: _vacated, ...rest } = r;
   return rest;
-}
-
-/**
- * A rename settled to show `want` whose recorded `before` is `want` already: rewritten only in its `after`, it read
- * as a plain move again, so the next replay moved what the records before it now bring, and the person's hand merge
- * on top, which saw `want`, met another file (issue 23, provenance seed 1473477: a hand merge at a rename chain's
- * destination rebased the write at the chain's source onto the person's file moved there; the next reconcile showed
- * a prune conflict at the merge). It is rewritten to have seen what it moved in this replay (`moved`).
- */
-function movedRename(last: ChangeRecord, want: ContentRef, moved: ContentRef | undefined): ChangeRecord {
-  return last.operation === 'rename' && last.before === want && moved !== undefined && moved !== want ? { ...last, before: moved } : last;
 }
 
 /**

@@ -2057,32 +2057,6 @@ describe('issue 23: a change undone reads through to the disk, also once the dis
   });
 });
 
-describe('issue 23: a hand merge at a rename chain\'s destination replays to itself (diag7)', () => {
-  // Provenance seed 1473477 (SIDE): the agent edited d/f/g (r10) and moved it to b, then on to d/c; the person had
-  // moved their d/c onto d/f/g on disk. The disk conflict at d/c (its source changed) showed the agent's side
-  // p6 r10; the person merged by hand. Accepting the agent's side rebased the edit at d/f/g onto the person's file
-  // there (p4 p5 r10) and settled the rename into d/c to show p6 r10, which its record already said it saw: the
-  // rewrite changed nothing a replay reads, so the next replay (a partial Apply's look at b, which the person had
-  // edited) moved p4 p5 r10 into d/c, and the merge on top, which saw p6 r10, became a prune conflict.
-  it('provenance seed 1473477: the person\'s merge at d/c stays when a look at the chain\'s middle replays it', () => {
-    const disk = new FakeDisk({ '/b': 'p0\np1\n', '/d/c': 'p4\np5\n', '/d/f/g': 'p6\n' });
-    const model = newModel();
-    model.write('/d/f/g', enc('p6\nr10\n'), meta('m1', 's2'), disk);
-    model.rename('/d/f/g', '/b', meta('m1', 's1'), disk, { overwrite: true });
-    disk.move('/d/c', '/d/f/g');
-    model.rename('/b', '/d/c', meta('m2', 's2'), disk);
-    model.reconcileAll(disk);
-    assert.strictEqual(model.composite('/d/c')?.conflict?.origin, 'disk', 'the chain\'s source changed on disk');
-    assert.strictEqual(readText(model, disk, '/d/c'), 'p6\nr10\n', 'the agent\'s side shown');
-    model.resolveManually('/d/c', enc('p6\np4\np5\np14\n'));
-    assert.strictEqual(readText(model, disk, '/d/c'), 'p6\np4\np5\np14\n');
-    disk.put('/b', 'p15\np0\np1\n');
-    model.reconcile('/b', disk);
-    assert.strictEqual(model.composite('/d/c')?.conflict, undefined, 'the merge still applies as the person made it');
-    assert.strictEqual(readText(model, disk, '/d/c'), 'p6\np4\np5\np14\n', 'the view of d/c is what the person merged');
-  });
-});
-
 describe('issue 23: "Accept agent" of a delete turns the file down as the person\'s own delete (diag7)', () => {
   // Provenance seed 1475763 (LEAK): s2/m1 created d/e (r8 r9 r10), s1/m0 deleted r10, s2/m2 deleted the file. With
   // s1/m0's changes discarded, the delete (which saw r8 r9) met r8 r9 r10: a prune conflict, whose agent side was no
