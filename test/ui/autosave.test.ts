@@ -57,7 +57,7 @@ describe('UI: autosave on while an agent change is staged', () => {
     assert.strictEqual(disk('notes.txt'), 'alpha\nBETA (agent)\ngamma\ndelta (mine)\n', "the person's autosaved edit and the agent's change, both");
     const editor = wb.page.locator('.editor-instance .monaco-editor .view-lines').first();
     await wb.page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'BETA (agent)' }).first().waitFor({ state: 'visible', timeout: 10_000 });
-    assert.match(await Workbench.textOf(editor), /alpha\s+BETA \(agent\)\s+gamma\s+delta \(mine\)/);
+    assert.match(await Workbench.linesOf(editor), /alpha\s+BETA \(agent\)\s+gamma\s+delta \(mine\)/);
     await wb.screenshot('autosave-merged-on-apply');
   });
 });

@@ -35,9 +35,15 @@ describe('UI: agent chat notebook', () => {
     // The one that names nothing is shown to the person, above the answer.
     const warning = await wb.waitForTextInFrames('looks like a file reference but names no file', 30_000);
     assert.match((await warning.textContent()) ?? '', /@docs\/missing\.md looks like a file reference but names no file in the workspace/);
-    const [warningBox, answerBox] = [await warning.boundingBox(), await answer.boundingBox()];
-    assert.ok(warningBox && answerBox && warningBox.y < answerBox.y, `the warning (y=${warningBox?.y}) is above the answer (y=${answerBox?.y})`);
     await notebook.locator('.codicon-notebook-state-success').first().waitFor({ state: 'visible', timeout: 30_000 });
+    // The outputs' frame may be rendered again as the cell finishes (on a loaded machine a located element was
+    // detached before its box was read): find both again until each has a box.
+    let [warningBox, answerBox] = [await warning.boundingBox(), await answer.boundingBox()];
+    for (const deadline = Date.now() + 30_000; (!warningBox || !answerBox) && Date.now() < deadline;) {
+      const [w, a] = [await wb.waitForTextInFrames('looks like a file reference but names no file', 30_000), await wb.waitForTextInFrames('Echo from the test model', 30_000)];
+      [warningBox, answerBox] = [await w.boundingBox(), await a.boundingBox()];
+    }
+    assert.ok(warningBox && answerBox && warningBox.y < answerBox.y, `the warning (y=${warningBox?.y}) is above the answer (y=${answerBox?.y})`);
     await wb.screenshot('notebook-cell-output');
   });
 

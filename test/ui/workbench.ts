@@ -224,6 +224,20 @@ export class Workbench {
   }
 
   /**
+   * An editor's rendered lines (`.view-lines`) in the order they are shown. Monaco reuses its line elements and places
+   * each by its `top`, so after a reload their order in the page can differ from the text's (a UI run read the
+   * person's last line first, with the file right on disk).
+   */
+  static async linesOf(viewLines: Locator): Promise<string> {
+    type Line = { readonly style: { readonly top: string }; readonly textContent: string | null };
+    const lines = await viewLines.evaluate((el: { querySelectorAll(selector: string): ArrayLike<Line> }) => Array.from(el.querySelectorAll('.view-line'))
+      .map(line => ({ top: parseFloat(line.style.top) || 0, text: line.textContent ?? '' }))
+      .sort((a, b) => a.top - b.top)
+      .map(line => line.text));
+    return lines.join('\n').replace(/\u00a0/g, ' ');
+  }
+
+  /**
    * The Source Control view's empty-state text (the read-only input box's value), once shown, with the editor's
    * line wrapping and no-break spaces taken out.
    */
