@@ -53,7 +53,12 @@ export interface ChangeRecord extends ChangeOrigin {
    * change on a path this is the disk content, which becomes the composite's baseline.
    */
   readonly before: ContentRef | null;
-  /** Effective content at `path` just after; null for a delete. A rename moves content unchanged: after = before. Folder records: both null. */
+  /**
+   * Effective content at `path` just after; null for a delete. A rename moves content unchanged: after = before,
+   * except one the person settled (Accept agent or a hand merge shown there): `before` is then what arrived at its
+   * source when settled and `after` what the person accepted, and a replay carries that change onto what arrives
+   * (replay.ts `carriedOnto`). Folder records: both null.
+   */
   readonly after: ContentRef | null;
   /**
    * Rename only: the file at its destination that the person accepted it replacing (Accept agent or a hand merge

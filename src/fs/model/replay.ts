@@ -174,6 +174,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   }));
   const rewritten: ChangeRecord[] = [];
   const movedBy = new Map<string, ContentRef>();
+  // What arrived at each rename's source in this replay (before a settled rename's carry, `carriedOnto`): what a
+  // rename settled by the `shown` post-pass is rewritten to have seen (`movedRename`).
+  const arrivedBy = new Map<string, ContentRef>();
   // The conflicts this replay found, as values: what the record that did not apply saw there (base) and what it
   // found (theirs). Later records that saw the agent's side move it; see the content case below.
   // `top` is the records' own outcome, which the agent's side shown (agentSide.ts) may differ from: a later record
@@ -686,8 +689,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const carried = pass ? pass.carried?.conflict : diskHeld.has(from) ? undefined : conflicts.get(from);
         const carriedValue = pass ? pass.carried?.value : carried ? open.get(from) : undefined;
         const source = pass?.carried?.source ?? from;
-        // A rename that settled a conflict by hand carries the merged result as its after.
-        const moved = r.after !== r.before ? (r.after as ContentRef) : c;
+        // A rename that settled a conflict by hand carries the person's change (what it saw then → its after) onto
+        // what arrives now (`carriedOnto`).
+        const moved = r.after !== r.before ? carriedOnto(r.before, r.after as ContentRef, c, store, merge, texts) : c;
         const movedLineage = pass ? pass.lineage : (lineage.get(from) as Lineage);
         const movedProv = pass ? pass.prov : (prov.get(from) as Set<string>);
         const forcedOver = options.force?.(original) && (options.landsOver?.(original) ?? true);
@@ -732,6 +736,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           }
         }
         movedBy.set(r.id, moved);
+        arrivedBy.set(r.id, c);
         landed.delete(from);
         landed.delete(to);
         if (pass) passing.delete(from);
@@ -803,7 +808,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     if (!last || last.path !== p) continue;
     const kept = last.operation === 'delete' && last.before !== null && cur.get(p) === null;
     if (!kept && (cur.get(p) === null || (last.operation !== 'create' && last.operation !== 'modify' && last.operation !== 'rename'))) continue;
-    const settled: ChangeRecord = kept ? { ...last, operation: 'modify', after: want } : { ...last, after: want };
+    // A settled rename has seen what arrived at its source here (`movedRename`): later replays carry the person's
+    // change from that onto whatever arrives (`carriedOnto`).
+    const settled: ChangeRecord = kept ? { ...last, operation: 'modify', after: want } : { ...movedRename(last, arrivedBy.get(last.id)), after: want };
     if (at >= 0) rewritten[at] = settled;
     else rewritten.push(settled);
     cur.set(p, want);
@@ -895,6 +902,39 @@ function aliased(r: ChangeRecord, resolve: (p: string) => string): ChangeRecord 
 function renameFieldsDropped(r: ChangeRecord): ChangeRecord {
   const { fromPath: _from, replaces: _replaces, vacated: _vacated, ...rest } = r;
   return rest;
+}
+
+/**
+ * What a rename settled by the person (its `after` other than its `before`) carries: the person's change, from what
+ * the rename saw when settled to what they accepted, merged onto what arrives at its source now. Where that is what
+ * it saw, the accepted content itself; where the merge fails, the accepted content as it stands.
+ *
+ *   arrives now                  | carried
+ *   -----------------------------+---------------------------------------------------------------
+ *   what it saw when settled     | its `after` (what the person accepted)
+ *   another file (an edit since) | `after` merged with that edit (base: what it saw), else `after`
+ *
+ * Carried whole, the accepted content dropped what arrived later: "Accept agent" at a folder move's `k/l/e` settled
+ * the rename `d/e` → `k/l/e`, and the person's later edit of `d/e` was lost on Apply (issue 23, provenance seed
+ * 1822815, LOSS).
+ */
+function carriedOnto(saw: ContentRef | null, accepted: ContentRef, now: ContentRef, store: ContentStore, merge: TextMerge | undefined, texts: Map<ContentRef, string | undefined>): ContentRef {
+  if (saw === null || now === saw) return accepted;
+  const m = mergeContent(saw, accepted, now, store, merge, texts);
+  return m.kind === 'merged' && m.result !== null ? m.result : accepted;
+}
+
+/**
+ * A rename settled to show what the person accepted has seen what arrived at its source in that replay. Left with
+ * the `before` it was staged with, where that was the very content accepted, the rewrite of its `after` alone read
+ * as a plain move again: the next replay moved what the records before it now bring, and the person's hand merge
+ * on top, which saw the accepted content, met another file (issue 23, provenance seed 1473477: a hand merge at a
+ * rename chain's destination rebased the write at the chain's source onto the person's file moved there; a partial
+ * Apply's look at the chain's middle then showed a prune conflict at the merge). Its `before` is also the base of
+ * the carry (`carriedOnto`): what it saw when settled, so a later edit at the source is merged in, not dropped.
+ */
+function movedRename(last: ChangeRecord, arrived: ContentRef | undefined): ChangeRecord {
+  return last.operation === 'rename' && arrived !== undefined && arrived !== last.before ? { ...last, before: arrived } : last;
 }
 
 /**

@@ -2351,3 +2351,54 @@ describe('issue 23: a resolution at a rename chain\'s source leaves what the cha
     assert.strictEqual(disk.text('/d/c'), 'p7\nr13\np8\np9\n');
   });
 });
+
+describe('issue 23: a rename settled by the person carries their change onto what arrives later (carry9)', () => {
+  // Provenance seed 1473477 (SIDE): the agent edited d/f/g (r10) and moved it to b, then on to d/c; the person had
+  // moved their d/c onto d/f/g on disk. The disk conflict at d/c (its source changed) showed the agent's side
+  // p6 r10; the person merged by hand. Accepting the agent's side rebased the edit at d/f/g onto the person's file
+  // there (p4 p5 r10) and settled the rename into d/c to show p6 r10, which its record already said it saw: the
+  // rewrite changed nothing a replay reads, so the next replay (a partial Apply's look at b, which the person had
+  // edited) moved p4 p5 r10 into d/c, and the merge on top, which saw p6 r10, became a prune conflict. The settled
+  // rename now has seen what arrived at its source when settled (replay.ts `movedRename`).
+  it('provenance seed 1473477: the person\'s merge at d/c stays when a look at the chain\'s middle replays it', () => {
+    const disk = new FakeDisk({ '/b': 'p0\np1\n', '/d/c': 'p4\np5\n', '/d/f/g': 'p6\n' });
+    const model = newModel();
+    model.write('/d/f/g', enc('p6\nr10\n'), meta('m1', 's2'), disk);
+    model.rename('/d/f/g', '/b', meta('m1', 's1'), disk, { overwrite: true });
+    disk.move('/d/c', '/d/f/g');
+    model.rename('/b', '/d/c', meta('m2', 's2'), disk);
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/c')?.conflict?.origin, 'disk', 'the chain\'s source changed on disk');
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p6\nr10\n', 'the agent\'s side shown');
+    model.resolveManually('/d/c', enc('p6\np4\np5\np14\n'));
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p6\np4\np5\np14\n');
+    disk.put('/b', 'p15\np0\np1\n');
+    model.reconcile('/b', disk);
+    assert.strictEqual(model.composite('/d/c')?.conflict, undefined, 'the merge still applies as the person made it');
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p6\np4\np5\np14\n', 'the view of d/c is what the person merged');
+  });
+
+  // Provenance seed 1822815 (LOSS), the guard that reverted session 18's first statement of the rule above: the agent
+  // removed p6 from d/e and moved it to k/l/e; the person had replaced p7 with p19 on disk. "Accept agent" at k/l/e
+  // settled the rename to show p7 p8 p9. Carried whole, that accepted content dropped whatever arrived at d/e later:
+  // the person's next edit (p23) was lost on Apply. The rename carries the person's change (what it saw when settled
+  // → what they accepted) merged onto what arrives (replay.ts `carriedOnto`).
+  it('provenance seed 1822815: "Accept agent" at a rename\'s destination keeps the person\'s later edit at its source', () => {
+    const disk = new FakeDisk({ '/d/e': 'p6\np7\np8\np9\n' });
+    const model = newModel();
+    model.write('/d/e', enc('p7\np8\np9\n'), meta('m0', 's1'), disk);
+    model.rename('/d/e', '/k/l/e', meta('m3', 's2'), disk);
+    disk.put('/d/e', 'p6\np19\np8\np9\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/k/l/e')?.conflict?.origin, 'disk', 'the rename\'s source changed on disk');
+    model.resolve('/k/l/e', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/k/l/e'), 'p7\np8\np9\n', 'the person accepted the agent\'s side');
+    disk.put('/d/e', 'p6\np19\np8\np23\np9\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/k/l/e')?.conflict, undefined);
+    assert.strictEqual(readText(model, disk, '/k/l/e'), 'p7\np8\np23\np9\n', 'what was accepted, with the person\'s later line');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/k/l/e'), 'p7\np8\np23\np9\n', 'Apply keeps p23');
+    assert.strictEqual(disk.text('/d/e'), undefined);
+  });
+});
