@@ -268,7 +268,8 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   // and the model's rename out moved c0 to a, unseen. 1109854 (a guard: the first statement of the reference's rule,
   // "an orphaned rename reaches no rename out after the take-out that orphaned it", failed it): s2/m0's b → d/f/g was
   // staged before s2/m1's d/f/g → b was orphaned, and a write of s1/m2 between them kept it from being orphaned then;
-  // deleting s1/m2, its file was the create taken out, and it moves nothing.
+  // deleting s1/m2, its file was the create taken out, and it moves nothing. (Since session 19, vacancy9, both models
+  // state which renames by what each saw, not by reach or path: `lostFiles`, replay.ts `sawGone`.)
   for (const seed of [1027813, 1028528, 1109854]) {
     it(`seed ${seed}: a rename whose file was a create taken out moves nothing, and one whose file was not moves what is there`, () => {
       runSequence(seed);
