@@ -2417,4 +2417,23 @@ describe('issue 23: a rename is vacated by what it saw, so every take-out order 
       assert.deepStrictEqual([disk.text('/a'), disk.text('/g'), disk.text('/e')], [undefined, undefined, 'a0\na1\n']);
     });
   }
+
+  // The same class found by a random search of small shapes (three messages, every order): s2/m2 moved the person's
+  // c to e and edited it there, s2/m3 created a new c, s1/m1 edited that new c, s1/m0 moved e on to a (it saw the
+  // person's c, edited by s2/m2). With s2/m2, s2/m3 and s1/m1 taken out, s1/m0's move alone is left: it moves the
+  // person's c to a, in every order. The new c and its edit are a file the records made that is gone (`takenOutOf`:
+  // the edit saw the create's file), which s1/m0's move never saw. By path, two orders left the person's c at c.
+  for (const order of orders([['m2', 's2'], ['m3', 's2'], ['m1', 's1']])) {
+    it(`a move and the create at its source, each edited, pruned ${order.map(([m, s]) => `${s}/${m}`).join(', ')}: the onward move moves the person's file`, () => {
+      const disk = new FakeDisk({ '/c': 'c0\nc1\n' });
+      const model = newModel();
+      model.rename('/c', '/e', meta('m2', 's2'), disk);
+      model.write('/c', enc('x0\n'), meta('m3', 's2'), disk);
+      model.write('/e', enc('c0\nx1\n'), meta('m2', 's2'), disk);
+      model.write('/c', enc('x0\nx2\n'), meta('m1', 's1'), disk);
+      model.rename('/e', '/a', meta('m0', 's1'), disk);
+      for (const [m, s] of order) model.prune(m, s);
+      assert.deepStrictEqual(view(model, disk, ['/a', '/c', '/e']), ['c0\nc1\n', undefined, undefined]);
+    });
+  }
 });
