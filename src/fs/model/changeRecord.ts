@@ -68,8 +68,8 @@ export interface ChangeRecord extends ChangeOrigin {
    */
   readonly replaces?: ContentRef;
   /**
-   * Rename only: the file it moved was a create since taken out (set by the replay that took it out, and by any
-   * later one that finds a rename moving on from where such a rename moved nothing). It moves nothing from then on,
+   * Rename only: the file it moved was a create since taken out (set by the replay that took it out, on every rename
+   * that saw that file, by its `before`, wherever it was: replay.ts `sawGone`). It moves nothing from then on,
    * whatever is at its source — a file there now is one it never saw — unless that is exactly the file it saw
    * (issue 23, provenance seed 970167: the creating message deleted, a reopen found the person's new file at the
    * source, and the rename carried it over the person's file at its destination). Kept on the record, not read off

@@ -354,11 +354,12 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     for (const w of through.stack) (ids.get(p) as string[]).push(w.id);
   };
   /**
-   * Paths whose file the records made is gone: its create taken out here (or a `vacated` rename moved nothing on
-   * from it), and no surviving record written there since. A rename out of one is `vacated` from then on, kept on
-   * the record (see `ChangeRecord.vacated`).
+   * The files the records made that are gone, by content: a create taken out, and what a write or move taken out made
+   * of such a file; and what a `vacated` rename saw (its file gone before this replay). A rename that saw one of them
+   * is `vacated` from then on, kept on the record (see `ChangeRecord.vacated`): stated by what each record saw, not by
+   * the path it was at, so the outcome is the same in every take-out order (`sawGone`).
    */
-  const vacant = new Set<string>();
+  const gone = vacatedSaw(all, options.rewrites);
   /**
    * Paths where a forced rename, its file gone, was rewritten as a create of what the view showed it moving, which
    * passes by the person's file there: what the rename recorded bringing (`recorded`) and what it now creates
@@ -379,14 +380,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       // Replayed in an earlier stack; a delete still ends its path's link to a rename taken out.
       const g = options.rewrites?.get(original.id) ?? original;
       if (g.operation === 'delete') alias.delete(g.path);
-      // A write there is the records' file there again, in staging order (reference seed 7194: a modify replayed
-      // in its create's stack, before a create taken out between them).
-      if (g.operation === 'create' || g.operation === 'modify') vacant.delete(resolve(g.path));
       continue;
     }
     if (removed.has(original.id)) {
       if (original.operation === 'rename' && original.fromPath !== undefined) moveAlias(alias, original.fromPath, original.path);
-      else if (original.operation === 'create') vacant.add(resolve(original.path));
+      takenOutOf(gone, original);
       continue;
     }
     const given = options.rewrites?.get(original.id) ?? original;
@@ -402,11 +400,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       alias.delete(given.fromPath);
       alias.delete(given.path);
     }
-    // A file the records write there is theirs again; a delete leaves none (it is about what was there, often the
-    // disk's file followed home when a rename before it was taken out: reference seed 6623).
-    const vacatedHere = r.operation === 'rename' && r.vacated !== true && vacant.has(r.fromPath as string);
-    if (r.operation === 'create' || r.operation === 'modify') vacant.delete(r.path);
-    else if (vacatedHere) r = { ...r, vacated: true };
+    if (r.operation === 'rename' && r.vacated !== true && sawGone(gone, r)) r = { ...r, vacated: true };
     if (r.operation === 'rename' && r.fromPath !== undefined) linksSoFar.link(r.fromPath, r.path);
     const settledFrom = r.operation === 'rename' && r.fromPath !== undefined ? settledPass.get(r.fromPath) : undefined;
     if (settledFrom && passing.get(r.fromPath as string)?.content === settledFrom.shown && r.before === settledFrom.recorded && r.before !== settledFrom.shown) {
@@ -662,8 +656,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         (ids.get(from) as string[]).push(r.id);
         (ids.get(to) as string[]).push(r.id);
         if (c === null) {
-          // Nothing left to move; when its file is gone, the records' file at the destination is gone too.
-          if (r.vacated === true && !pass) vacant.add(to);
+          // Nothing left to move (when its file is gone, the renames out of its destination that saw that file are
+          // `vacated` too: `sawGone`).
           // Accepted with its source's file gone from disk (the conflict's new baseline there is no file), it moves
           // nothing from then on, as a rename whose file was a create since taken out: a file the person puts at
           // the source later is one it never saw. Left unmarked, the reconcile of that new file replayed the rename
@@ -672,7 +666,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // `h` → `d` → `h` reads through to the disk, so the person's delete of `h` is no conflict): from then on
           // it moved nothing. Left unmarked, taking out the rename back made it move the person's new `h` to `d`,
           // a file no record saw (issue 23, prov-c7's finding; vacated8).
-          else if ((options.rebase === true || (options.keepReplaced && options.force?.(original))) && !pass && options.baselines?.get(from)?.base === null) out = { ...r, vacated: true };
+          if (r.vacated !== true && (options.rebase === true || (options.keepReplaced && options.force?.(original))) && !pass && options.baselines?.get(from)?.base === null) out = { ...r, vacated: true };
           // Where its file would only have passed through (the next record there a rename out that saw it), the
           // rename out moves nothing either (`unreached`).
           if (r.vacated !== true && !pass && d !== null && r.after !== null && d !== r.after) {
@@ -681,9 +675,6 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           }
           break;
         }
-        vacant.delete(from);
-        if (leavesVacant(r.vacated === true && !pass, vacatedHere, vacant.has(to))) vacant.add(to);
-        else vacant.delete(to);
         // A conflict travels with the content it is about (not one about a file a passing one leaves in place): a
         // passing file's own conflict goes on with it (`passes`, below). `source`: where the conflict was found.
         const carried = pass ? pass.carried?.conflict : diskHeld.has(from) ? undefined : conflicts.get(from);
@@ -938,17 +929,39 @@ function movedRename(last: ChangeRecord, arrived: ContentRef | undefined): Chang
 }
 
 /**
- * Whether a `vacated` rename that moves a file (the very file it saw: its own was a create taken out) leaves its
- * destination without a file of the records' own for the renames out of it, which then are `vacated` too. Marked by
- * this very replay (`here`), yes: every rename out of there was staged while it brought the create's file (reference
- * seed 1028528: s2/m1 moved s1/m2's create of d/c on to d/f/g, then on to a; deleting s1/m2 gave the first rename the
- * person's c0, the file it saw, and read as a file of the records' own there, the second moved c0 to a, a file it
- * never saw, its own gone). Marked by an earlier replay, as it was (`was`): every record staged since saw it bring no
- * create's file, so the renames out of there moved what the records had there, vacant only if that was a create taken
- * out (reference seed 1027813: s2/m2 moved s1/m2's create at a, where s2/m1's vacated d/e → a had moved nothing; once
- * that rename moved its very file again, the person's u152, onto a, deleting s1/m2 left s2/m2's rename moving u152 on
- * to d/c, a file it never saw).
+ * The files gone before this replay: what each `vacated` rename saw (its file a create taken out, or gone from disk
+ * under a rebase). A rename that saw that very file too, wherever it was, saw a file that is gone.
  */
-function leavesVacant(vacated: boolean, here: boolean, was: boolean): boolean {
-  return vacated && (here || was);
+function vacatedSaw(all: readonly ChangeRecord[], rewrites: ReadonlyMap<string, ChangeRecord> | undefined): Set<ContentRef> {
+  const gone = new Set<ContentRef>();
+  for (const x of all) {
+    const r = rewrites?.get(x.id) ?? x;
+    if (r.operation === 'rename' && r.vacated === true && r.before !== null) gone.add(r.before);
+  }
+  return gone;
+}
+
+/**
+ * A record taken out: a create's file is gone, and so is what a write or move taken out made of a file gone (it saw
+ * that file: the create's, edited on the way).
+ */
+function takenOutOf(gone: Set<ContentRef>, r: ChangeRecord): void {
+  if (r.after === null) return;
+  if (r.operation === 'create' || (r.before !== null && gone.has(r.before))) gone.add(r.after);
+}
+
+/**
+ * Whether a rename saw a file the records made that is gone (`gone`): then its file is gone, and it moves nothing
+ * from then on, whatever is at its source, unless that very file (`vacated`). Stated by what it saw (its `before`),
+ * not by the path it was at: a create saw no file at its path, so it is not the file a rename had moved away from
+ * there, and the renames that saw and moved that file move it still (issue 23, reference seeds 1785491 and 10028:
+ * s1/m2 moved the person's c to e and created a new c, s2/m1 moved e on to g; with the move and the create taken
+ * out, in either order or at once, s2/m1's move, followed home to c, saw the person's c and moves it to g; by path,
+ * pruning the move first read the create taken out after as that move's file, and the person's c stayed at c). A
+ * file moved on by a rename marked here is the same file (reference seed 1028528: the rename out of its destination
+ * saw the create's file, not the person's file the vacated rename moves now); one staged after an earlier replay
+ * marked it saw what that replay showed, never the create's file (reference seed 1027813).
+ */
+function sawGone(gone: ReadonlySet<ContentRef>, r: ChangeRecord): boolean {
+  return r.before !== null && gone.has(r.before);
 }

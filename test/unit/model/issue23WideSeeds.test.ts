@@ -2402,3 +2402,89 @@ describe('issue 23: a rename settled by the person carries their change onto wha
     assert.strictEqual(disk.text('/d/e'), undefined);
   });
 });
+
+/**
+ * Session 19 (`vacancy9`): reference seeds 1785491 and 10028. A rename is `vacated` (it moves nothing from then on,
+ * unless its very file) when what it SAW (its `before`) was a file the records made that is gone: a create taken
+ * out, or what a write or move taken out made of it (replay.ts `sawGone`). Stated by the path it was at (a create
+ * taken out at its source), the outcome depended on the order of the take-outs: a create saw no file at its path, so
+ * it is not the file a rename had moved away from there, yet pruning that rename first rewrote the onward move to
+ * start where the create was, and taking the create out after marked the move `vacated` (pruning both at once, or
+ * the create first, left it moving the person's file).
+ */
+describe('issue 23: a rename is vacated by what it saw, so every take-out order gives one view (vacancy9)', () => {
+  const orders = <T>(xs: readonly T[]): T[][] => (xs.length <= 1 ? [[...xs]] : xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((o) => [x, ...o])));
+  const view = (model: ReturnType<typeof newModel>, disk: FakeDisk, paths: string[]) => paths.map((p) => readText(model, disk, p));
+
+  // Reference seed 10028's shape, the move and the create at its source in messages of their own (m2, m3). Provenance:
+  // the person's c was edited by s1/m0 (c0 X); s1/m2 moved it to e; s1/m3 created a new c (a create: it saw no file
+  // at c, so its file is not the one moved to e); s2/m1 moved e to g (it saw the person's c, edited). With the edit,
+  // the move and the create all taken out, s2/m1's move alone is left, and it saw the person's c: g shows it, in
+  // every order. Pruning m2 then m3 (or m2, m0, m3) read the create taken out at c as the file of s2/m1's move,
+  // followed home to c, and marked it vacated: the person's c stayed at c.
+  const stage10028 = (split: boolean) => {
+    const disk = new FakeDisk({ '/c': 'c0\nc1\n' });
+    const model = newModel();
+    model.write('/c', enc('c0\nX\n'), meta('m0', 's1'), disk);
+    model.rename('/c', '/e', meta('m2', 's1'), disk);
+    model.write('/c', enc('n0\n'), meta(split ? 'm3' : 'm2', 's1'), disk);
+    model.rename('/e', '/g', meta('m1', 's2'), disk);
+    return { disk, model };
+  };
+  for (const order of orders(['m0', 'm2', 'm3'])) {
+    it(`reference seed 10028's shape, pruned ${order.join(', ')}: the onward move moves the person's file it saw`, () => {
+      const { disk, model } = stage10028(true);
+      for (const m of order) model.prune(m, 's1');
+      assert.deepStrictEqual(view(model, disk, ['/c', '/e', '/g']), [undefined, undefined, 'c0\nc1\n']);
+      assert.strictEqual(model.snapshot().records.find((x) => x.operation === 'rename')?.vacated, undefined, 'it never saw a create: not vacated');
+      applyAll(model, disk);
+      assert.deepStrictEqual([disk.text('/c'), disk.text('/g')], [undefined, 'c0\nc1\n']);
+    });
+  }
+  it('reference seed 10028 (the move and its create in one message): deleting the edit, then the message, moves the person\'s c to g', () => {
+    const { disk, model } = stage10028(false);
+    model.prune('m0', 's1');
+    assert.deepStrictEqual(view(model, disk, ['/c', '/g']), ['n0\n', 'c0\nc1\n'], 'g shows the person\'s c, edit deleted');
+    model.prune('m2', 's1');
+    assert.deepStrictEqual(view(model, disk, ['/c', '/e', '/g']), [undefined, undefined, 'c0\nc1\n'], 's2/m1\'s move saw the person\'s c: it still moves it');
+  });
+
+  // Reference seed 1785491's shape (the model's side; the seed itself failed on the reference): s2/m0 moved the
+  // person's a to b, s2/m3 created a new a, s2/m2 moved b on to g, s2/m1 edited it there, s2/m2 moved it on to e.
+  // The moves on saw the person's a (a0 a1, then a0 X), never the create: with s2/m0, s2/m3 and s2/m1 taken out in
+  // any order, e shows the person's a. Pruning s2/m0 and s2/m1 before s2/m3 left it at g.
+  for (const order of orders(['m0', 'm3', 'm1'])) {
+    it(`reference seed 1785491's shape, pruned ${order.join(', ')}: the moves on move the person's file to e`, () => {
+      const disk = new FakeDisk({ '/a': 'a0\na1\n' });
+      const model = newModel();
+      model.rename('/a', '/b', meta('m0', 's2'), disk);
+      model.write('/a', enc('n0\n'), meta('m3', 's2'), disk);
+      model.rename('/b', '/g', meta('m2', 's2'), disk);
+      model.write('/g', enc('a0\nX\n'), meta('m1', 's2'), disk);
+      model.rename('/g', '/e', meta('m2', 's2'), disk);
+      for (const m of order) model.prune(m, 's2');
+      assert.deepStrictEqual(view(model, disk, ['/a', '/b', '/g', '/e']), [undefined, undefined, undefined, 'a0\na1\n']);
+      applyAll(model, disk);
+      assert.deepStrictEqual([disk.text('/a'), disk.text('/g'), disk.text('/e')], [undefined, undefined, 'a0\na1\n']);
+    });
+  }
+
+  // The same class found by a random search of small shapes (three messages, every order): s2/m2 moved the person's
+  // c to e and edited it there, s2/m3 created a new c, s1/m1 edited that new c, s1/m0 moved e on to a (it saw the
+  // person's c, edited by s2/m2). With s2/m2, s2/m3 and s1/m1 taken out, s1/m0's move alone is left: it moves the
+  // person's c to a, in every order. The new c and its edit are a file the records made that is gone (`takenOutOf`:
+  // the edit saw the create's file), which s1/m0's move never saw. By path, two orders left the person's c at c.
+  for (const order of orders([['m2', 's2'], ['m3', 's2'], ['m1', 's1']])) {
+    it(`a move and the create at its source, each edited, pruned ${order.map(([m, s]) => `${s}/${m}`).join(', ')}: the onward move moves the person's file`, () => {
+      const disk = new FakeDisk({ '/c': 'c0\nc1\n' });
+      const model = newModel();
+      model.rename('/c', '/e', meta('m2', 's2'), disk);
+      model.write('/c', enc('x0\n'), meta('m3', 's2'), disk);
+      model.write('/e', enc('c0\nx1\n'), meta('m2', 's2'), disk);
+      model.write('/c', enc('x0\nx2\n'), meta('m1', 's1'), disk);
+      model.rename('/e', '/a', meta('m0', 's1'), disk);
+      for (const [m, s] of order) model.prune(m, s);
+      assert.deepStrictEqual(view(model, disk, ['/a', '/c', '/e']), ['c0\nc1\n', undefined, undefined]);
+    });
+  }
+});

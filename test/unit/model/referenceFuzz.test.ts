@@ -167,7 +167,8 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   // later. 63: pruning the create, then the delete before it, equals one prune of both (the disk's file comes back
   // at the source and stays). 6623: a delete there (followed home) leaves no file of the records' own. 7194: a modify
   // replayed in its create's stack is a write there again. 9572: read through a rename taken out (the file the
-  // rename out saw was the one that rename had moved there, not the create's).
+  // rename out saw was the one that rename had moved there, not the create's). 10028 is decided the other way since
+  // session 19 (vacancy9, below): both models now read it by what the move saw, the person's c, and both still agree.
   for (const seed of [63, 6623, 7194, 9572, 10028]) {
     it(`seed ${seed}: a rename whose file was a create since taken out moves nothing, whatever is at its source later`, () => {
       runSequence(seed);
@@ -267,7 +268,8 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   // and the model's rename out moved c0 to a, unseen. 1109854 (a guard: the first statement of the reference's rule,
   // "an orphaned rename reaches no rename out after the take-out that orphaned it", failed it): s2/m0's b → d/f/g was
   // staged before s2/m1's d/f/g → b was orphaned, and a write of s1/m2 between them kept it from being orphaned then;
-  // deleting s1/m2, its file was the create taken out, and it moves nothing.
+  // deleting s1/m2, its file was the create taken out, and it moves nothing. (Since session 19, vacancy9, both models
+  // state which renames by what each saw, not by reach or path: `lostFiles`, replay.ts `sawGone`.)
   for (const seed of [1027813, 1028528, 1109854]) {
     it(`seed ${seed}: a rename whose file was a create taken out moves nothing, and one whose file was not moves what is there`, () => {
       runSequence(seed);
@@ -315,4 +317,42 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
     assert.strictEqual(ref.read('/w/h'), 'precious\n', 'the person\'s new h stays where it is');
     assert.strictEqual(ref.read('/w/d'), null, 'the rename moved nothing');
   });
+  // Session 19 (vacancy9): reference seed 1785491 (older than session 16; the reference's). Provenance: the person's a
+  // (a0..a5) was moved to b by s2/m0, which then created a new a (a create: it saw no file at a, so its file is not
+  // the one moved to b); s2/m2 moved b over d/f/g (the file it saw: a0..a5), s2/m1 edited line 1 there, and s2/m2
+  // moved d/f/g over d/e (the file it saw: a0..a5 with that edit). Deleting s2/m0 and s2/m1, the moves on saw the
+  // person's a and move it to d/e (the model). The reference had read the new a's create taken out as the file of
+  // b → d/f/g (followed home to a, the path the create was at) and orphaned it, reaching the move on to d/e: a0..a5
+  // stayed at d/f/g, where no surviving record left it. Now both models state the vacancy by what each rename SAW
+  // (its `before`: a create taken out, or what a write or move taken out made of it; `lostFiles`, replay.ts
+  // `sawGone`), so every take-out order gives one view (below). 10028 above, read then as `vacated` by both models
+  // (the move followed home to c, its create taken out), is decided the other way by the same argument: its move
+  // saw the person's c, never the create, and moves it to g (cut down in issue23WideSeeds.test.ts, vacancy9).
+  it('seed 1785491: a create at a rename\'s source is not the file that rename had moved away, whatever order the take-outs come in', () => {
+    runSequence(1785491);
+  });
+  const orders = <T>(xs: readonly T[]): T[][] => (xs.length <= 1 ? [[...xs]] : xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((o) => [x, ...o])));
+  for (const order of orders(['m0', 'm3', 'm1'])) {
+    it(`reference seed 1785491 cut down (the reference), pruned ${order.join(', ')}: the moves that saw the person's a move it to e`, () => {
+      const ref = new ReferenceOverlay(new Map([['/w/a', 'a0\na1\n']]));
+      ref.rename('/w/a', '/w/b', 's2', 'm0', false);
+      ref.write('/w/a', 'n0\n', 's2', 'm3');
+      ref.rename('/w/b', '/w/g', 's2', 'm2', false);
+      ref.write('/w/g', 'a0\nX\n', 's2', 'm1');
+      ref.rename('/w/g', '/w/e', 's2', 'm2', false);
+      for (const m of order) ref.prune(m, 's2');
+      assert.deepStrictEqual(['/w/a', '/w/b', '/w/g', '/w/e'].map((p) => ref.read(p)), [null, null, null, 'a0\na1\n']);
+    });
+  }
+  for (const order of orders(['m0', 'm2', 'm3'])) {
+    it(`reference seed 10028's shape (the reference), pruned ${order.join(', ')}: the onward move moves the person's c it saw`, () => {
+      const ref = new ReferenceOverlay(new Map([['/w/c', 'c0\nc1\n']]));
+      ref.write('/w/c', 'c0\nX\n', 's1', 'm0');
+      ref.rename('/w/c', '/w/e', 's1', 'm2', false);
+      ref.write('/w/c', 'n0\n', 's1', 'm3');
+      ref.rename('/w/e', '/w/g', 's2', 'm1', false);
+      for (const m of order) ref.prune(m, 's1');
+      assert.deepStrictEqual(['/w/c', '/w/e', '/w/g'].map((p) => ref.read(p)), [null, null, 'c0\nc1\n']);
+    });
+  }
 });

@@ -69,13 +69,12 @@ export class ReferenceOverlay {
   /** The baseline a disk conflict found at its disk path, by holder (what "the agent side changes nothing" compares with). */
   private readonly conflictBase = new Map<string, Text>();
   /**
-   * Renames whose file was a create since taken out (or that moved on from where such a rename moved nothing): they
-   * move nothing, whatever is at their source now, unless it is the very file they saw — a file there is one they
-   * never saw (issue 23, provenance seed 970167; the model's `ChangeRecord.vacated`). Kept, not read off the view:
-   * pruning the create and then a delete before it equals one prune of both (reference seed 63). Each with the last
-   * record staged while it still brought the create's file (see `orphanReach`).
+   * Renames whose file was a create since taken out (or the file such a rename saw): they move nothing, whatever is
+   * at their source now, unless it is the very file they saw — a file there is one they never saw (issue 23,
+   * provenance seed 970167; the model's `ChangeRecord.vacated`). Kept, not read off the view: pruning the create and
+   * then a delete before it equals one prune of both (reference seed 63). Decided by what each saw (`lostFiles`).
    */
-  private readonly orphaned = new Map<string, number>();
+  private readonly orphaned = new Set<string>();
   private settleHeld = false;
   private nextId = 0;
   /** Inside `looking`: nothing changes, so the view's replay is kept (`stillView`) once made. */
@@ -668,8 +667,8 @@ export class ReferenceOverlay {
     c.records = [...this.records];
     c.diskConflicts = new Map(this.diskConflicts);
     for (const [k, t] of this.conflictBase) c.conflictBase.set(k, t);
-    for (const [id, last] of this.orphaned) c.orphaned.set(id, last);
-    c.nextId = this.nextId; // what an orphaned rename reaches is counted in record ids (`orphanReach`)
+    for (const id of this.orphaned) c.orphaned.add(id);
+    c.nextId = this.nextId;
     return c;
   }
 
@@ -717,38 +716,9 @@ export class ReferenceOverlay {
 
   /** Marks the renames `gone`'s taking out leaves without a file of their own to move (see `orphaned`). */
   private orphan(gone: ReadonlySet<string>): void {
-    // Where the records' own file is gone: its create taken out, and nothing written there since. Read through
-    // the renames taken out, as the records that follow a file home are (reference seed 9572: a rename out of a
-    // create's path saw the file a rename taken out had moved over the create, not the create's).
-    // (By path, the last record staged while the records' file there was such a create: all, for one taken out now.)
-    const vacant = new Map<string, number>();
-    const alias = new Map<string, string>();
-    const home = (p: string): string => alias.get(p) ?? p;
+    const lost = lostFiles(this.records, gone, this.orphaned);
     for (const r of this.records) {
-      if (isFolderRecord(r)) continue;
-      if (gone.has(r.id)) {
-        if (r.op === 'write' && r.before === null) vacant.set(home(r.path), Infinity);
-        else if (r.op === 'rename') {
-          alias.set(r.path, home(r.from as string));
-          alias.delete(r.from as string);
-        }
-        continue;
-      }
-      const [at, from] = [home(r.path), r.from === undefined ? undefined : home(r.from)];
-      if (r.op === 'delete') alias.delete(r.path);
-      if (r.op === 'write') vacant.delete(at); // a delete leaves no file of the records' own there
-      else if (r.op === 'rename') {
-        alias.delete(r.from as string);
-        alias.delete(r.path);
-        const reach = orphanReach(this.orphaned.get(r.id), vacant.get(from as string), r.id, this.nextId);
-        if (reach !== undefined) {
-          this.orphaned.set(r.id, reach);
-          vacant.set(at, Math.max(vacant.get(at) ?? 0, reach));
-        } else {
-          vacant.delete(from as string);
-          vacant.delete(at);
-        }
-      }
+      if (r.op === 'rename' && !gone.has(r.id) && !this.orphaned.has(r.id) && r.before !== null && lost.has(r.before)) this.orphaned.add(r.id);
     }
   }
 
@@ -842,8 +812,8 @@ export class ReferenceOverlay {
     let any = false;
     for (const r of this.records) {
       if (r.op === 'rename' && r.from === path && after.movedNothing.has(r.id) && !this.orphaned.has(r.id)) {
-        // Every rename out of its destination staged so far saw it bring the file now gone (`orphanReach`).
-        this.orphaned.set(r.id, this.nextId);
+        // The renames that saw the file it brought saw the file now gone too (`lostFiles`).
+        this.orphaned.add(r.id);
         any = true;
       }
     }
@@ -1052,21 +1022,26 @@ function carriedPast(value: { readonly base: Text; readonly theirs: Text } | und
 }
 
 /**
- * The last record staged while an orphaned rename brought its create's file to its destination (the renames out of
- * there staged up to it are orphaned with it), or undefined when it is not orphaned. One orphaned by an earlier
- * take-out keeps what it had then: every record staged since saw it bring no create's file (it moved nothing, or the
- * very file it saw). One a vacancy at its source reaches (`atSource`: a create taken out now, or such a rename there)
- * is orphaned now, reaching as far as that vacancy does. Reference seed 1027813: s2/m1's d/e → a, orphaned when
- * s1/m1's create of d/e was deleted, moved nothing onto s1/m2's live create at a, which s2/m2 then moved on to d/c;
- * deleting s1/m0's delete of d/e gave the orphaned rename its very file back, the person's u152, and read as leaving
- * a vacant for every rename out of it, s2/m2's rename, whose file was never a create taken out, moved nothing: u152
- * stranded at a, where a rename moves what is at its source. Reference seed 1109854, the other way: s2/m0's b → d/f/g
- * was staged before s2/m1's d/f/g → b was orphaned (deleting s1/m0's create of d/f/g), so its file was that create,
- * with s1/m2's edit, which kept it from being orphaned then; deleting s1/m2 too, it moves nothing.
+ * The files the records made that are gone, by what each record saw (its `before`), not by the path it was at: a
+ * create taken out now (`gone`), what a write or move taken out now made of such a file (it saw that file, edited on
+ * the way), and what each orphaned rename saw (its file gone before). A rename that saw one of them saw a file that
+ * is gone, wherever it was; a create saw no file at its path, so it is not the file a rename had moved away from
+ * there, and the moves that saw that file (the person's) move it still, in every take-out order. Reference seed
+ * 1785491: s2/m0 moved the person's a to b and created a new a; s2/m2 moved b on to d/f/g, s2/m1 edited it there,
+ * s2/m2 moved it on to d/e. Read by path (b → d/f/g followed home to a, where the create was taken out), the moves
+ * on were orphaned or not by the order the take-outs came in, and the person's a stayed at d/f/g. Reference seed
+ * 1028528: the rename out of an orphaned rename's destination saw the create's file, whatever the orphaned one moves
+ * now; 1027813: one staged after the take-out saw what the view showed then, never the create's file; 1109854: the
+ * create's file, edited on the way by a write taken out later, is gone too.
  */
-function orphanReach(sticky: number | undefined, atSource: number | undefined, id: string, last: number): number | undefined {
-  if (sticky !== undefined) return sticky;
-  return atSource !== undefined && atSource >= Number(id.slice(1)) ? Math.min(atSource, last) : undefined;
+function lostFiles(records: readonly RefRecord[], gone: ReadonlySet<string>, orphaned: ReadonlySet<string>): Set<string> {
+  const lost = new Set<string>();
+  for (const r of records) if (orphaned.has(r.id) && r.before !== null) lost.add(r.before);
+  for (const r of records) {
+    if (!gone.has(r.id) || isFolderRecord(r) || r.after === null) continue;
+    if ((r.op === 'write' && r.before === null) || (r.before !== null && lost.has(r.before))) lost.add(r.after);
+  }
+  return lost;
 }
 
 /**
