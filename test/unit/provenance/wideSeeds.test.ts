@@ -175,6 +175,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [1822815, 'LOSS: "Accept agent" at a folder move\'s k/l/e settled the rename d/e → k/l/e to have seen what it moved (the person\'s edited d/e), so the rename carried the accepted content over whatever arrives: the person\'s later edit of d/e (P#23) was lost on Apply (diag7\'s `movedRename`, reverted)'],
   // Session 19 (carry9): 1473477 again, with 1822815 above as its guard.
   [1473477, 'SIDE: a hand merge at d/c, the end of a rename chain whose source the person had replaced with their moved d/c, rebased the write at the source onto that file and settled the rename into d/c to show what its record already said it saw; the next replay (a partial Apply\'s look at b) moved the rebased file in, and the merge became a prune conflict (replay.ts `movedRename`: a settled rename has seen what arrived at its source; `carriedOnto`: it carries the person\'s change merged onto what arrives later, not the accepted content whole, which lost 1822815\'s later edit)'],
+  // Session 19: found by the first full `npm run fuzz` (memory 1–1,000,000, on session 18's final code), settled by carry9's rule.
+  [433333, 'SIDE: "Accept agent" at a folder move\'s k/l/e settled the rename with the accepted [P#4 R1#7]; the person\'s later create at d/e made the rename carry what arrived ([R1#7]) and a partial Apply changed the view of k/l/e (the same as 1473477: `carriedOnto`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
