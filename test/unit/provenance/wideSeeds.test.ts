@@ -173,6 +173,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 18: found by the final code's sample (memory 1,803,001–1,843,000), a regression of diag7's 1473477 rule
   // (`movedRename`, reverted; 1473477 is open again, README Left).
   [1822815, 'LOSS: "Accept agent" at a folder move\'s k/l/e settled the rename d/e → k/l/e to have seen what it moved (the person\'s edited d/e), so the rename carried the accepted content over whatever arrives: the person\'s later edit of d/e (P#23) was lost on Apply (diag7\'s `movedRename`, reverted)'],
+  // Session 19 (prov9): found by the first full `npm run fuzz` (memory 1-1,000,000); new since session 18's vacated8
+  // rule (session 16's code passes both).
+  [503630, 'WYSIWYG: Apply\'s own look at the disk (the person deleted a round trip\'s source d/f/g after the review) made the round trip move nothing, so d/c, shown deleted, kept the person\'s file, and Apply listed d/c applied with P#10 left there (overlayWorkspace.reconcileBeforeApply: a group whose view the look changed at a path the person did not touch is refused)'],
+  [332318, 'WYSIWYG: the same, reached through a disk conflict held at d/e (the person moved d/e to h) that Apply\'s look settled: h, shown deleted, kept the person\'s file (the same fix)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
