@@ -13,6 +13,7 @@ import type { ChangeMeta, ChangeRecord } from './model/changeRecord';
 import type { CompositeChange } from './model/overlayQueries';
 import type { OverlayModel } from './model/overlayModel';
 import type { ReconcileOutcome } from './model/reconcile';
+import type { ContentRef } from './model/contentStore';
 import type { DiskProbe } from './model/diskProbe';
 import type { FolderDisk } from './model/folders';
 import { sameIdentity } from './model/pathEntry';
@@ -444,14 +445,15 @@ export class OverlayWorkspace {
     // Reconcile, the plan and the checks below ask the same things of each file: one look (see `NodeDisk.lookOnce`).
     this.disk.lookOnce();
     const { selection, folderSelection } = this.selectionOf(options.paths);
-    for (const p of selection) this.reconcileIfStaged(p);
+    const unseen = this.reconcileBeforeApply(selection);
     const plan = this.model.planApply(selection, this.disk);
     const refused: ApplyRefusalReport[] = [...plan.refused];
+    const groups = withoutUnseen(plan.groups, refused, unseen);
     const folders = this.planFolders(folderSelection, refused);
     const accepted: ApplyGroup[] = [];
-    const removedByPlan = new Set(plan.groups.flatMap(g => pathsLeftEmpty(g.actions)));
+    const removedByPlan = new Set(groups.flatMap(g => pathsLeftEmpty(g.actions)));
     const place = newPlaceMemo();
-    for (const group of plan.groups) {
+    for (const group of groups) {
       const dirty = group.paths.find(p => options.isDirty?.(p));
       if (dirty) {
         refused.push({ paths: group.paths, path: dirty, reason: 'dirtyEditor' });
@@ -508,6 +510,21 @@ export class OverlayWorkspace {
     await this.flush();
     this.touch(applied);
     return { applied, refused };
+  }
+
+  /**
+   * Apply's own look at the disk (a reconcile of each selected path), returning the paths whose view it changed
+   * though their own disk file is what their change was made against: what Apply would write there is not what the
+   * view showed, and the person changed nothing there (issue 23, provenance seeds 503630, 332318: the person deleted
+   * or moved a rename chain's source on disk, and the look made the chain move nothing, so its middle, shown
+   * deleted, kept the person's file; Apply wrote that, not what was reviewed). A path whose own file changed shows
+   * the person's change merged in, as before.
+   */
+  private reconcileBeforeApply(selection: readonly string[]): Set<string> {
+    const shown = new Map<string, ContentRef | null | undefined>();
+    for (const p of selection) if (this.model.baselineOf(p) === this.disk.refOf(p)) shown.set(p, this.model.stagedRef(p));
+    for (const p of selection) this.reconcileIfStaged(p);
+    return new Set([...shown].filter(([p, ref]) => this.model.stagedRef(p) !== ref).map(([p]) => p));
   }
 
   /**
@@ -757,6 +774,26 @@ export class OverlayWorkspace {
 function checkName(p: string): void {
   const problem = controlCharacterProblem(p);
   if (problem !== undefined) throw new OverlayError('InvalidOperation', problem, { path: p });
+}
+
+/**
+ * The groups an apply goes on with: one holding a path whose view Apply's own look changed (`reconcileBeforeApply`)
+ * is refused as out of date (the disk changed since the view was shown), and so is such a path in no group (its
+ * change now nothing to apply): the person looks again.
+ */
+function withoutUnseen(groups: readonly ApplyGroup[], refused: ApplyRefusalReport[], unseen: ReadonlySet<string>): ApplyGroup[] {
+  if (unseen.size === 0) return [...groups];
+  const kept: ApplyGroup[] = [];
+  const grouped = new Set<string>();
+  for (const g of groups) {
+    for (const p of g.paths) grouped.add(p);
+    const stale = g.paths.find(p => unseen.has(p));
+    if (stale === undefined) kept.push(g);
+    else refused.push({ paths: g.paths, path: stale, reason: 'diskChanged' });
+  }
+  const listed = new Set(refused.flatMap(r => r.paths));
+  for (const p of unseen) if (!grouped.has(p) && !listed.has(p)) refused.push({ paths: [p], path: p, reason: 'diskChanged' });
+  return kept;
 }
 
 /** A group held back by a check of `ApplyExecutor`: the disk moved on, or the write would leave the workspace. */

@@ -819,6 +819,12 @@ export class OverlayModel {
     return effectiveRef(this.state, path) !== undefined;
   }
 
+  /** The disk content a path's staged change was made against (null = no file); undefined = nothing staged there. */
+  baselineOf(path: string): ContentRef | null | undefined {
+    const e = this.state.entry(path);
+    return e ? baseOf(e.state) : undefined;
+  }
+
   /** Effective ref at a path if the overlay decides it (null = absent); undefined = read the disk. */
   stagedRef(path: string): ContentRef | null | undefined {
     return effectiveRef(this.state, path);

@@ -5,6 +5,9 @@ import { parseOverlayOp, parseOverlaySnapshot } from '../../../src/fs/model/over
 import { PERSON_SESSION_ID } from '../../../src/fs/model/changeRecord';
 import type { OverlayOp } from '../../../src/fs/model/overlayOp';
 import { FakeDisk, applyAsAdapter as applyAll, dec, enc, meta, newModel, readText } from './modelFixtures';
+import * as path from 'path';
+import { OverlayWorkspace } from '../../../src/fs/overlayWorkspace';
+import { handsFor } from '../provenance/personHands';
 
 /**
  * Issue 23, the replay / resolve side: seeds of the provenance fuzz beyond the unit suite's window (memory seeds
@@ -2487,4 +2490,46 @@ describe('issue 23: a rename is vacated by what it saw, so every take-out order 
       assert.deepStrictEqual(view(model, disk, ['/a', '/c', '/e']), ['c0\nc1\n', undefined, undefined]);
     });
   }
+});
+
+// Session 19 (prov9), the first full `npm run fuzz`: Apply's own look at the disk changed the view of a path whose
+// disk file the person never touched, and Apply wrote that instead of what the person reviewed (WYSIWYG; memory
+// 503630 and 332318, both new since session 18's vacated8 rule, which session 16's code passes). In 503630 the
+// round trip d/f/g -> d/c -> d/f/g landed over the person's d/c (accepted: `replaces`), and the person deleted d/f/g
+// on disk after the review; the look made the round trip move nothing (its source gone), so d/c, shown deleted, kept
+// the person's file, and Apply listed d/c as applied with P#10 still there. In 332318 a disk conflict held at d/e
+// (the person had moved d/e to h) was settled by the look, and h, shown deleted, kept the person's file. Who wrote
+// what: nothing of d/c's changed on disk, so the review was the person's last word on it; Apply either writes
+// what it showed or refuses. The look's own result stays (the next review shows it).
+describe('issue 23: Apply writes what the review showed, or refuses (provenance seeds 503630, 332318)', () => {
+  it('provenance seed 503630: a look that makes a round trip move nothing refuses the group whose view it changed', async () => {
+    const hands = handsFor('memory');
+    const f = (rel: string) => path.join(hands.root, rel);
+    hands.write(f('d/f/g'), 'p4\np5\np6\n');
+    const ws = await OverlayWorkspace.open(hands.storeDir, { disk: hands.disk });
+    try {
+      ws.rename(f('d/f/g'), f('d/c'), meta('m1', 's1'));
+      ws.rename(f('d/c'), f('d/f/g'), meta('m1', 's1'), { overwrite: true });
+      hands.write(f('d/c'), 'p9\n');
+      ws.rename(f('d/c'), f('d/f/g'), meta('m1', 's2'), { overwrite: true });
+      hands.write(f('d/c'), 'p10\n');
+      hands.write(f('d/f/g'), 'p11\np5\np6\n');
+      ws.reconcilePaths([f('d/c'), f('d/f/g')]);
+      ws.model.resolve(f('d/f/g'), { kind: 'acceptAgent' });
+      ws.model.resolveManually(f('d/f/g'), enc('p12\n'));
+      ws.rename(f('d/f/g'), f('k'), meta('m2', 's2'));
+      const reviewed = new Map(ws.composites().map((c) => [c.path, c.after]));
+      assert.strictEqual(reviewed.get(f('d/c')), null, 'the review shows d/c deleted');
+      // After the review, the person deletes the round trip's source; no watcher reacts before Apply.
+      hands.remove(f('d/f/g'));
+      const result = await ws.apply();
+      const disk = hands.snapshot();
+      assert.ok(result.refused.some((r) => r.paths.includes(f('d/c'))) || !disk.has(f('d/c')), 'd/c is refused or deleted, as shown');
+      assert.ok(!result.applied.includes(f('d/c')) || !disk.has(f('d/c')), 'never listed applied while the person\'s p10 is left there');
+      assert.strictEqual(disk.get(f('d/c')), 'p10\n', 'the person\'s file is kept (refused)');
+    } finally {
+      await ws.close();
+      hands.dispose();
+    }
+  });
 });

@@ -177,6 +177,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [1473477, 'SIDE: a hand merge at d/c, the end of a rename chain whose source the person had replaced with their moved d/c, rebased the write at the source onto that file and settled the rename into d/c to show what its record already said it saw; the next replay (a partial Apply\'s look at b) moved the rebased file in, and the merge became a prune conflict (replay.ts `movedRename`: a settled rename has seen what arrived at its source; `carriedOnto`: it carries the person\'s change merged onto what arrives later, not the accepted content whole, which lost 1822815\'s later edit)'],
   // Session 19: found by the first full `npm run fuzz` (memory 1–1,000,000, on session 18's final code), settled by carry9's rule.
   [433333, 'SIDE: "Accept agent" at a folder move\'s k/l/e settled the rename with the accepted [P#4 R1#7]; the person\'s later create at d/e made the rename carry what arrived ([R1#7]) and a partial Apply changed the view of k/l/e (the same as 1473477: `carriedOnto`)'],
+  // Session 19 (prov9): found by the first full `npm run fuzz` (memory 1-1,000,000); new since session 18's vacated8
+  // rule (session 16's code passes both).
+  [503630, 'WYSIWYG: Apply\'s own look at the disk (the person deleted a round trip\'s source d/f/g after the review) made the round trip move nothing, so d/c, shown deleted, kept the person\'s file, and Apply listed d/c applied with P#10 left there (overlayWorkspace.reconcileBeforeApply: a group whose view the look changed at a path the person did not touch is refused)'],
+  [332318, 'WYSIWYG: the same, reached through a disk conflict held at d/e (the person moved d/e to h) that Apply\'s look settled: h, shown deleted, kept the person\'s file (the same fix)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
