@@ -217,8 +217,12 @@ describe('chat: request recall over VS Code\'s chat storage', function () {
         const run = await ask('@recall what did I ask first? #request 1');
         assert.strictEqual(run.tool, 'chat_getRequest');
         const data = parseAnswer(run.text).data;
-        assert.deepStrictEqual({ ...data, timestamp: typeof data.timestamp }, {
-          success: true, sessionId, request: prompt1, index: 1, timestamp: 'number', totalRequests: 1,
+        // The request in progress may already be saved (VS Code flushes every 5 s in a browser window; on a loaded
+        // machine the flush can come before the tool call): the total is 1 or 2, what is asserted is whose session
+        // answered (session 19's CI saw 2 once).
+        assert.ok([1, 2].includes(data.totalRequests as number), `totalRequests ${String(data.totalRequests)}`);
+        assert.deepStrictEqual({ ...data, timestamp: typeof data.timestamp, totalRequests: 'counted' }, {
+          success: true, sessionId, request: prompt1, index: 1, timestamp: 'number', totalRequests: 'counted',
         });
       } finally {
         fs.rmSync(decoy, { force: true });
