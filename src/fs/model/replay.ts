@@ -682,7 +682,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const source = pass?.carried?.source ?? from;
         // A rename that settled a conflict by hand carries the person's change (what it saw then → its after) onto
         // what arrives now (`carriedOnto`).
-        const moved = r.after !== r.before ? carriedOnto(r.before, r.after as ContentRef, c, store, merge, texts) : c;
+        // Where that fails to merge, the accepted content is shown with what arrived as the conflict's other side
+        // (`unmerged`, raised where it lands), never silently in its place.
+        const carry = r.after !== r.before ? carriedOnto(r.before, r.after as ContentRef, c, store, merge, texts) : c;
+        const unmerged = carry === undefined;
+        const moved = carry ?? (r.after as ContentRef);
         const movedLineage = pass ? pass.lineage : (lineage.get(from) as Lineage);
         const movedProv = pass ? pass.prov : (prov.get(from) as Set<string>);
         const forcedOver = options.force?.(original) && (options.landsOver?.(original) ?? true);
@@ -777,6 +781,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             if (options.keepReplaced && r.replaces !== d) out = { ...r, replaces: d };
           } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
         }
+        if (unmerged) conflict(to, r, 'text', c, false, r.before, moved);
         cur.set(to, moved);
         lineage.set(to, movedLineage);
         prov.set(to, new Set([...movedProv, r.id]));
@@ -908,11 +913,18 @@ function renameFieldsDropped(r: ChangeRecord): ChangeRecord {
  * Carried whole, the accepted content dropped what arrived later: "Accept agent" at a folder move's `k/l/e` settled
  * the rename `d/e` → `k/l/e`, and the person's later edit of `d/e` was lost on Apply (issue 23, provenance seed
  * 1822815, LOSS).
+ *
+ * Undefined where the merge fails: what arrived is a file the person's change does not fit (another file put at the
+ * source, or an edit of the very lines they settled), so it is a conflict at the destination, not dropped. Shown
+ * as the accepted content alone, no replay after a reopen (which drops the disk conflicts the watcher had held)
+ * showed the file that arrived, and Apply removed it from the source (issue 23, provenance seed 457183, LOSS: the
+ * person's new `d/c`, reached by the settled `d/c` → `h` once "discard d/c" took out the move that had filled d/c).
  */
-function carriedOnto(saw: ContentRef | null, accepted: ContentRef, now: ContentRef, store: ContentStore, merge: TextMerge | undefined, texts: Map<ContentRef, string | undefined>): ContentRef {
+function carriedOnto(saw: ContentRef | null, accepted: ContentRef, now: ContentRef, store: ContentStore, merge: TextMerge | undefined, texts: Map<ContentRef, string | undefined>): ContentRef | undefined {
   if (saw === null || now === saw) return accepted;
   const m = mergeContent(saw, accepted, now, store, merge, texts);
-  return m.kind === 'merged' && m.result !== null ? m.result : accepted;
+  if (m.kind === 'unchanged') return accepted;
+  return m.kind === 'merged' && m.result !== null ? m.result : undefined;
 }
 
 /**
