@@ -2573,6 +2573,16 @@ describe('issue 23: a settled rename\'s change that does not merge onto what arr
     });
   }
 
+  it('provenance seeds 457183, 396240: "Accept agent" settles that conflict, and it is not found again', () => {
+    const { disk, model } = settled();
+    disk.put('/d/e', 'p6\np29\np8\np9\n');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/k/l/e')?.conflict);
+    model.resolve('/k/l/e', { kind: 'acceptAgent' });
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/k/l/e')?.conflict, undefined, 'the rename is settled again: it has seen p29');
+  });
+
   it('provenance seed 457183: an edit of the very lines the person settled is a conflict, never dropped', () => {
     const { disk, model } = settled();
     disk.put('/d/e', 'p6\np29\np8\np9\n');
