@@ -2573,6 +2573,15 @@ describe('issue 23: a settled rename\'s change that does not merge onto what arr
     });
   }
 
+  // The seeds' path: no disk change (a held disk conflict would show it), a take-out changes what arrives.
+  it('provenance seeds 457183, 396240: a take-out that changes what arrives at the settled rename\'s source is a conflict, never dropped', () => {
+    const { disk, model } = settled();
+    model.prune('m0', 's1');
+    assert.ok(model.composite('/k/l/e')?.conflict, 'the settled change (p19 → p7) does not merge onto the person\'s p6 p19 p8 p9');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p6\np19\np8\np9\n', 'Apply never removes the person\'s file');
+  });
+
   it('provenance seeds 457183, 396240: "Accept agent" settles that conflict, and it is not found again', () => {
     const { disk, model } = settled();
     disk.put('/d/e', 'p6\np29\np8\np9\n');
