@@ -177,6 +177,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // What arrived at each rename's source in this replay (before a settled rename's carry, `carriedOnto`): what a
   // rename settled by the `shown` post-pass is rewritten to have seen (`movedRename`).
   const arrivedBy = new Map<string, ContentRef>();
+  // Where a settled rename's change did not merge onto what arrived (a conflict, `carriedOnto`): "Accept agent" there
+  // settles the rename again (the post-pass below), though the view already shows the agent's side.
+  const unmergedAt = new Set<string>();
   // The conflicts this replay found, as values: what the record that did not apply saw there (base) and what it
   // found (theirs). Later records that saw the agent's side move it; see the content case below.
   // `top` is the records' own outcome, which the agent's side shown (agentSide.ts) may differ from: a later record
@@ -682,7 +685,15 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         const source = pass?.carried?.source ?? from;
         // A rename that settled a conflict by hand carries the person's change (what it saw then → its after) onto
         // what arrives now (`carriedOnto`).
-        const moved = r.after !== r.before ? carriedOnto(r.before, r.after as ContentRef, c, store, merge, texts) : c;
+        // Where that fails to merge, the person's change is shown as the agent's side (as a write's, `agentSideOf`)
+        // with what arrived as the conflict's other side (`unmerged`, raised where it lands), never silently in its
+        // place; the agent's side keeps no line of the file it saw that is gone from what arrived (provenance seed
+        // 396240: a taken-out message's line).
+        const carry = r.after !== r.before ? carriedOnto(r.before, r.after as ContentRef, c, store, merge, texts) : c;
+        const side = carry === undefined ? (agentSideOf(r.before, r.after, c) ?? (r.after as ContentRef)) : undefined;
+        const unmerged = carry === undefined && side !== c;
+        const moved = carry ?? (side as ContentRef);
+        if (unmerged) unmergedAt.add(to);
         const movedLineage = pass ? pass.lineage : (lineage.get(from) as Lineage);
         const movedProv = pass ? pass.prov : (prov.get(from) as Set<string>);
         const forcedOver = options.force?.(original) && (options.landsOver?.(original) ?? true);
@@ -777,6 +788,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             if (options.keepReplaced && r.replaces !== d) out = { ...r, replaces: d };
           } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
         }
+        if (unmerged) conflict(to, r, 'text', c, false, r.before, moved);
         cur.set(to, moved);
         lineage.set(to, movedLineage);
         prov.set(to, new Set([...movedProv, r.id]));
@@ -792,7 +804,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // person's lines as the agent's side, and Accept agent deleted the file).
   for (const [p, want] of options.shown ?? []) {
     const recs = ids.get(p);
-    if (!recs?.length || cur.get(p) === want) continue;
+    if (!recs?.length || (cur.get(p) === want && !unmergedAt.has(p))) continue;
     const lastId = recs[recs.length - 1];
     const at = rewritten.findIndex((x) => x.id === lastId);
     const last = at >= 0 ? rewritten[at] : view.record(lastId);
@@ -908,11 +920,18 @@ function renameFieldsDropped(r: ChangeRecord): ChangeRecord {
  * Carried whole, the accepted content dropped what arrived later: "Accept agent" at a folder move's `k/l/e` settled
  * the rename `d/e` → `k/l/e`, and the person's later edit of `d/e` was lost on Apply (issue 23, provenance seed
  * 1822815, LOSS).
+ *
+ * Undefined where the merge fails: what arrived is a file the person's change does not fit (another file put at the
+ * source, or an edit of the very lines they settled), so it is a conflict at the destination, not dropped. Shown
+ * as the accepted content alone, no replay after a reopen (which drops the disk conflicts the watcher had held)
+ * showed the file that arrived, and Apply removed it from the source (issue 23, provenance seed 457183, LOSS: the
+ * person's new `d/c`, reached by the settled `d/c` → `h` once "discard d/c" took out the move that had filled d/c).
  */
-function carriedOnto(saw: ContentRef | null, accepted: ContentRef, now: ContentRef, store: ContentStore, merge: TextMerge | undefined, texts: Map<ContentRef, string | undefined>): ContentRef {
+function carriedOnto(saw: ContentRef | null, accepted: ContentRef, now: ContentRef, store: ContentStore, merge: TextMerge | undefined, texts: Map<ContentRef, string | undefined>): ContentRef | undefined {
   if (saw === null || now === saw) return accepted;
   const m = mergeContent(saw, accepted, now, store, merge, texts);
-  return m.kind === 'merged' && m.result !== null ? m.result : accepted;
+  if (m.kind === 'unchanged') return accepted;
+  return m.kind === 'merged' && m.result !== null ? m.result : undefined;
 }
 
 /**

@@ -2533,3 +2533,71 @@ describe('issue 23: Apply writes what the review showed, or refuses (provenance 
     }
   });
 });
+
+/**
+ * Session 20 (`reg10b`): provenance seed 457183 (LOSS), a regression of session 19's `carry9`. A rename the person
+ * settled carries their change (what it saw when settled → what they accepted) merged onto what arrives at its
+ * source (replay.ts `carriedOnto`). Where that merge failed, the accepted content was shown alone: the file that
+ * arrived was dropped with no conflict. In the seed, "Accept agent" at h settled s1/m2's rename d/c → h (it saw the
+ * agent's file with the person's p9 merged in, and the person accepted it without p9); "discard d/c" then took out
+ * the move that had filled d/c, so the rename reached the person's new d/c (p10), a file it never saw. The watcher's
+ * disk conflict showed that until VS Code reopened; the reopen's replay showed h as the accepted file and d/c
+ * deleted, and Apply removed p10, which no record saw. By provenance, p10 is the person's and the settled change does
+ * not fit it: a conflict at the destination (the accepted content as the agent's side, the file that arrived as
+ * theirs), which Apply refuses until the person decides.
+ */
+describe('issue 23: a settled rename\'s change that does not merge onto what arrives is a conflict (reg10b)', () => {
+  /** 1822815's shape: "Accept agent" at k/l/e settles the rename d/e → k/l/e (it saw the person's p19). */
+  function settled(): { disk: FakeDisk; model: ReturnType<typeof newModel> } {
+    const disk = new FakeDisk({ '/d/e': 'p6\np7\np8\np9\n' });
+    const model = newModel();
+    model.write('/d/e', enc('p7\np8\np9\n'), meta('m0', 's1'), disk);
+    model.rename('/d/e', '/k/l/e', meta('m3', 's2'), disk);
+    disk.put('/d/e', 'p6\np19\np8\np9\n');
+    model.reconcileAll(disk);
+    model.resolve('/k/l/e', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/k/l/e'), 'p7\np8\np9\n', 'the person accepted the agent\'s side');
+    return { disk, model };
+  }
+
+  for (const reopen of [false, true]) {
+    it(`provenance seed 457183: another file at the settled rename's source is a conflict, never dropped${reopen ? ' (through a reopen)' : ''}`, () => {
+      const { disk, model } = settled();
+      // The person puts another file at the source: not one the rename saw, nor an edit its change fits.
+      disk.put('/d/e', 'p10\n');
+      if (reopen) model.restore(JSON.parse(JSON.stringify(model.snapshot())));
+      model.reconcileAll(disk);
+      assert.ok(model.composite('/k/l/e')?.conflict, 'the person decides between their file and what they accepted');
+      applyAll(model, disk);
+      assert.strictEqual(disk.text('/d/e'), 'p10\n', 'Apply never removes p10, which no record saw');
+    });
+  }
+
+  // The seeds' path: no disk change (a held disk conflict would show it), a take-out changes what arrives.
+  it('provenance seeds 457183, 396240: a take-out that changes what arrives at the settled rename\'s source is a conflict, never dropped', () => {
+    const { disk, model } = settled();
+    model.prune('m0', 's1');
+    assert.ok(model.composite('/k/l/e')?.conflict, 'the settled change (p19 → p7) does not merge onto the person\'s p6 p19 p8 p9');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p6\np19\np8\np9\n', 'Apply never removes the person\'s file');
+  });
+
+  it('provenance seeds 457183, 396240: "Accept agent" settles that conflict, and it is not found again', () => {
+    const { disk, model } = settled();
+    disk.put('/d/e', 'p6\np29\np8\np9\n');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/k/l/e')?.conflict);
+    model.resolve('/k/l/e', { kind: 'acceptAgent' });
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/k/l/e')?.conflict, undefined, 'the rename is settled again: it has seen p29');
+  });
+
+  it('provenance seed 457183: an edit of the very lines the person settled is a conflict, never dropped', () => {
+    const { disk, model } = settled();
+    disk.put('/d/e', 'p6\np29\np8\np9\n');
+    model.reconcileAll(disk);
+    assert.ok(model.composite('/k/l/e')?.conflict, 'p19 → p29 and the settled p6 p19 → p7 do not merge');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/d/e'), 'p6\np29\np8\np9\n', 'Apply never removes p29');
+  });
+});

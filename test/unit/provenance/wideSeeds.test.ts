@@ -181,6 +181,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // rule (session 16's code passes both).
   [503630, 'WYSIWYG: Apply\'s own look at the disk (the person deleted a round trip\'s source d/f/g after the review) made the round trip move nothing, so d/c, shown deleted, kept the person\'s file, and Apply listed d/c applied with P#10 left there (overlayWorkspace.reconcileBeforeApply: a group whose view the look changed at a path the person did not touch is refused)'],
   [332318, 'WYSIWYG: the same, reached through a disk conflict held at d/e (the person moved d/e to h) that Apply\'s look settled: h, shown deleted, kept the person\'s file (the same fix)'],
+  // Session 20 (reg10b): found by the second full `npm run fuzz` (on 7f7599c); regressions of carry9 (session 18's code passes both).
+  [457183, 'LOSS: "Accept agent" at h settled the rename d/c → h; "discard d/c" made it reach the person\'s new d/c (P#10), which the settled change did not merge onto, and the accepted content was shown alone (no conflict after a reopen): Apply removed P#10 (replay.ts `carriedOnto`: a failed carry is a conflict at the destination)'],
+  [396240, 'LEAK: "Accept agent" settled the rename b → d/e to show [P#12 R3#14]; with s1/m2 deleted the carry onto [P#9 P#10] failed and the accepted content (with R3#14) was shown alone: Apply wrote R3#14 (the same fix; the agent\'s side is a write\'s, `agentSideOf`, without the taken-out line)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
