@@ -132,6 +132,7 @@ function joinInto(all: JoinedReplay, r: ReplayResult): void {
   pushAll(all.records, r.records);
   for (const [p, ids] of r.provenance) all.provenance.set(p, ids);
   for (const [id, ref] of r.movedBy) all.movedBy.set(id, ref);
+  if (r.met) for (const [id, named] of r.met) all.met.set(id, named);
 }
 
 function pushAll<T>(into: T[], from: readonly T[]): void {
@@ -187,7 +188,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // `home`: for a creation conflict a rename carried away from where it was found, that path, its lineage and the
   // records shown there, and what the destination showed before the rename landed (see the rename case).
   const open = new Map<string, OpenConflict>();
-  const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null, top?: ContentRef | null): void => {
+  // The records whose replay met a conflict, shown or not, each with the record the conflict names (`ReplayResult.met`):
+  // a stack's records meet it together, under its first record's name.
+  const met = new Map<string, string>();
+  const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null, top?: ContentRef | null, stack: readonly ChangeRecord[] = [r]): void => {
+    for (const w of stack) met.set(w.id, r.id);
     if (conflicts.has(path)) return;
     conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
     open.set(path, { base: saw, theirs, ...(top !== undefined ? { top } : {}), was: new Set(prov.get(path)) });
@@ -515,7 +520,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
                     shows = false;
                     break;
                   }
-                  conflict(p, r, m.kind === 'conflict' ? 'text' : 'deletion', c, m.kind === 'conflict' && m.binary, r.before, top);
+                  conflict(p, r, m.kind === 'conflict' ? 'text' : 'deletion', c, m.kind === 'conflict' && m.binary, r.before, top, stack);
                   after = side;
                 }
                 break;
@@ -530,7 +535,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
                   shows = false;
                   break;
                 }
-                conflict(p, r, cell.conflict, c, false, r.before, top);
+                conflict(p, r, cell.conflict, c, false, r.before, top, stack);
                 after = side;
                 break;
               }
@@ -853,6 +858,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     provenance: prov,
     records: all,
     movedBy,
+    met,
   };
 }
 
