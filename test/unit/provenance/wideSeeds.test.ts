@@ -181,6 +181,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // rule (session 16's code passes both).
   [503630, 'WYSIWYG: Apply\'s own look at the disk (the person deleted a round trip\'s source d/f/g after the review) made the round trip move nothing, so d/c, shown deleted, kept the person\'s file, and Apply listed d/c applied with P#10 left there (overlayWorkspace.reconcileBeforeApply: a group whose view the look changed at a path the person did not touch is refused)'],
   [332318, 'WYSIWYG: the same, reached through a disk conflict held at d/e (the person moved d/e to h) that Apply\'s look settled: h, shown deleted, kept the person\'s file (the same fix)'],
+  // Session 20 (accept10): "Accept agent" forced every record at the conflict's path, settling a mismatch the view hid.
+  [92905, 'LOSS: "Accept agent" at b (a disk/creation conflict held there) forced s2/m2\'s modify+delete of the moved h, whose delete/modify (it never saw the person\'s P#13 P#18) the held conflict hid: rewritten to have seen them, and Apply removed P#18 (hiddenMismatches.ts: a record whose conflict the view does not show is not forced, and comes back as its own conflict)'],
+  [581835, 'LOSS: the same under a disk/deletion conflict at h (the person moved d/c onto h): s1/m1\'s delete of h (saw P#7 P#8) was rewritten to have seen the person\'s P#0 P#1, which it removed once m2 was deleted (the same fix)'],
+  [1885957, 'LOSS: the same behind the first conflict found at d/f/g (a prune deletion conflict): s2/m1\'s create, an add/add with the person\'s h file the rename brought, was rewritten as a modify of it, and Apply removed P#10..P#12 (the same fix)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
