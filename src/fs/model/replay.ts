@@ -191,6 +191,14 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // The records whose replay met a conflict, shown or not, each with the record the conflict names (`ReplayResult.met`):
   // a stack's records meet it together, under its first record's name.
   const met = new Map<string, string>();
+  // A conflict found here that a later record settled (it saw the agent's side and left what no longer differs, or
+  // deleted the very file the conflict was about): its records' mismatch is moot, asked of no one.
+  const settleFound = (p: string): void => {
+    const named = conflicts.get(p)?.recordId;
+    conflicts.delete(p);
+    open.delete(p);
+    if (named !== undefined) for (const [id, by] of met) if (by === named) met.delete(id);
+  };
   const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null, top?: ContentRef | null, stack: readonly ChangeRecord[] = [r]): void => {
     for (const w of stack) met.set(w.id, r.id);
     if (conflicts.has(path)) return;
@@ -431,8 +439,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // gone and what landed here lands on a free path — no conflict, the agent's side stays. Read as a delete
           // of what landed, it hid both files (provenance seed 352912: a prune brought `a`'s file home under a
           // later rename `h` → `a`, and the view showed neither).
-          conflicts.delete(p);
-          open.delete(p);
+          settleFound(p);
           landed.delete(p);
           (ids.get(p) as string[]).push(r.id);
           break;
@@ -555,8 +562,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             if (m?.kind === 'merged') {
               after = m.result;
               shows = m.result !== held.theirs;
-              conflicts.delete(p);
-              open.delete(p);
+              settleFound(p);
               if (!shows) prov.set(p, new Set(held.was));
               const home = held.home;
               if (!shows && home && cur.get(home.path) === null) {
@@ -577,8 +583,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
               if (side === held.theirs || (side === null && held.theirs === null)) {
                 after = held.theirs;
                 shows = false;
-                conflicts.delete(p);
-                open.delete(p);
+                settleFound(p);
                 prov.set(p, new Set(held.was));
               } else {
                 after = side;
@@ -591,10 +596,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
               // came between, and its line was merged into the agent's new file, where no record that saw it wrote it).
               open.set(p, { ...held, top: after });
             }
-          } else if (held) {
-            conflicts.delete(p);
-            open.delete(p);
-          }
+          } else if (held) settleFound(p);
         }
         if (shows && (c === null || after === null)) {
           lineage.set(p, null);
