@@ -446,9 +446,9 @@ export class OverlayModel {
       : undefined;
     const view = replayComponent(this.state, touched, this.store, { origin: c.origin }, this.merge);
     const shown = view.movedBy;
-    // A hand merge (`chosen`) writes the person's whole file on top of what it forces, and keeps the records it forced
-    // as they were (`ChangeRecord.settled`): it forces them all, as before.
-    const hidden = chosen === undefined ? hiddenMismatches(this.state, c, view) : new Set<string>();
+    // A hand merge (`chosen`) too: the person merged the conflict shown, not the one hidden under it, which stays a
+    // conflict under their merge (92905's shape resolved by hand lost P#18 the same way).
+    const hidden = hiddenMismatches(this.state, c, view);
     // What is accepted is the agent's side the view showed: for a prune conflict only the surviving records' lines
     // (agentSide.ts); for a disk conflict what the records left merged with the disk's earlier changes (a rebase
     // onto the disk, or an Undo restaging over what the person had), not a record's own `after` from before those

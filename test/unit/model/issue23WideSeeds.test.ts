@@ -2572,6 +2572,30 @@ describe('issue 23: Accept agent settles only what the view showed (provenance s
     assert.ok(kept, 'Apply never removes the person\'s p18, which no surviving record that saw it removed');
   });
 
+  // The same seed's shape, resolved by hand: the person's merge at /b was over the creation conflict it showed (ours
+  // p4 p5 p6, theirs p14 p15 p16); the delete's meeting p13 p18 was never shown, so it is not settled by the merge.
+  it('provenance seed 92905, by hand: a hand merge of the conflict shown does not settle the delete/modify hidden under it', () => {
+    const disk = new FakeDisk({ '/h': 'p0\np1\np2\np3\n', '/d/c': 'p4\np5\np6\n' });
+    const model = newModel();
+    model.rename('/h', '/b', meta('m0', 's1'), disk);
+    model.write('/b', enc('p0\np1\np2\np3\nr7\n'), meta('m2', 's2'), disk);
+    model.rename('/d/c', '/b', meta('m2', 's2'), disk, { overwrite: true });
+    model.write('/h', enc('r9\n'), meta('m0', 's1'), disk);
+    disk.put('/h', 'p0\np13\np1\np2\np3\n');
+    model.reconcileAll(disk);
+    model.resolveManually('/h', enc('r9\np13\np1\n'));
+    disk.put('/h', 'p0\np13\np18\np1\np2\np3\n');
+    disk.put('/b', 'p14\np15\np16\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/b')?.conflict?.kind, 'creation');
+    model.resolveManually('/b', enc('p4\np15\np6\n'));
+    assert.strictEqual(readText(model, disk, '/b'), 'p4\np15\np6\n', 'the view is the person\'s merge');
+    const asked = model.composite('/b')?.conflict;
+    assert.ok(asked?.theirs && dec(model.store.get(asked.theirs))?.includes('p18'), 'the delete that never saw p13 p18 is asked about');
+    applyAll(model, disk);
+    assert.ok(disk.paths().some((p) => (disk.text(p) ?? '').includes('p18')), 'Apply never removes the person\'s p18');
+  });
+
   it('provenance seed 581835: a delete hidden under a disk conflict held at the path is not rewritten to have seen the person\'s moved file', () => {
     const disk = new FakeDisk({ '/d/c': 'p0\np1\n', '/d/e': 'p2\np3\np4\n', '/d/f/g': 'p5\np6\n', '/h': 'p7\np8\n' });
     const model = newModel();
