@@ -11,6 +11,7 @@ import { compositeOf, directoryDelta, effectiveRef, isUnder, readEffective } fro
 import { diskPathsOf, planReconcile } from './reconcile';
 import { planRevert, recordsShownBy } from './planRevert';
 import { replayComponent } from './replay';
+import { hiddenMismatches } from './hiddenMismatches';
 import { planStageOverMovedDisk, stagesDirectly } from './planStage';
 import { settleOne } from './mootConflicts';
 import { recordsTurnedDown, withRoomMade } from './acceptDisk';
@@ -443,7 +444,11 @@ export class OverlayModel {
     const baselines = c.origin === 'disk' && c.diskPath !== undefined && this.state.entry(c.diskPath)
       ? new Map([[c.diskPath, { base: c.theirs, ...(c.theirsIdentity ? { identity: c.theirsIdentity } : {}) }]])
       : undefined;
-    const shown = replayComponent(this.state, touched, this.store, { origin: c.origin }, this.merge).movedBy;
+    const view = replayComponent(this.state, touched, this.store, { origin: c.origin }, this.merge);
+    const shown = view.movedBy;
+    // A hand merge (`chosen`) too: the person merged the conflict shown, not the one hidden under it, which stays a
+    // conflict under their merge (92905's shape resolved by hand lost P#18 the same way).
+    const hidden = hiddenMismatches(this.state, c, view);
     // What is accepted is the agent's side the view showed: for a prune conflict only the surviving records' lines
     // (agentSide.ts); for a disk conflict what the records left merged with the disk's earlier changes (a rebase
     // onto the disk, or an Undo restaging over what the person had), not a record's own `after` from before those
@@ -469,7 +474,9 @@ export class OverlayModel {
       keepReplaced: true,
       // The record the conflict names too: a rename that landed on a file elsewhere and carried its conflict here
       // (provenance seed 53959) is accepted with the records here, so it keeps what it replaces (`replaces`).
-      force: (r) => touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)) || r.id === c.recordId,
+      // Not a record whose mismatch the view hid under another conflict (`hiddenMismatches`): it comes back as a
+      // conflict of its own.
+      force: (r) => !hidden.has(r.id) && (touched.has(r.path) || (r.fromPath !== undefined && touched.has(r.fromPath)) || r.id === c.recordId),
       landsOver: (r) => touched.has(r.path) || r.id === c.recordId,
     }, this.merge);
   }

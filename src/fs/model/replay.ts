@@ -132,6 +132,7 @@ function joinInto(all: JoinedReplay, r: ReplayResult): void {
   pushAll(all.records, r.records);
   for (const [p, ids] of r.provenance) all.provenance.set(p, ids);
   for (const [id, ref] of r.movedBy) all.movedBy.set(id, ref);
+  if (r.met) for (const [id, named] of r.met) all.met.set(id, named);
 }
 
 function pushAll<T>(into: T[], from: readonly T[]): void {
@@ -190,7 +191,19 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
   // `home`: for a creation conflict a rename carried away from where it was found, that path, its lineage and the
   // records shown there, and what the destination showed before the rename landed (see the rename case).
   const open = new Map<string, OpenConflict>();
-  const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null, top?: ContentRef | null): void => {
+  // The records whose replay met a conflict, shown or not, each with the record the conflict names (`ReplayResult.met`):
+  // a stack's records meet it together, under its first record's name.
+  const met = new Map<string, string>();
+  // A conflict found here that a later record settled (it saw the agent's side and left what no longer differs, or
+  // deleted the very file the conflict was about): its records' mismatch is moot, asked of no one.
+  const settleFound = (p: string): void => {
+    const named = conflicts.get(p)?.recordId;
+    conflicts.delete(p);
+    open.delete(p);
+    if (named !== undefined) for (const [id, by] of met) if (by === named) met.delete(id);
+  };
+  const conflict = (path: string, r: ChangeRecord, kind: ConflictKind, theirs: ContentRef | null, binary: boolean, saw: ContentRef | null, top?: ContentRef | null, stack: readonly ChangeRecord[] = [r]): void => {
+    for (const w of stack) met.set(w.id, r.id);
     if (conflicts.has(path)) return;
     conflicts.set(path, { kind, origin: options.origin, base: r.before, theirs, binary, delegated: false, recordId: r.id });
     open.set(path, { base: saw, theirs, ...(top !== undefined ? { top } : {}), was: new Set(prov.get(path)) });
@@ -429,8 +442,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // gone and what landed here lands on a free path — no conflict, the agent's side stays. Read as a delete
           // of what landed, it hid both files (provenance seed 352912: a prune brought `a`'s file home under a
           // later rename `h` → `a`, and the view showed neither).
-          conflicts.delete(p);
-          open.delete(p);
+          settleFound(p);
           landed.delete(p);
           (ids.get(p) as string[]).push(r.id);
           break;
@@ -518,7 +530,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
                     shows = false;
                     break;
                   }
-                  conflict(p, r, m.kind === 'conflict' ? 'text' : 'deletion', c, m.kind === 'conflict' && m.binary, r.before, top);
+                  conflict(p, r, m.kind === 'conflict' ? 'text' : 'deletion', c, m.kind === 'conflict' && m.binary, r.before, top, stack);
                   after = side;
                 }
                 break;
@@ -533,7 +545,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
                   shows = false;
                   break;
                 }
-                conflict(p, r, cell.conflict, c, false, r.before, top);
+                conflict(p, r, cell.conflict, c, false, r.before, top, stack);
                 after = side;
                 break;
               }
@@ -553,8 +565,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
             if (m?.kind === 'merged') {
               after = m.result;
               shows = m.result !== held.theirs;
-              conflicts.delete(p);
-              open.delete(p);
+              settleFound(p);
               if (!shows) prov.set(p, new Set(held.was));
               const home = held.home;
               if (!shows && home && cur.get(home.path) === null) {
@@ -575,8 +586,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
               if (side === held.theirs || (side === null && held.theirs === null)) {
                 after = held.theirs;
                 shows = false;
-                conflicts.delete(p);
-                open.delete(p);
+                settleFound(p);
                 prov.set(p, new Set(held.was));
               } else {
                 after = side;
@@ -589,10 +599,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
               // came between, and its line was merged into the agent's new file, where no record that saw it wrote it).
               open.set(p, { ...held, top: after });
             }
-          } else if (held) {
-            conflicts.delete(p);
-            open.delete(p);
-          }
+          } else if (held) settleFound(p);
         }
         if (shows && (c === null || after === null)) {
           lineage.set(p, null);
@@ -865,6 +872,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     provenance: prov,
     records: all,
     movedBy,
+    met,
   };
 }
 

@@ -70,4 +70,11 @@ export interface ReplayResult {
   readonly records: readonly ChangeRecord[];
   /** For each rename replayed: the content it moved. */
   readonly movedBy: ReadonlyMap<string, ContentRef>;
+  /**
+   * The records whose replay met a conflict, whether the path shows it or not, each with the record that conflict
+   * names (a stack meets it under its first record's name): one conflict a path, so a mismatch met behind the first
+   * one, or under a disk conflict held there, is hidden. Empty from a plain file's fast path, which meets none.
+   * "Accept agent" forces none of the hidden ones (hiddenMismatches.ts).
+   */
+  readonly met?: ReadonlyMap<string, string>;
 }

@@ -40,10 +40,11 @@ export interface JoinedReplay extends ReplayResult {
   readonly provenance: Map<string, ReadonlySet<string>>;
   readonly records: ChangeRecord[];
   readonly movedBy: Map<string, ContentRef>;
+  readonly met: Map<string, string>;
 }
 
 export function newJoinedReplay(): JoinedReplay {
-  return { entries: [], removedPaths: [], rewritten: [], removedRecordIds: [], conflicts: [], found: [], provenance: new Map(), records: [], movedBy: new Map() };
+  return { entries: [], removedPaths: [], rewritten: [], removedRecordIds: [], conflicts: [], found: [], provenance: new Map(), records: [], movedBy: new Map(), met: new Map() };
 }
 
 /**

@@ -2599,5 +2599,106 @@ describe('issue 23: a settled rename\'s change that does not merge onto what arr
     assert.ok(model.composite('/k/l/e')?.conflict, 'p19 → p29 and the settled p6 p19 → p7 do not merge');
     applyAll(model, disk);
     assert.strictEqual(disk.text('/d/e'), 'p6\np29\np8\np9\n', 'Apply never removes p29');
+// Session 20 (accept10): "Accept agent" forced every record at the conflict's path (`acceptedReplay`), so a mismatch
+// the view never showed — a path shows one conflict: a disk conflict held there, or the first one found — was
+// settled unseen: the forced record was rewritten to have seen what it met, the person's lines, and a later Apply
+// removed them though no surviving record that saw them removed them (LOSS). Who saw what: the person was shown the
+// held (or first) conflict and accepted its agent side; the hidden record's conflict (a delete or a create meeting a
+// file it never saw) was never put to them. Now the records whose conflict the view hid are not forced
+// (hiddenMismatches.ts): each comes back as a conflict of its own, asked like any other.
+describe('issue 23: Accept agent settles only what the view showed (provenance seeds 92905, 581835, 1885957)', () => {
+  it('provenance seed 92905: a delete/modify hidden under a disk conflict held at the path comes back as its own conflict', () => {
+    const disk = new FakeDisk({ '/h': 'p0\np1\np2\np3\n', '/d/c': 'p4\np5\np6\n' });
+    const model = newModel();
+    model.rename('/h', '/b', meta('m0', 's1'), disk);
+    model.write('/b', enc('p0\np1\np2\np3\nr7\n'), meta('m2', 's2'), disk);
+    // The overwrite deletes what it saw at /b: s2/m2's edit of the moved h, without the person's later lines.
+    model.rename('/d/c', '/b', meta('m2', 's2'), disk, { overwrite: true });
+    // A new h, which the person merges by hand with their edit of h: h's baseline is the person's file from then on.
+    model.write('/h', enc('r9\n'), meta('m0', 's1'), disk);
+    disk.put('/h', 'p0\np13\np1\np2\np3\n');
+    model.reconcileAll(disk);
+    model.resolveManually('/h', enc('r9\np13\np1\n'));
+    // The person edits h again (the move's source) and creates b on disk: the disk conflict at /b (creation) is held
+    // there, and hides that the overwrite's delete now meets p13 p18, which it never saw.
+    disk.put('/h', 'p0\np13\np18\np1\np2\np3\n');
+    disk.put('/b', 'p14\np15\np16\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/h')?.conflict, undefined, 'h (the agent\'s new file, merged) has no conflict');
+    const held = model.composite('/b')?.conflict;
+    assert.strictEqual(held?.origin, 'disk');
+    assert.strictEqual(held?.kind, 'creation', 'the view shows the creation conflict, not the delete/modify');
+    model.resolve('/b', { kind: 'acceptAgent' });
+    const asked = model.composite('/b')?.conflict;
+    assert.ok(asked, 'the delete that never saw p13 p18 is asked about, not settled unseen');
+    assert.ok(asked.theirs !== null && dec(model.store.get(asked.theirs))?.includes('p18'), 'its other side is the file with the person\'s p18');
+    applyAll(model, disk);
+    const kept = disk.paths().some((p) => (disk.text(p) ?? '').includes('p18'));
+    assert.ok(kept, 'Apply never removes the person\'s p18, which no surviving record that saw it removed');
+  });
+
+  // The same seed's shape, resolved by hand: the person's merge at /b was over the creation conflict it showed (ours
+  // p4 p5 p6, theirs p14 p15 p16); the delete's meeting p13 p18 was never shown, so it is not settled by the merge.
+  it('provenance seed 92905, by hand: a hand merge of the conflict shown does not settle the delete/modify hidden under it', () => {
+    const disk = new FakeDisk({ '/h': 'p0\np1\np2\np3\n', '/d/c': 'p4\np5\np6\n' });
+    const model = newModel();
+    model.rename('/h', '/b', meta('m0', 's1'), disk);
+    model.write('/b', enc('p0\np1\np2\np3\nr7\n'), meta('m2', 's2'), disk);
+    model.rename('/d/c', '/b', meta('m2', 's2'), disk, { overwrite: true });
+    model.write('/h', enc('r9\n'), meta('m0', 's1'), disk);
+    disk.put('/h', 'p0\np13\np1\np2\np3\n');
+    model.reconcileAll(disk);
+    model.resolveManually('/h', enc('r9\np13\np1\n'));
+    disk.put('/h', 'p0\np13\np18\np1\np2\np3\n');
+    disk.put('/b', 'p14\np15\np16\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/b')?.conflict?.kind, 'creation');
+    model.resolveManually('/b', enc('p4\np15\np6\n'));
+    assert.strictEqual(readText(model, disk, '/b'), 'p4\np15\np6\n', 'the view is the person\'s merge');
+    const asked = model.composite('/b')?.conflict;
+    assert.ok(asked?.theirs && dec(model.store.get(asked.theirs))?.includes('p18'), 'the delete that never saw p13 p18 is asked about');
+    applyAll(model, disk);
+    assert.ok(disk.paths().some((p) => (disk.text(p) ?? '').includes('p18')), 'Apply never removes the person\'s p18');
+  });
+
+  it('provenance seed 581835: a delete hidden under a disk conflict held at the path is not rewritten to have seen the person\'s moved file', () => {
+    const disk = new FakeDisk({ '/d/c': 'p0\np1\n', '/d/e': 'p2\np3\np4\n', '/d/f/g': 'p5\np6\n', '/h': 'p7\np8\n' });
+    const model = newModel();
+    model.delete('/h', meta('m1', 's1'), disk);
+    model.rename('/d/e', '/h', meta('m1', 's2'), disk);
+    model.rename('/h', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    model.rename('/d/c', '/h', meta('m2', 's2'), disk);
+    // The person moves d/c over h on disk: the disk conflict at /h (its source gone) is held there, and hides that
+    // s1/m1's delete of h (it saw p7 p8) now meets the person's p0 p1.
+    disk.move('/d/c', '/h');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/h')?.conflict?.origin, 'disk');
+    model.resolve('/h', { kind: 'acceptAgent' });
+    assert.strictEqual(readText(model, disk, '/h'), 'p0\np1\n', 'the person accepted the moved file at /h');
+    // m2 (the move, settled as a create of what it moved) deleted: the delete still saw only p7 p8.
+    model.prune('m2');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'p0\np1\n', 'Apply never deletes the person\'s p0 p1, which the delete never saw');
+  });
+
+  it('provenance seed 1885957: an add/add behind the first conflict found at the path comes back as its own conflict', () => {
+    const disk = new FakeDisk({ '/d/f/g': 'p7\np8\np9\n', '/h': 'p10\np11\np12\n' });
+    const model = newModel();
+    model.write('/d/f/g', enc('p7\np8\np9\nr14\n'), meta('m2', 's1'), disk);
+    model.rename('/h', '/d/f/g', meta('m1', 's2'), disk, { overwrite: true });
+    model.delete('/d/f/g', meta('m3', 's1'), disk);
+    model.write('/d/f/g', enc('r15\nr16\n'), meta('m1', 's2'), disk);
+    // Session s1 discarded: the overwrite's delete meets p7 p8 p9 (shown: a prune conflict); the moved h file lands on
+    // its side, and the create, which saw no file, meets it (an add/add, hidden behind the first conflict).
+    model.discardSession('s1');
+    const first = model.composite('/d/f/g')?.conflict;
+    assert.strictEqual(first?.origin, 'prune');
+    assert.strictEqual(first?.kind, 'deletion', 'the view shows the delete\'s conflict, not the add/add');
+    model.resolve('/d/f/g', { kind: 'acceptAgent' });
+    const asked = model.composite('/d/f/g')?.conflict;
+    assert.strictEqual(asked?.kind, 'creation', 'the create that never saw the h file is asked about, not settled unseen');
+    applyAll(model, disk);
+    const kept = disk.paths().some((p) => (disk.text(p) ?? '').includes('p10\np11\np12'));
+    assert.ok(kept, 'Apply never removes the person\'s h lines, which no surviving record that saw them removed');
   });
 });

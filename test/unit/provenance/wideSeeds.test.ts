@@ -184,6 +184,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 20 (reg10b): found by the second full `npm run fuzz` (on 7f7599c); regressions of carry9 (session 18's code passes both).
   [457183, 'LOSS: "Accept agent" at h settled the rename d/c → h; "discard d/c" made it reach the person\'s new d/c (P#10), which the settled change did not merge onto, and the accepted content was shown alone (no conflict after a reopen): Apply removed P#10 (replay.ts `carriedOnto`: a failed carry is a conflict at the destination)'],
   [396240, 'LEAK: "Accept agent" settled the rename b → d/e to show [P#12 R3#14]; with s1/m2 deleted the carry onto [P#9 P#10] failed and the accepted content (with R3#14) was shown alone: Apply wrote R3#14 (the same fix; the agent\'s side is a write\'s, `agentSideOf`, without the taken-out line)'],
+  // Session 20 (accept10): "Accept agent" forced every record at the conflict's path, settling a mismatch the view hid.
+  [92905, 'LOSS: "Accept agent" at b (a disk/creation conflict held there) forced s2/m2\'s modify+delete of the moved h, whose delete/modify (it never saw the person\'s P#13 P#18) the held conflict hid: rewritten to have seen them, and Apply removed P#18 (hiddenMismatches.ts: a record whose conflict the view does not show is not forced, and comes back as its own conflict)'],
+  [581835, 'LOSS: the same under a disk/deletion conflict at h (the person moved d/c onto h): s1/m1\'s delete of h (saw P#7 P#8) was rewritten to have seen the person\'s P#0 P#1, which it removed once m2 was deleted (the same fix)'],
+  [1885957, 'LOSS: the same behind the first conflict found at d/f/g (a prune deletion conflict): s2/m1\'s create, an add/add with the person\'s h file the rename brought, was rewritten as a modify of it, and Apply removed P#10..P#12 (the same fix)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
