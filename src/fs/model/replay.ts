@@ -697,7 +697,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // where none is needed": landing, it made a rename conflict about a file the agent never saw).
         const forcedSeen = options.force?.(original) && !forcedOver && r.after !== moved ? r.after : undefined;
         const through = d !== null && d !== moved && !forcedOver && d !== r.replaces ? passesThrough(i, to, r, moved, d, forcedSeen ?? carriedValue?.top ?? moved) : undefined;
-        const asked = through && carried ? carriedThrough(carriedValue?.base ?? carried.base, carriedValue?.theirs ?? carried.theirs, through.top) : undefined;
+        const asked = through && carried ? carriedThrough(...carriedSides(carried, carriedValue), through.top) : undefined;
         // Asked at a source the file left hops ago, only while nothing has been written there since.
         const left = (asked === 'home' || asked === 'source') && source !== from && cur.get(source) !== null ? 'lands' : asked;
         const forcedDelete = forcedSeen !== undefined && through?.top === null && through.stack.length === 1 && through.stack[0].operation === 'delete';
@@ -763,7 +763,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           } else if (carried && left === 'source') {
             // The records deleted the file whose content at the source they never saw: a delete/modify there.
             conflicts.set(source, { ...carried, kind: 'deletion', binary: false });
-            open.set(source, { base: carriedValue?.base ?? carried.base, theirs: carriedValue?.theirs ?? carried.theirs, was: new Set(carriedValue?.was) });
+            const [base, theirs] = carriedSides(carried, carriedValue);
+            open.set(source, { base, theirs, was: new Set(carriedValue?.was) });
           }
           break;
         }
@@ -875,6 +876,19 @@ function moveAlias(alias: Map<string, string>, from: string, to: string): void {
  */
 function staysAt(r: ChangeRecord, here: ContentRef | null, home: ContentRef | null): boolean {
   return r.operation !== 'rename' && r.before !== null && r.before === here && r.before !== home;
+}
+
+/**
+ * The two sides of a conflict a file carries (`base`: what the record that did not apply saw there; `theirs`): the
+ * replay's own value when it has one, the conflict's state otherwise. The value's sides are read as they are, no
+ * file included: a rename that landed on a file it never saw saw no file at its destination (its value's base is
+ * none), while the state's `base` is the rename's `before`, the file it moved from elsewhere. Read through a `??`,
+ * the value's "no file" fell back to that moved file, and a file moved onto the person's, moved on and deleted
+ * there asked a delete/modify about the person's file, which no record saw: the view hid it behind a deletion
+ * conflict where the records leave it as it is (`carriedThrough`'s `home`; issue 23, reference seed 436113).
+ */
+function carriedSides(carried: ConflictState, value: OpenConflict | undefined): [ContentRef | null, ContentRef | null] {
+  return value ? [value.base, value.theirs] : [carried.base, carried.theirs];
 }
 
 /** The record with its paths read through the aliases of renames taken out. */

@@ -367,4 +367,12 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('case-insensitive seed 139387 (first full run): both models agree once a rename is vacated by what it saw', () => {
     runSequence(139387, { caseInsensitive: true });
   });
+  // Session 20 (ref10), the model's (session 19's full run): a rename that landed on a file it never saw (the
+  // person's a, its overwrite's delete discarded) carries a conflict with no base (it saw no file there); moved on
+  // and deleted where it passes by another file, that conflict asks nothing about a: the person's file stays
+  // (`carriedThrough`'s `home`, the reference's `carriedLeaves`). The model read the base through `??` as the moved
+  // file and hid the person's a behind a delete/modify (replay.ts `carriedSides`; issue23WideSeeds.test.ts).
+  it('seed 436113: a landed move carried on and deleted where it passes leaves the person\'s file it landed on', () => {
+    runSequence(436113);
+  });
 });
