@@ -374,6 +374,21 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * `d/e`, moved the person's new `d/f/g` to `d/e`). Only this replay's: the source's file may come back.
    */
   const unreached = new Set<string>();
+  /**
+   * Of `unreached`, the paths whose rename in this rebase left with nothing to move (its source's file gone from
+   * disk). The file it would have brought is the one the source held before the rebase, the disk's file with the
+   * person's edits merged in, not only the bytes the rename recorded: reference seed 565747, the round trip
+   * `a` → `h` → `a` over the person's edit of `a` (so the rename back saw the edited file) and their new `h`; once the
+   * person deleted `a`, the rename back, compared with the rename in's recorded bytes, moved the person's `h`, which
+   * no record saw. That rename out saw a file now gone: it is `vacated` with the rename in, so later replays, which
+   * no longer know the old baseline, keep it moving nothing.
+   */
+  const strandedAt = new Set<string>();
+  /** What a rename in moved before this rebase took its source's file off the disk: the source's old baseline, when it is the first record there. */
+  const movedBeforeRebase = (from: string): ContentRef | undefined => {
+    if (options.rebase !== true || options.baselines?.get(from)?.base !== null || (ids.get(from) as string[]).length !== 1) return undefined;
+    return baseOf((view.entry(from) as PathEntry).state) ?? undefined;
+  };
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
     if (consumed.has(original.id)) {
@@ -610,7 +625,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // Its file was a create since taken out: what is at its source now is not its to move (`vacated`).
         const there = cur.get(from) as ContentRef | null;
         const c = pass ? pass.content : (r.vacated === true && there !== r.before) || unreached.has(from) ? null : there;
+        const stranded = !pass && unreached.has(from) && strandedAt.has(from);
         unreached.delete(from);
+        strandedAt.delete(from);
         const d = cur.get(to) as ContentRef | null;
         // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
         // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
@@ -670,9 +687,17 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // Where its file would only have passed through (the next record there a rename out that saw it), the
           // rename out moves nothing either (`unreached`).
           if (r.vacated !== true && !pass && d !== null && r.after !== null && d !== r.after) {
-            const t = passesThrough(i, to, r, r.after, d);
-            if (t !== undefined && t.stack.length === 0 && t.top !== null) unreached.add(to);
+            const was = movedBeforeRebase(from);
+            const t = passesThrough(i, to, r, r.after, d) ?? (was !== undefined && was !== d ? passesThrough(i, to, r, was, d) : undefined);
+            if (t !== undefined && t.stack.length === 0 && t.top !== null) {
+              unreached.add(to);
+              if (options.rebase === true && options.baselines?.get(from)?.base === null) strandedAt.add(to);
+            }
           }
+          // The rename out of where a rename this rebase left with nothing to move would only have passed its file
+          // through: it saw that file, gone from disk with the source's, and moves nothing from then on either
+          // (`strandedAt`).
+          if (r.vacated !== true && options.rebase === true && stranded) out = { ...r, vacated: true };
           break;
         }
         // A conflict travels with the content it is about (not one about a file a passing one leaves in place): a

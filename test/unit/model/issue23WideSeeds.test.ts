@@ -2566,3 +2566,42 @@ describe('issue 23: a moved file carrying a rename conflict, deleted where it pa
     assert.deepStrictEqual(['/a', '/g', '/h'].map((p) => disk.text(p)), ['a0\na1\n', 'g0\ng1\n', undefined]);
   });
 });
+
+// Session 20 (ref10): reference seed 565747 (session 19's full run; both models wrong, differently). Who saw what:
+// s2/m0 moved the person's a (a0 a1) to h; the person edited a (P, merged into the moved file) and made a new h (u0,
+// which no record saw: the move lands on it, a conflict); s2/m1 moved h back to a, seeing the edited file a0 P. The
+// round trip leaves a's file as found and passes by u0. Then the person deletes a: the records changed nothing of
+// it (1014072's rule), so a is gone, u0 stays at h, no conflict. Replayed from no file at a, the rename in moved
+// nothing, but the rename back, compared with the bytes the rename in recorded (a0 a1, before the person's edit),
+// was not read as its rename out, and moved u0 to a: the model refused that rebase (`keepsTheRest`) and kept a
+// deletion conflict showing the person's deleted a0 P as the agent's side (the reference moved u0). The file the
+// rename in brought is what its source held before the rebase (`movedBeforeRebase`); the rename back saw that file,
+// gone with the disk's, and is `vacated` with the rename in (`strandedAt`), so later replays keep u0 where it is.
+describe('issue 23: a round trip over the person\'s edit, then their delete, moves nothing it never saw (reference seed 565747)', () => {
+  it('reference seed 565747 cut down: the person\'s delete of a ends the round trip, and their new h stays', () => {
+    const disk = new FakeDisk({ '/a': 'a0\na1\n' });
+    const model = newModel();
+    model.rename('/a', '/h', meta('m0', 's2'), disk);
+    disk.put('/a', 'a0\nP\n');
+    model.reconcileAll(disk);
+    disk.put('/h', 'u0\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(readText(model, disk, '/h'), 'a0\nP\n', 'the moved file, the person\'s edit merged in, lands on u0');
+    model.rename('/h', '/a', meta('m1', 's2'), disk);
+    assert.deepStrictEqual(['/a', '/h'].map((p) => readText(model, disk, p)), ['a0\nP\n', 'u0\n'], 'the round trip passes by u0');
+    disk.remove('/a');
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(['/a', '/h'].map((p) => readText(model, disk, p)), [undefined, 'u0\n']);
+    assert.deepStrictEqual(['/a', '/h'].map((p) => model.composite(p)?.conflict?.kind), [undefined, undefined], 'no deletion conflict showing the person\'s deleted lines');
+    // Later replays (a take-out in the component, a reopen) no longer know a's old baseline: the renames stay vacated.
+    model.write('/a', enc('n0\n'), meta('m3', 's1'), disk);
+    model.prune('m3', 's1');
+    assert.deepStrictEqual(['/a', '/h'].map((p) => readText(model, disk, p)), [undefined, 'u0\n'], 'a replay after the take-out');
+    const json = JSON.parse(JSON.stringify(model.snapshot()));
+    model.restore(json);
+    model.prune('m0', 's2');
+    assert.deepStrictEqual(['/a', '/h'].map((p) => readText(model, disk, p)), [undefined, 'u0\n'], 'u0 is never moved');
+    applyAll(model, disk);
+    assert.deepStrictEqual([disk.text('/a'), disk.text('/h')], [undefined, 'u0\n']);
+  });
+});

@@ -375,4 +375,29 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('seed 436113: a landed move carried on and deleted where it passes leaves the person\'s file it landed on', () => {
     runSequence(436113);
   });
+  // Session 20 (ref10), both models' (session 19's full run): the round trip a → h → a over the person's edit of a
+  // and their new h (the rename back saw the edited file, which no bytes the rename in recorded show), then their
+  // delete of a. The records changed nothing of a (1014072's rule): a is gone, the person's h stays. The reference
+  // moved h (u13), which no record saw, to a; the model kept a deletion conflict showing the person's deleted a. The
+  // file a rename in brought is what its source held before the rebase; the rename out that saw it is orphaned with
+  // it (`movedBefore`, `stranded`; the model's `movedBeforeRebase`, `strandedAt`; issue23WideSeeds.test.ts).
+  it('seed 565747: the person\'s delete of a round trip\'s file over their edit ends it, and their new file at the middle stays', () => {
+    runSequence(565747);
+  });
+  it('reference seed 565747 cut down (the reference): the rename back moves nothing once the person deletes the file it saw', () => {
+    const ref = new ReferenceOverlay(new Map([['/a', 'a0\na1\n']]));
+    ref.rename('/a', '/h', 's2', 'm0', false);
+    ref.disk.set('/a', 'a0\nP\n');
+    ref.reconcileAll();
+    ref.disk.set('/h', 'u0\n');
+    ref.reconcileAll();
+    ref.rename('/h', '/a', 's2', 'm1', false);
+    assert.deepStrictEqual(['/a', '/h'].map((p) => ref.read(p)), ['a0\nP\n', 'u0\n'], 'the round trip passes by u0');
+    ref.disk.delete('/a');
+    ref.reconcileAll();
+    assert.deepStrictEqual(['/a', '/h'].map((p) => ref.read(p)), [null, 'u0\n'], 'u0, which no record saw, stays at h');
+    assert.deepStrictEqual([...ref.conflicts()], []);
+    ref.prune('m0', 's2');
+    assert.deepStrictEqual(['/a', '/h'].map((p) => ref.read(p)), [null, 'u0\n']);
+  });
 });
