@@ -2538,13 +2538,14 @@ describe('issue 23: Apply writes what the review showed, or refuses (provenance 
 // person's a (a0 a1) to e and s2/m1 moved h over e (its overwrite's delete saw a's file there); the person discarded
 // a, taking out that move and that delete, so s2/m1's move of h (h0 h1 h2, the file it saw at h) now lands on a,
 // on the person's file, which no surviving record saw: a rename conflict there. s1/m1 and s1/m2 edited the moved
-// file at a, s1/m0 moved it on over g (its delete saw g0 g1) and s2/m0 deleted it at g (it saw s1/m1's edit).
-// Taking out s1/m2's edit (the rename out saw it, so the move stays landed at a and carries its conflict), then the
-// delete of g0 g1: the moved file now passes by g0 g1 and is deleted there, so the question its conflict asked is
-// about a alone, where the records end with no file of theirs. The rename saw no file at a: nothing of a0 a1 was
-// seen, moved or deleted by any record, so a shows a0 a1 as the person has it (`carriedThrough`'s `home`). The
-// model read the conflict's base as the moved file (the state's `before`), so it asked a delete/modify at a and hid
-// a0 a1 behind it (`carriedSides`).
+// file at a, s1/m0 moved it on over g (its delete saw g0 g1) and s2/m0 deleted it at g (it saw what was moved).
+// Taking out s1/m1's edit (s1/m2's is rebased, so the rename out, which saw both, no longer matches the file passing
+// through: the move stays landed and carries its conflict on; the seed took out the second edit instead, a shape
+// ref9b's rule reads as passing), then the delete of g0 g1: the moved file now passes by g0 g1 and is deleted there,
+// so the question its conflict asked is about a alone, where the records end with no file of theirs. The rename saw
+// no file at a: nothing of a0 a1 was seen, moved or deleted by any record, so a shows a0 a1 as the person has it
+// (`carriedThrough`'s `home`). The model read the conflict's base as the moved file (the state's `before`), so it
+// asked a delete/modify at a and hid a0 a1 behind it (`carriedSides`).
 describe('issue 23: a moved file carrying a rename conflict, deleted where it passes, leaves the person\'s file it landed on (reference seed 436113)', () => {
   it('reference seed 436113 cut down: the person\'s a, which only a landing rename met, stays as it is', () => {
     const disk = new FakeDisk({ '/a': 'a0\na1\n', '/h': 'h0\nh1\nh2\n', '/g': 'g0\ng1\n' });
@@ -2554,10 +2555,13 @@ describe('issue 23: a moved file carrying a rename conflict, deleted where it pa
     model.discardPaths(['/a']);
     assert.strictEqual(readText(model, disk, '/a'), 'h0\nh1\nh2\n', 'the move of h lands on the person\'s a');
     assert.strictEqual(model.composite('/a')?.conflict?.kind, 'rename');
-    model.write('/a', enc('h0\nX1\nh2\n'), meta('m1', 's1'), disk);
-    const edit = model.write('/a', enc('h0\nX1\nX2\n'), meta('m2', 's1'), disk);
+    const edit = model.write('/a', enc('h0\nX1\nh2\n'), meta('m1', 's1'), disk);
+    model.write('/a', enc('h0\nX1\nX2\n'), meta('m2', 's1'), disk);
     const [overwrite] = model.rename('/a', '/g', meta('m0', 's1'), disk, { overwrite: true });
+    // Without s1/m1's edit, s1/m2's is rebased (h0 h1 X2) and the rename out no longer matches what passes: it lands.
     model.discardChange(edit?.id as string);
+    assert.strictEqual(readText(model, disk, '/g'), 'h0\nh1\nX2\n');
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'landed, the move carries the conflict about a on');
     model.delete('/g', meta('m0', 's2'), disk);
     model.discardChange(overwrite.id);
     assert.deepStrictEqual(['/a', '/e', '/g', '/h'].map((p) => readText(model, disk, p)), ['a0\na1\n', undefined, 'g0\ng1\n', undefined]);
