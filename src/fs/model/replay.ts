@@ -303,6 +303,32 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     return { stack, taken };
   };
   /**
+   * What a write taken out in this replay made of a file (its `after` → its `before`): a rename out that saw such a
+   * file saw the file it was made of, the writes since taken out (`madeOf`; ref9b, reference seed 63590).
+   */
+  const writtenFrom = new Map<ContentRef, ContentRef>();
+  for (const x of all) if (removed.has(x.id) && x.operation === 'modify' && x.before !== null && x.after !== null && x.after !== x.before) writtenFrom.set(x.after, x.before);
+  const madeOf = (seen: ContentRef | null, file: ContentRef | null): boolean => {
+    let q = seen;
+    for (let n = 0; q !== null && file !== null && n < all.length; n++) {
+      const b = writtenFrom.get(q);
+      if (b === undefined) return false;
+      if (b === file) return true;
+      q = b;
+    }
+    return false;
+  };
+  /** The file `seen` was made of by the writes taken out here (itself when none made it). */
+  const madeOfRoot = (seen: ContentRef): ContentRef => {
+    let q = seen;
+    for (let n = 0; n < all.length; n++) {
+      const b = writtenFrom.get(q);
+      if (b === undefined) break;
+      q = b;
+    }
+    return q;
+  };
+  /**
    * Where the path holds a file the records never saw (they saw no file there), the stack at `p` that brought a
    * file there (a create, or a rename in: `first`, leaving `brought`) and the rename out of `p` that moves that very
    * file on again (replayRules.ts `leftAt`): the file passes through, and the one there stays (`passing`, below).
@@ -333,7 +359,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     // provenance seed 1125483: "Accept disk" turned down `d/e` → `a`, so the later `d/e` → `a` read `d/e` → `d/e`,
     // and the file `h` → `d/e` brought there was lost).
     const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p && next.path !== p
-      && (next.before === top || next.before === recorded);
+      && (next.before === top || next.before === recorded || madeOf(next.before, top) || madeOf(next.before, recorded));
     if (replayCell(null, leftAt(null, top, movedOn), now).outcome !== 'nothing') return undefined;
     // A file moved in and deleted there passes too, and goes no further; a create then a delete is the table's own stack.
     if (top === null && first.operation !== 'rename') return undefined;
@@ -416,6 +442,15 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       alias.delete(given.path);
     }
     if (r.operation === 'rename' && r.vacated !== true && sawGone(gone, r)) r = { ...r, vacated: true };
+    // A rename that saw what writes taken out here made of a file saw the file they were made of (the writes did not
+    // happen): it is kept as having seen that file, so a later take-out or rebase reads what it saw without them
+    // (issue 23, ref9b; reference seed 63590: the write at h between the round trip g → h → g went first, then the
+    // rebase from no file at g vacated g → h, and the rename back, still claiming the write's file, was no rename out
+    // of g's file and moved the person's new h to g; the reference's `madeOfByWrites`).
+    if (r.operation === 'rename' && r.after === r.before && r.before !== null) {
+      const seen = madeOfRoot(r.before);
+      if (seen !== r.before) r = { ...r, before: seen, after: seen };
+    }
     if (r.operation === 'rename' && r.fromPath !== undefined) linksSoFar.link(r.fromPath, r.path);
     const settledFrom = r.operation === 'rename' && r.fromPath !== undefined ? settledPass.get(r.fromPath) : undefined;
     if (settledFrom && passing.get(r.fromPath as string)?.content === settledFrom.shown && r.before === settledFrom.recorded && r.before !== settledFrom.shown) {
@@ -800,7 +835,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         if (d !== null && d !== moved) {
           landed.set(to, { theirs: d, rename: r.id });
           if (forcedOver) {
-            if (options.keepReplaced && r.replaces !== d) out = { ...r, replaces: d };
+            if (options.keepReplaced && r.replaces !== d) out = { ...out, replaces: d };
           } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
         }
         cur.set(to, moved);

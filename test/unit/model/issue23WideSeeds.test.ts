@@ -2609,3 +2609,34 @@ describe('issue 23: a round trip over the person\'s edit, then their delete, mov
     assert.deepStrictEqual([disk.text('/a'), disk.text('/h')], [undefined, 'u0\n']);
   });
 });
+
+// Session 20 (ref10, from ref9b's session 19 proposal): reference seed 63590's cut-down. s2/m2 moved g to h; the
+// person then made h (u0: the move lands on it, a conflict; the agent's file shown); s1/m1 edited the agent's file at
+// h and s1/m2 moved it back to g, seeing that edit; the person deleted g. By provenance the rename back saw the agent's
+// file (g0 w1, what s1/m1 made of g0), never u0, and no record saw u0 at all. Deleting s1/m1 leaves the round trip
+// g → h → g, which changes nothing of g: the person's delete stands and u0 stays at h. The rename back still claimed
+// s1/m1's file, so it was not read as the rename out of the file passing through h: the rename in landed on u0 and
+// the rename back carried u0 away. A rename that saw what writes taken out made of a file saw that file (the writes
+// did not happen): it is that file's rename out, and is kept as having seen it (replay.ts `madeOf`; the reference's
+// `madeOfByWrites`).
+describe('issue 23: a round trip whose write between is taken out leaves the person\'s delete and their new file alone (reference seed 63590)', () => {
+  it('reference seed 63590 cut down: g stays deleted, the person\'s h stays, no conflict', () => {
+    const disk = new FakeDisk({ '/g': 'g0\n' });
+    const model = newModel();
+    model.rename('/g', '/h', meta('m2', 's2'), disk, { overwrite: true });
+    disk.put('/h', 'u0\n');
+    model.reconcileAll(disk);
+    model.write('/h', enc('g0\nw1\n'), meta('m1', 's1'), disk);
+    model.rename('/h', '/g', meta('m2', 's1'), disk);
+    assert.strictEqual(readText(model, disk, '/h'), 'u0\n', 'the agent\'s file moved back; the person\'s h stays');
+    disk.remove('/g');
+    model.reconcileAll(disk);
+    model.prune('m1', 's1');
+    assert.strictEqual(readText(model, disk, '/g'), undefined, 'the person\'s delete of g stands');
+    assert.strictEqual(readText(model, disk, '/h'), 'u0\n', 'the person\'s h, which no record saw, stays');
+    assert.deepStrictEqual(model.conflicts().map((c) => c.path), [], 'no conflict: the round trip changes nothing of g');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'u0\n', 'Apply keeps the person\'s h');
+    assert.strictEqual(disk.text('/g'), undefined);
+  });
+});

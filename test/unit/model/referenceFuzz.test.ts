@@ -400,4 +400,24 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
     ref.prune('m0', 's2');
     assert.deepStrictEqual(['/a', '/h'].map((p) => ref.read(p)), [null, 'u0\n']);
   });
+  // Session 20 (ref10, ref9b's session 19 proposal), reference seed 63590 cut down (the reference's half): s2/m2 moved
+  // g to h, the person made h (u0), s1/m1 edited the agent's file at h and s1/m2 moved it back to g (seeing that edit),
+  // the person deleted g. Without s1/m1 the rename back saw the file s1/m1's edit was made of (the rename in's g0):
+  // it is that file's rename out, kept as having seen it (`madeOfByWrites`), so u0, which no record saw, stays at h.
+  // Read as still having seen s1/m1's file, it was no rename out of the file passing through h and carried u0 away.
+  // (Seed 63590 above passed before only because both models made that mistake; each half alone fails it.)
+  it('reference seed 63590 cut down (the reference): a round trip whose write between is taken out leaves the person\'s h', () => {
+    const ref = new ReferenceOverlay(new Map([['/g', 'g0\n']]));
+    ref.rename('/g', '/h', 's2', 'm2', true);
+    ref.disk.set('/h', 'u0\n');
+    ref.reconcileAll();
+    ref.write('/h', 'g0\nw1\n', 's1', 'm1');
+    ref.rename('/h', '/g', 's1', 'm2', false);
+    assert.strictEqual(ref.read('/h'), 'u0\n');
+    ref.disk.delete('/g');
+    ref.reconcileAll();
+    ref.prune('m1', 's1');
+    assert.deepStrictEqual(['/g', '/h'].map((p) => ref.read(p)), [null, 'u0\n'], 'u0, which no record saw, stays at h');
+    assert.deepStrictEqual([...ref.conflicts()], []);
+  });
 });

@@ -722,7 +722,8 @@ export class ReferenceOverlay {
         const v = this.replayOf(kept, this.base, new Set(this.diskConflicts.keys()));
         if ((v.cur.get(r.path) ?? null) === r.before && (v.cur.get(home(r.path)) ?? null) !== r.before) alias.delete(r.path);
       }
-      const moved: RefRecord = { ...r, path: home(r.path), ...(r.from !== undefined ? { from: home(r.from) } : {}) };
+      const seen = r.op === 'rename' && r.after === r.before ? madeOfByWrites(gone, r.before) : r.before;
+      const moved: RefRecord = { ...r, path: home(r.path), ...(r.from !== undefined ? { from: home(r.from) } : {}), ...(seen !== r.before ? { before: seen, after: seen } : {}) };
       if (r.op === 'delete') alias.delete(r.path);
       if (r.op === 'rename') {
         alias.delete(r.from as string);
@@ -1158,4 +1159,18 @@ function rebaseWhole(base: Text, ours: Text, theirs: Text): Text | undefined {
   if (base === null || ours === null || theirs === null) return undefined;
   const m = threeWayMerge(base, ours, theirs);
   return m.kind === 'clean' ? m.text : undefined;
+}
+
+/**
+ * Issue 23 (session 19, ref9b; reference seed 63590): a rename that saw what writes taken out made of a file saw that
+ * file (the writes did not happen): it is the rename out of the file they started from, and is kept as having seen it.
+ */
+function madeOfByWrites(gone: readonly RefRecord[], seen: Text): Text {
+  let q = seen;
+  for (let n = 0; q !== null && n < gone.length; n++) {
+    const w = gone.find((x) => x.op === 'write' && x.before !== null && x.after === q && x.after !== x.before);
+    if (w === undefined) break;
+    q = w.before;
+  }
+  return q;
 }
