@@ -319,6 +319,32 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     return { stack, taken };
   };
   /**
+   * What a write taken out in this replay made of a file (its `after` → its `before`): a rename out that saw such a
+   * file saw the file it was made of, the writes since taken out (`madeOf`; ref9b, reference seed 63590).
+   */
+  const writtenFrom = new Map<ContentRef, ContentRef>();
+  for (const x of all) if (removed.has(x.id) && x.operation === 'modify' && x.before !== null && x.after !== null && x.after !== x.before) writtenFrom.set(x.after, x.before);
+  const madeOf = (seen: ContentRef | null, file: ContentRef | null): boolean => {
+    let q = seen;
+    for (let n = 0; q !== null && file !== null && n < all.length; n++) {
+      const b = writtenFrom.get(q);
+      if (b === undefined) return false;
+      if (b === file) return true;
+      q = b;
+    }
+    return false;
+  };
+  /** The file `seen` was made of by the writes taken out here (itself when none made it). */
+  const madeOfRoot = (seen: ContentRef): ContentRef => {
+    let q = seen;
+    for (let n = 0; n < all.length; n++) {
+      const b = writtenFrom.get(q);
+      if (b === undefined) break;
+      q = b;
+    }
+    return q;
+  };
+  /**
    * Where the path holds a file the records never saw (they saw no file there), the stack at `p` that brought a
    * file there (a create, or a rename in: `first`, leaving `brought`) and the rename out of `p` that moves that very
    * file on again (replayRules.ts `leftAt`): the file passes through, and the one there stays (`passing`, below).
@@ -349,7 +375,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     // provenance seed 1125483: "Accept disk" turned down `d/e` → `a`, so the later `d/e` → `a` read `d/e` → `d/e`,
     // and the file `h` → `d/e` brought there was lost).
     const movedOn = top !== null && next !== undefined && next.operation === 'rename' && next.fromPath === p && next.path !== p
-      && (next.before === top || next.before === recorded);
+      && (next.before === top || next.before === recorded || madeOf(next.before, top) || madeOf(next.before, recorded));
     if (replayCell(null, leftAt(null, top, movedOn), now).outcome !== 'nothing') return undefined;
     // A file moved in and deleted there passes too, and goes no further; a create then a delete is the table's own stack.
     if (top === null && first.operation !== 'rename') return undefined;
@@ -390,6 +416,21 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * `d/e`, moved the person's new `d/f/g` to `d/e`). Only this replay's: the source's file may come back.
    */
   const unreached = new Set<string>();
+  /**
+   * Of `unreached`, the paths whose rename in this rebase left with nothing to move (its source's file gone from
+   * disk). The file it would have brought is the one the source held before the rebase, the disk's file with the
+   * person's edits merged in, not only the bytes the rename recorded: reference seed 565747, the round trip
+   * `a` → `h` → `a` over the person's edit of `a` (so the rename back saw the edited file) and their new `h`; once the
+   * person deleted `a`, the rename back, compared with the rename in's recorded bytes, moved the person's `h`, which
+   * no record saw. That rename out saw a file now gone: it is `vacated` with the rename in, so later replays, which
+   * no longer know the old baseline, keep it moving nothing.
+   */
+  const strandedAt = new Set<string>();
+  /** What a rename in moved before this rebase took its source's file off the disk: the source's old baseline, when it is the first record there. */
+  const movedBeforeRebase = (from: string): ContentRef | undefined => {
+    if (options.rebase !== true || options.baselines?.get(from)?.base !== null || (ids.get(from) as string[]).length !== 1) return undefined;
+    return baseOf((view.entry(from) as PathEntry).state) ?? undefined;
+  };
   for (let i = 0; i < all.length; i++) {
     const original = all[i];
     if (consumed.has(original.id)) {
@@ -417,6 +458,15 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       alias.delete(given.path);
     }
     if (r.operation === 'rename' && r.vacated !== true && sawGone(gone, r)) r = { ...r, vacated: true };
+    // A rename that saw what writes taken out here made of a file saw the file they were made of (the writes did not
+    // happen): it is kept as having seen that file, so a later take-out or rebase reads what it saw without them
+    // (issue 23, ref9b; reference seed 63590: the write at h between the round trip g → h → g went first, then the
+    // rebase from no file at g vacated g → h, and the rename back, still claiming the write's file, was no rename out
+    // of g's file and moved the person's new h to g; the reference's `madeOfByWrites`).
+    if (r.operation === 'rename' && r.after === r.before && r.before !== null) {
+      const seen = madeOfRoot(r.before);
+      if (seen !== r.before) r = { ...r, before: seen, after: seen };
+    }
     if (r.operation === 'rename' && r.fromPath !== undefined) linksSoFar.link(r.fromPath, r.path);
     const settledFrom = r.operation === 'rename' && r.fromPath !== undefined ? settledPass.get(r.fromPath) : undefined;
     if (settledFrom && passing.get(r.fromPath as string)?.content === settledFrom.shown && r.before === settledFrom.recorded && r.before !== settledFrom.shown) {
@@ -620,7 +670,9 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // Its file was a create since taken out: what is at its source now is not its to move (`vacated`).
         const there = cur.get(from) as ContentRef | null;
         const c = pass ? pass.content : (r.vacated === true && there !== r.before) || unreached.has(from) ? null : there;
+        const stranded = !pass && unreached.has(from) && strandedAt.has(from);
         unreached.delete(from);
+        strandedAt.delete(from);
         const d = cur.get(to) as ContentRef | null;
         // With `moved`, what the view showed this rename moving; none when it moved nothing there (provenance seed
         // 20988: the file it moved was a deleted message's create, and the view showed the destination without it).
@@ -680,9 +732,17 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // Where its file would only have passed through (the next record there a rename out that saw it), the
           // rename out moves nothing either (`unreached`).
           if (r.vacated !== true && !pass && d !== null && r.after !== null && d !== r.after) {
-            const t = passesThrough(i, to, r, r.after, d);
-            if (t !== undefined && t.stack.length === 0 && t.top !== null) unreached.add(to);
+            const was = movedBeforeRebase(from);
+            const t = passesThrough(i, to, r, r.after, d) ?? (was !== undefined && was !== d ? passesThrough(i, to, r, was, d) : undefined);
+            if (t !== undefined && t.stack.length === 0 && t.top !== null) {
+              unreached.add(to);
+              if (options.rebase === true && options.baselines?.get(from)?.base === null) strandedAt.add(to);
+            }
           }
+          // The rename out of where a rename this rebase left with nothing to move would only have passed its file
+          // through: it saw that file, gone from disk with the source's, and moves nothing from then on either
+          // (`strandedAt`).
+          if (r.vacated !== true && options.rebase === true && stranded) out = { ...r, vacated: true };
           break;
         }
         // A conflict travels with the content it is about (not one about a file a passing one leaves in place): a
@@ -715,7 +775,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         // where none is needed": landing, it made a rename conflict about a file the agent never saw).
         const forcedSeen = options.force?.(original) && !forcedOver && r.after !== moved ? r.after : undefined;
         const through = d !== null && d !== moved && !forcedOver && d !== r.replaces ? passesThrough(i, to, r, moved, d, forcedSeen ?? carriedValue?.top ?? moved) : undefined;
-        const asked = through && carried ? carriedThrough(carriedValue?.base ?? carried.base, carriedValue?.theirs ?? carried.theirs, through.top) : undefined;
+        const asked = through && carried ? carriedThrough(...carriedSides(carried, carriedValue), through.top) : undefined;
         // Asked at a source the file left hops ago, only while nothing has been written there since.
         const left = (asked === 'home' || asked === 'source') && source !== from && cur.get(source) !== null ? 'lands' : asked;
         const forcedDelete = forcedSeen !== undefined && through?.top === null && through.stack.length === 1 && through.stack[0].operation === 'delete';
@@ -781,7 +841,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           } else if (carried && left === 'source') {
             // The records deleted the file whose content at the source they never saw: a delete/modify there.
             conflicts.set(source, { ...carried, kind: 'deletion', binary: false });
-            open.set(source, { base: carriedValue?.base ?? carried.base, theirs: carriedValue?.theirs ?? carried.theirs, was: new Set(carriedValue?.was) });
+            const [base, theirs] = carriedSides(carried, carriedValue);
+            open.set(source, { base, theirs, was: new Set(carriedValue?.was) });
           }
           break;
         }
@@ -792,7 +853,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
         if (d !== null && d !== moved) {
           landed.set(to, { theirs: d, rename: r.id });
           if (forcedOver) {
-            if (options.keepReplaced && r.replaces !== d) out = { ...r, replaces: d };
+            if (options.keepReplaced && r.replaces !== d) out = { ...out, replaces: d };
           } else if (d !== r.replaces) conflict(to, r, 'rename', d, false, null);
         }
         if (unmerged) conflict(to, r, 'text', c, false, r.before, moved);
@@ -895,6 +956,19 @@ function moveAlias(alias: Map<string, string>, from: string, to: string): void {
  */
 function staysAt(r: ChangeRecord, here: ContentRef | null, home: ContentRef | null): boolean {
   return r.operation !== 'rename' && r.before !== null && r.before === here && r.before !== home;
+}
+
+/**
+ * The two sides of a conflict a file carries (`base`: what the record that did not apply saw there; `theirs`): the
+ * replay's own value when it has one, the conflict's state otherwise. The value's sides are read as they are, no
+ * file included: a rename that landed on a file it never saw saw no file at its destination (its value's base is
+ * none), while the state's `base` is the rename's `before`, the file it moved from elsewhere. Read through a `??`,
+ * the value's "no file" fell back to that moved file, and a file moved onto the person's, moved on and deleted
+ * there asked a delete/modify about the person's file, which no record saw: the view hid it behind a deletion
+ * conflict where the records leave it as it is (`carriedThrough`'s `home`; issue 23, reference seed 436113).
+ */
+function carriedSides(carried: ConflictState, value: OpenConflict | undefined): [ContentRef | null, ContentRef | null] {
+  return value ? [value.base, value.theirs] : [carried.base, carried.theirs];
 }
 
 /** The record with its paths read through the aliases of renames taken out. */

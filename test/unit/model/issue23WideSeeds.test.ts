@@ -2700,5 +2700,109 @@ describe('issue 23: Accept agent settles only what the view showed (provenance s
     applyAll(model, disk);
     const kept = disk.paths().some((p) => (disk.text(p) ?? '').includes('p10\np11\np12'));
     assert.ok(kept, 'Apply never removes the person\'s h lines, which no surviving record that saw them removed');
+// Session 20 (ref10): reference seed 436113 (session 19's full run; the model's). Who saw what: s1/m0 moved the
+// person's a (a0 a1) to e and s2/m1 moved h over e (its overwrite's delete saw a's file there); the person discarded
+// a, taking out that move and that delete, so s2/m1's move of h (h0 h1 h2, the file it saw at h) now lands on a,
+// on the person's file, which no surviving record saw: a rename conflict there. s1/m1 and s1/m2 edited the moved
+// file at a, s1/m0 moved it on over g (its delete saw g0 g1) and s2/m0 deleted it at g (it saw what was moved).
+// Taking out s1/m1's edit (s1/m2's is rebased, so the rename out, which saw both, no longer matches the file passing
+// through: the move stays landed and carries its conflict on; the seed took out the second edit instead, a shape
+// ref9b's rule reads as passing), then the delete of g0 g1: the moved file now passes by g0 g1 and is deleted there,
+// so the question its conflict asked is about a alone, where the records end with no file of theirs. The rename saw
+// no file at a: nothing of a0 a1 was seen, moved or deleted by any record, so a shows a0 a1 as the person has it
+// (`carriedThrough`'s `home`). The model read the conflict's base as the moved file (the state's `before`), so it
+// asked a delete/modify at a and hid a0 a1 behind it (`carriedSides`).
+describe('issue 23: a moved file carrying a rename conflict, deleted where it passes, leaves the person\'s file it landed on (reference seed 436113)', () => {
+  it('reference seed 436113 cut down: the person\'s a, which only a landing rename met, stays as it is', () => {
+    const disk = new FakeDisk({ '/a': 'a0\na1\n', '/h': 'h0\nh1\nh2\n', '/g': 'g0\ng1\n' });
+    const model = newModel();
+    model.rename('/a', '/e', meta('m0', 's1'), disk);
+    model.rename('/h', '/e', meta('m1', 's2'), disk, { overwrite: true });
+    model.discardPaths(['/a']);
+    assert.strictEqual(readText(model, disk, '/a'), 'h0\nh1\nh2\n', 'the move of h lands on the person\'s a');
+    assert.strictEqual(model.composite('/a')?.conflict?.kind, 'rename');
+    const edit = model.write('/a', enc('h0\nX1\nh2\n'), meta('m1', 's1'), disk);
+    model.write('/a', enc('h0\nX1\nX2\n'), meta('m2', 's1'), disk);
+    const [overwrite] = model.rename('/a', '/g', meta('m0', 's1'), disk, { overwrite: true });
+    // Without s1/m1's edit, s1/m2's is rebased (h0 h1 X2) and the rename out no longer matches what passes: it lands.
+    model.discardChange(edit?.id as string);
+    assert.strictEqual(readText(model, disk, '/g'), 'h0\nh1\nX2\n');
+    assert.strictEqual(readText(model, disk, '/a'), undefined, 'landed, the move carries the conflict about a on');
+    model.delete('/g', meta('m0', 's2'), disk);
+    model.discardChange(overwrite.id);
+    assert.deepStrictEqual(['/a', '/e', '/g', '/h'].map((p) => readText(model, disk, p)), ['a0\na1\n', undefined, 'g0\ng1\n', undefined]);
+    assert.strictEqual(model.composite('/a')?.conflict, undefined, 'no delete/modify about a file no record saw');
+    applyAll(model, disk);
+    assert.deepStrictEqual(['/a', '/g', '/h'].map((p) => disk.text(p)), ['a0\na1\n', 'g0\ng1\n', undefined]);
+  });
+});
+
+// Session 20 (ref10): reference seed 565747 (session 19's full run; both models wrong, differently). Who saw what:
+// s2/m0 moved the person's a (a0 a1) to h; the person edited a (P, merged into the moved file) and made a new h (u0,
+// which no record saw: the move lands on it, a conflict); s2/m1 moved h back to a, seeing the edited file a0 P. The
+// round trip leaves a's file as found and passes by u0. Then the person deletes a: the records changed nothing of
+// it (1014072's rule), so a is gone, u0 stays at h, no conflict. Replayed from no file at a, the rename in moved
+// nothing, but the rename back, compared with the bytes the rename in recorded (a0 a1, before the person's edit),
+// was not read as its rename out, and moved u0 to a: the model refused that rebase (`keepsTheRest`) and kept a
+// deletion conflict showing the person's deleted a0 P as the agent's side (the reference moved u0). The file the
+// rename in brought is what its source held before the rebase (`movedBeforeRebase`); the rename back saw that file,
+// gone with the disk's, and is `vacated` with the rename in (`strandedAt`), so later replays keep u0 where it is.
+describe('issue 23: a round trip over the person\'s edit, then their delete, moves nothing it never saw (reference seed 565747)', () => {
+  it('reference seed 565747 cut down: the person\'s delete of a ends the round trip, and their new h stays', () => {
+    const disk = new FakeDisk({ '/a': 'a0\na1\n' });
+    const model = newModel();
+    model.rename('/a', '/h', meta('m0', 's2'), disk);
+    disk.put('/a', 'a0\nP\n');
+    model.reconcileAll(disk);
+    disk.put('/h', 'u0\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(readText(model, disk, '/h'), 'a0\nP\n', 'the moved file, the person\'s edit merged in, lands on u0');
+    model.rename('/h', '/a', meta('m1', 's2'), disk);
+    assert.deepStrictEqual(['/a', '/h'].map((p) => readText(model, disk, p)), ['a0\nP\n', 'u0\n'], 'the round trip passes by u0');
+    disk.remove('/a');
+    model.reconcileAll(disk);
+    assert.deepStrictEqual(['/a', '/h'].map((p) => readText(model, disk, p)), [undefined, 'u0\n']);
+    assert.deepStrictEqual(['/a', '/h'].map((p) => model.composite(p)?.conflict?.kind), [undefined, undefined], 'no deletion conflict showing the person\'s deleted lines');
+    // Later replays (a take-out in the component, a reopen) no longer know a's old baseline: the renames stay vacated.
+    model.write('/a', enc('n0\n'), meta('m3', 's1'), disk);
+    model.prune('m3', 's1');
+    assert.deepStrictEqual(['/a', '/h'].map((p) => readText(model, disk, p)), [undefined, 'u0\n'], 'a replay after the take-out');
+    const json = JSON.parse(JSON.stringify(model.snapshot()));
+    model.restore(json);
+    model.prune('m0', 's2');
+    assert.deepStrictEqual(['/a', '/h'].map((p) => readText(model, disk, p)), [undefined, 'u0\n'], 'u0 is never moved');
+    applyAll(model, disk);
+    assert.deepStrictEqual([disk.text('/a'), disk.text('/h')], [undefined, 'u0\n']);
+  });
+});
+
+// Session 20 (ref10, from ref9b's session 19 proposal): reference seed 63590's cut-down. s2/m2 moved g to h; the
+// person then made h (u0: the move lands on it, a conflict; the agent's file shown); s1/m1 edited the agent's file at
+// h and s1/m2 moved it back to g, seeing that edit; the person deleted g. By provenance the rename back saw the agent's
+// file (g0 w1, what s1/m1 made of g0), never u0, and no record saw u0 at all. Deleting s1/m1 leaves the round trip
+// g → h → g, which changes nothing of g: the person's delete stands and u0 stays at h. The rename back still claimed
+// s1/m1's file, so it was not read as the rename out of the file passing through h: the rename in landed on u0 and
+// the rename back carried u0 away. A rename that saw what writes taken out made of a file saw that file (the writes
+// did not happen): it is that file's rename out, and is kept as having seen it (replay.ts `madeOf`; the reference's
+// `madeOfByWrites`).
+describe('issue 23: a round trip whose write between is taken out leaves the person\'s delete and their new file alone (reference seed 63590)', () => {
+  it('reference seed 63590 cut down: g stays deleted, the person\'s h stays, no conflict', () => {
+    const disk = new FakeDisk({ '/g': 'g0\n' });
+    const model = newModel();
+    model.rename('/g', '/h', meta('m2', 's2'), disk, { overwrite: true });
+    disk.put('/h', 'u0\n');
+    model.reconcileAll(disk);
+    model.write('/h', enc('g0\nw1\n'), meta('m1', 's1'), disk);
+    model.rename('/h', '/g', meta('m2', 's1'), disk);
+    assert.strictEqual(readText(model, disk, '/h'), 'u0\n', 'the agent\'s file moved back; the person\'s h stays');
+    disk.remove('/g');
+    model.reconcileAll(disk);
+    model.prune('m1', 's1');
+    assert.strictEqual(readText(model, disk, '/g'), undefined, 'the person\'s delete of g stands');
+    assert.strictEqual(readText(model, disk, '/h'), 'u0\n', 'the person\'s h, which no record saw, stays');
+    assert.deepStrictEqual(model.conflicts().map((c) => c.path), [], 'no conflict: the round trip changes nothing of g');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/h'), 'u0\n', 'Apply keeps the person\'s h');
+    assert.strictEqual(disk.text('/g'), undefined);
   });
 });

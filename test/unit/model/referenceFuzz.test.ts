@@ -367,4 +367,57 @@ describe('overlay model vs the reference model (seeded sequences)', () => {
   it('case-insensitive seed 139387 (first full run): both models agree once a rename is vacated by what it saw', () => {
     runSequence(139387, { caseInsensitive: true });
   });
+  // Session 20 (ref10), the model's (session 19's full run): a rename that landed on a file it never saw (the
+  // person's a, its overwrite's delete discarded) carries a conflict with no base (it saw no file there); moved on
+  // and deleted where it passes by another file, that conflict asks nothing about a: the person's file stays
+  // (`carriedThrough`'s `home`, the reference's `carriedLeaves`). The model read the base through `??` as the moved
+  // file and hid the person's a behind a delete/modify (replay.ts `carriedSides`; issue23WideSeeds.test.ts).
+  it('seed 436113: a landed move carried on and deleted where it passes leaves the person\'s file it landed on', () => {
+    runSequence(436113);
+  });
+  // Session 20 (ref10), both models' (session 19's full run): the round trip a → h → a over the person's edit of a
+  // and their new h (the rename back saw the edited file, which no bytes the rename in recorded show), then their
+  // delete of a. The records changed nothing of a (1014072's rule): a is gone, the person's h stays. The reference
+  // moved h (u13), which no record saw, to a; the model kept a deletion conflict showing the person's deleted a. The
+  // file a rename in brought is what its source held before the rebase; the rename out that saw it is orphaned with
+  // it (`movedBefore`, `stranded`; the model's `movedBeforeRebase`, `strandedAt`; issue23WideSeeds.test.ts).
+  it('seed 565747: the person\'s delete of a round trip\'s file over their edit ends it, and their new file at the middle stays', () => {
+    runSequence(565747);
+  });
+  it('reference seed 565747 cut down (the reference): the rename back moves nothing once the person deletes the file it saw', () => {
+    const ref = new ReferenceOverlay(new Map([['/a', 'a0\na1\n']]));
+    ref.rename('/a', '/h', 's2', 'm0', false);
+    ref.disk.set('/a', 'a0\nP\n');
+    ref.reconcileAll();
+    ref.disk.set('/h', 'u0\n');
+    ref.reconcileAll();
+    ref.rename('/h', '/a', 's2', 'm1', false);
+    assert.deepStrictEqual(['/a', '/h'].map((p) => ref.read(p)), ['a0\nP\n', 'u0\n'], 'the round trip passes by u0');
+    ref.disk.delete('/a');
+    ref.reconcileAll();
+    assert.deepStrictEqual(['/a', '/h'].map((p) => ref.read(p)), [null, 'u0\n'], 'u0, which no record saw, stays at h');
+    assert.deepStrictEqual([...ref.conflicts()], []);
+    ref.prune('m0', 's2');
+    assert.deepStrictEqual(['/a', '/h'].map((p) => ref.read(p)), [null, 'u0\n']);
+  });
+  // Session 20 (ref10, ref9b's session 19 proposal), reference seed 63590 cut down (the reference's half): s2/m2 moved
+  // g to h, the person made h (u0), s1/m1 edited the agent's file at h and s1/m2 moved it back to g (seeing that edit),
+  // the person deleted g. Without s1/m1 the rename back saw the file s1/m1's edit was made of (the rename in's g0):
+  // it is that file's rename out, kept as having seen it (`madeOfByWrites`), so u0, which no record saw, stays at h.
+  // Read as still having seen s1/m1's file, it was no rename out of the file passing through h and carried u0 away.
+  // (Seed 63590 above passed before only because both models made that mistake; each half alone fails it.)
+  it('reference seed 63590 cut down (the reference): a round trip whose write between is taken out leaves the person\'s h', () => {
+    const ref = new ReferenceOverlay(new Map([['/g', 'g0\n']]));
+    ref.rename('/g', '/h', 's2', 'm2', true);
+    ref.disk.set('/h', 'u0\n');
+    ref.reconcileAll();
+    ref.write('/h', 'g0\nw1\n', 's1', 'm1');
+    ref.rename('/h', '/g', 's1', 'm2', false);
+    assert.strictEqual(ref.read('/h'), 'u0\n');
+    ref.disk.delete('/g');
+    ref.reconcileAll();
+    ref.prune('m1', 's1');
+    assert.deepStrictEqual(['/g', '/h'].map((p) => ref.read(p)), [null, 'u0\n'], 'u0, which no record saw, stays at h');
+    assert.deepStrictEqual([...ref.conflicts()], []);
+  });
 });

@@ -58,6 +58,8 @@ interface Replayed {
   readonly shows: Map<string, Set<string>>;
   /** Renames that found no file at their source to move (none passing through it either). */
   readonly movedNothing: Set<string>;
+  /** Of those, the renames out of where a rename in the rebase's lost file would have passed through (`strandedAt`). */
+  readonly stranded: Set<string>;
 }
 
 export class ReferenceOverlay {
@@ -112,13 +114,16 @@ export class ReferenceOverlay {
     }
   }
 
-  /** `held`: paths whose disk conflict stays through this replay (a conflict content carries stays behind it). */
-  replay(records?: RefRecord[], base?: Map<string, Text>, held?: ReadonlySet<string>): Replayed {
-    if (records === undefined && base === undefined && held === undefined && this.still) return (this.stillView ??= this.replayOf(this.records, this.base, new Set(this.diskConflicts.keys())));
-    return this.replayOf(records ?? this.records, base ?? this.base, held ?? new Set(this.diskConflicts.keys()));
+  /**
+   * `held`: paths whose disk conflict stays through this replay (a conflict content carries stays behind it).
+   * `was`: in a rebase, the baselines it moves, as they were (see `movedBefore`).
+   */
+  replay(records?: RefRecord[], base?: Map<string, Text>, held?: ReadonlySet<string>, was?: ReadonlyMap<string, Text>): Replayed {
+    if (records === undefined && base === undefined && held === undefined && was === undefined && this.still) return (this.stillView ??= this.replayOf(this.records, this.base, new Set(this.diskConflicts.keys())));
+    return this.replayOf(records ?? this.records, base ?? this.base, held ?? new Set(this.diskConflicts.keys()), was);
   }
 
-  private replayOf(records: RefRecord[], base: Map<string, Text>, held: ReadonlySet<string>): Replayed {
+  private replayOf(records: RefRecord[], base: Map<string, Text>, held: ReadonlySet<string>, was?: ReadonlyMap<string, Text>): Replayed {
     const cur = new Map(base);
     const origin = new Map([...base].map(([p, t]) => [p, t === null ? null : p]));
     const ids = new Map([...base.keys()].map((p) => [p, [] as string[]]));
@@ -195,10 +200,24 @@ export class ReferenceOverlay {
     // file there, which no record saw, stays (a round trip `d/e` → `d/f/g` → `d/e` replayed from no file once the
     // person deleted `d/e` moved the person's new `d/f/g` to `d/e`).
     const unreached = new Set<string>();
+    // Reference seed 565747 (the model's replay.ts `strandedAt`, `movedBeforeRebase`): in a rebase that takes a
+    // rename's source file off the disk, the file it brought is the one its source held before (the disk's, the
+    // person's edit merged in), when it is the first record there, not only the bytes it recorded: the round trip
+    // `a` → `h` → `a` over the person's edit of `a` and their new `h` (the rename back saw the edited file), then
+    // their delete of `a`; compared with the recorded bytes alone, the rename back moved the person's `h`, which no
+    // record saw. The rename out that saw that file saw a file now gone: `stranded`, orphaned by `strand`.
+    const strandedAt = new Set<string>();
+    const stranded = new Set<string>();
+    const movedBefore = (from: string): Text | undefined =>
+      (was?.has(from) && base.get(from) === null && ids.get(from)?.length === 1 ? was.get(from) : undefined);
     const neverReached = (i: number, r: RefRecord, there: Text): void => {
       if (there === null || r.after === null || there === r.after || this.orphaned.has(r.id)) return;
-      const t = passesOn(i, r.path, r.after, there, true, r.after);
-      if (t !== undefined && t.stack.length === 0 && t.top !== null) unreached.add(r.path);
+      const before = movedBefore(r.from as string);
+      const t = passesOn(i, r.path, r.after, there, true, r.after) ?? (before !== undefined && before !== null && before !== there ? passesOn(i, r.path, before, there, true, before) : undefined);
+      if (t !== undefined && t.stack.length === 0 && t.top !== null) {
+        unreached.add(r.path);
+        if (was?.has(r.from as string) && base.get(r.from as string) === null) strandedAt.add(r.path);
+      }
     };
     // The file a rename found at its destination and landed on, as later writes that saw it changed it, and the
     // conflict that landing made (if it made one).
@@ -359,7 +378,9 @@ export class ReferenceOverlay {
         const pass = passing.get(from);
         const there = cur.get(from) ?? null;
         const moving = pass ? pass.text : (this.orphaned.has(r.id) && there !== r.before) || unreached.has(from) ? null : there;
+        if (!pass && unreached.has(from) && strandedAt.has(from)) stranded.add(r.id);
         unreached.delete(from);
+        strandedAt.delete(from);
         if (from === r.path) {
           ids.get(r.path)?.push(r.id);
         } else {
@@ -440,7 +461,7 @@ export class ReferenceOverlay {
         }
       }
     });
-    return { cur, origin, ids, conflicts, shows, movedNothing };
+    return { cur, origin, ids, conflicts, shows, movedNothing, stranded };
   }
 
   read(path: string): Text {
@@ -701,7 +722,8 @@ export class ReferenceOverlay {
         const v = this.replayOf(kept, this.base, new Set(this.diskConflicts.keys()));
         if ((v.cur.get(r.path) ?? null) === r.before && (v.cur.get(home(r.path)) ?? null) !== r.before) alias.delete(r.path);
       }
-      const moved: RefRecord = { ...r, path: home(r.path), ...(r.from !== undefined ? { from: home(r.from) } : {}) };
+      const seen = r.op === 'rename' && r.after === r.before ? madeOfByWrites(gone, r.before) : r.before;
+      const moved: RefRecord = { ...r, path: home(r.path), ...(r.from !== undefined ? { from: home(r.from) } : {}), ...(seen !== r.before ? { before: seen, after: seen } : {}) };
       if (r.op === 'delete') alias.delete(r.path);
       if (r.op === 'rename') {
         alias.delete(r.from as string);
@@ -793,7 +815,8 @@ export class ReferenceOverlay {
   private rebaseOnto(path: string, theirs: Text, before: Replayed, always: boolean): void {
     const base = new Map(this.base).set(path, theirs);
     const held = new Set([...this.diskConflicts].filter(([, d]) => d !== path).map(([h]) => h));
-    const after = this.replay(this.records, base, held);
+    // (The old baseline is known to a rebase that may leave a rename with nothing to move: `strand`, `movedBefore`.)
+    const after = this.replay(this.records, base, held, always ? undefined : new Map([[path, this.base.get(path) ?? null]]));
     const fresh = [...after.conflicts].some((p) => !before.conflicts.has(p));
     if (fresh && !always) return;
     if (!always && theirs === null) this.strand(path, after);
@@ -806,12 +829,13 @@ export class ReferenceOverlay {
    * `path` that then found nothing there to move saw a file that is gone, and moves nothing from now on — a file
    * the person puts at `path` later is one it never saw (`orphaned`; the model's rebase marks it `vacated`, vacated8:
    * the round trip `h` → `d` → `h`, the person's delete of `h` and new `h`, then the rename back taken out). A
-   * rename moving on from where it moved nothing is orphaned with it, as after a create taken out (`orphan`).
+   * rename moving on from where it moved nothing is orphaned with it, as after a create taken out (`orphan`), and so
+   * is the rename out of where its file would only have passed through (`stranded`: reference seed 565747).
    */
   private strand(path: string, after: Replayed): void {
     let any = false;
     for (const r of this.records) {
-      if (r.op === 'rename' && r.from === path && after.movedNothing.has(r.id) && !this.orphaned.has(r.id)) {
+      if (r.op === 'rename' && ((r.from === path && after.movedNothing.has(r.id)) || after.stranded.has(r.id)) && !this.orphaned.has(r.id)) {
         // The renames that saw the file it brought saw the file now gone too (`lostFiles`).
         this.orphaned.add(r.id);
         any = true;
@@ -1135,4 +1159,18 @@ function rebaseWhole(base: Text, ours: Text, theirs: Text): Text | undefined {
   if (base === null || ours === null || theirs === null) return undefined;
   const m = threeWayMerge(base, ours, theirs);
   return m.kind === 'clean' ? m.text : undefined;
+}
+
+/**
+ * Issue 23 (session 19, ref9b; reference seed 63590): a rename that saw what writes taken out made of a file saw that
+ * file (the writes did not happen): it is the rename out of the file they started from, and is kept as having seen it.
+ */
+function madeOfByWrites(gone: readonly RefRecord[], seen: Text): Text {
+  let q = seen;
+  for (let n = 0; q !== null && n < gone.length; n++) {
+    const w = gone.find((x) => x.op === 'write' && x.before !== null && x.after === q && x.after !== x.before);
+    if (w === undefined) break;
+    q = w.before;
+  }
+  return q;
 }
