@@ -2533,3 +2533,57 @@ describe('issue 23: Apply writes what the review showed, or refuses (provenance 
     }
   });
 });
+
+/**
+ * Session 20 (`disk10`): "Accept disk" (a Discard of the path) after the person settled a rename there.
+ */
+describe('issue 23: "Accept disk" after a settled rename leaves the person\'s file where it is (disk10)', () => {
+  // Provenance seed 265398 (LOSS): the agent moved h → a → d/f/g (each over the file there); the person moved h → a on
+  // disk themselves and merged d/f/g by hand, which settled h → a into a create of a (its source gone). The agent
+  // then wrote a, a conflict with the person's a. "Accept disk" at a took out only the overwrite's delete and the
+  // write, and kept the create and the move on (d/f/g shows them) over a's old baseline: Apply of d/f/g removed the
+  // person's a. Replayed from the file the person chose (the very bytes the create made), the move on moves it away;
+  // it is rewritten as a create of what it moved at d/f/g, and the create at a goes (discardPlan.ts).
+  const setUp = () => {
+    const disk = new FakeDisk({ '/a': 'p0\n', '/d/f/g': 'p6\np7\n', '/h': 'p8\n' });
+    const model = newModel();
+    model.rename('/h', '/a', meta('m0', 's1'), disk, { overwrite: true });
+    model.rename('/a', '/d/f/g', meta('m0', 's1'), disk, { overwrite: true });
+    // The person makes the agent's first move themselves, on disk.
+    disk.remove('/a');
+    disk.move('/h', '/a');
+    model.reconcileAll(disk);
+    model.write('/a', enc('r10\n'), meta('m1', 's2'), disk);
+    model.resolveManually('/d/f/g', enc('p11\n'));
+    return { disk, model };
+  };
+
+  it('provenance seed 265398: "Accept disk" at a settled rename\'s destination keeps the person\'s file there when the move on is applied', () => {
+    const { disk, model } = setUp();
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\n', 'the person\'s merge at d/f/g');
+    assert.strictEqual(model.composite('/a')?.conflict?.origin, 'disk', 'a conflict at a: the person\'s file is there');
+    model.resolve('/a', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/a'), 'p8\n', 'the disk\'s a, as the person chose');
+    assert.strictEqual(model.composite('/a'), undefined, 'nothing is staged at a');
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\n', 'the person\'s merge at d/f/g stays');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), 'p8\n', 'Apply leaves the person\'s a');
+    assert.strictEqual(disk.text('/d/f/g'), 'p11\n');
+  });
+
+  it('provenance seed 265398: the rewritten move is the same after a reopen and a replay of the op log', () => {
+    const { disk, model } = setUp();
+    const ops: OverlayOp[] = [];
+    model.onDidChange((e) => { if (e.op) ops.push(JSON.parse(JSON.stringify(e.op))); });
+    model.resolve('/a', { kind: 'acceptDisk' });
+    const reopened = newModel(model.store);
+    reopened.restore(JSON.parse(JSON.stringify(model.snapshot())));
+    const again = setUp();
+    for (const op of ops) again.model.apply(parseOverlayOp(op));
+    for (const m of [reopened, again.model]) {
+      assert.strictEqual(m.composite('/a'), undefined);
+      assert.strictEqual(readText(m, disk, '/a'), 'p8\n');
+      assert.strictEqual(readText(m, disk, '/d/f/g'), 'p11\n');
+    }
+  });
+});

@@ -181,6 +181,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // rule (session 16's code passes both).
   [503630, 'WYSIWYG: Apply\'s own look at the disk (the person deleted a round trip\'s source d/f/g after the review) made the round trip move nothing, so d/c, shown deleted, kept the person\'s file, and Apply listed d/c applied with P#10 left there (overlayWorkspace.reconcileBeforeApply: a group whose view the look changed at a path the person did not touch is refused)'],
   [332318, 'WYSIWYG: the same, reached through a disk conflict held at d/e (the person moved d/e to h) that Apply\'s look settled: h, shown deleted, kept the person\'s file (the same fix)'],
+  // Session 20 (disk10): found by session 19's full run (memory 1-1,000,000); fails on session 16's code too.
+  [265398, 'LOSS: "Accept disk" at a (the person had moved h to a on disk, the agent h -> a -> d/f/g, and a hand merge at d/f/g settled h -> a into a create of a) kept that create and the move on over a\'s old baseline; Apply of d/f/g removed the person\'s a (discardPlan.ts: replayed from the file the person chose, a rename out that moves it away is rewritten as a create of what it moved at its destination, and the records at a that made it go)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
