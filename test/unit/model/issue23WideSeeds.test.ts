@@ -2586,4 +2586,34 @@ describe('issue 23: "Accept disk" after a settled rename leaves the person\'s fi
       assert.strictEqual(readText(m, disk, '/d/f/g'), 'p11\n');
     }
   });
+
+  // Provenance seed 308052 (LEAK as the oracle read it; decided as the oracle's reading, provenanceOracle.ts `rejects`,
+  // and guarded here). s2/m1 created h [r4]; s1/m1 emptied it; s2/m2 moved d/e over h and on to d/c. Deleting s1/m1
+  // left the overwrite's delete of h meeting r4, which it never saw: a conflict at d/c whose other side was h's r4.
+  // The person's merge kept r4 in d/c (a copy of theirs); then the person created d/c on disk and accepted the disk
+  // there. That turns down the move whole, with the delete that made room for it (acceptDisk.ts `withRoomMade`, seed
+  // 164474), so h is s2/m1's create again: the agent's file, live, which no choice of the person's was about. The
+  // person turned down their own copy of r4 at d/c; the agent's r4 at h stays staged, listed for review.
+  it('provenance seed 308052: "Accept disk" at a move\'s destination takes the overwrite with it, and the file it overwrote is staged again as the agent made it', () => {
+    const disk = new FakeDisk({ '/d/e': 'p2\np3\n' });
+    const model = newModel();
+    model.write('/h', enc('r4\n'), meta('m1', 's2'), disk);
+    model.write('/h', enc(''), meta('m1', 's1'), disk);
+    model.rename('/d/e', '/h', meta('m2', 's2'), disk, { overwrite: true });
+    model.rename('/h', '/d/c', meta('m2', 's2'), disk);
+    model.prune('m1', 's1');
+    assert.strictEqual(model.composite('/d/c')?.conflict?.origin, 'prune', 'the overwrite\'s delete of h meets r4');
+    model.resolveManually('/d/c', enc('p3\np9\nr4\n'));
+    disk.put('/d/c', 'p10\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/c')?.conflict?.origin, 'disk');
+    model.resolve('/d/c', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p10\n', 'the person\'s d/c');
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p2\np3\n', 'the move turned down: d/e stays');
+    assert.strictEqual(model.composite('/d/e'), undefined);
+    assert.strictEqual(readText(model, disk, '/h'), 'r4\n', 'h is the agent\'s create again, listed for review');
+    assert.strictEqual(model.composite('/h')?.kind, 'create');
+    applyAll(model, disk);
+    assert.deepStrictEqual([disk.text('/d/c'), disk.text('/d/e'), disk.text('/h')], ['p10\n', 'p2\np3\n', 'r4\n']);
+  });
 });
