@@ -1,6 +1,7 @@
 import { withRoomMade } from './acceptDisk';
 import { planRevert, recordsShownBy } from './planRevert';
 import { renameFieldsDropped } from './replay';
+import { PERSON_SESSION_ID } from './changeRecord';
 import type { ChangeRecord } from './changeRecord';
 import type { ContentRef, ContentStore } from './contentStore';
 import type { TextMerge } from './mergeContent';
@@ -34,7 +35,10 @@ type Baselines = ReadonlyMap<string, { readonly base: ContentRef | null; readonl
  * path keeps the disk's file. Issue 23, provenance seed 265398: the agent moved `h` → `a` → `d/f/g`; the person moved
  * `h` → `a` on disk and merged `d/f/g` by hand, which settled `h` → `a` into a create of `a`; "Accept disk" at `a`
  * kept that create and the move on over `a`'s old baseline, and Apply of `d/f/g` removed the person's `a`.
- * A rename into the path among the survivors (a file passing through it) is left as the Discard plans it.
+ * Left as the Discard plans them: a rename into the path among the survivors (a file passing through it), and
+ * records there of another message than the rename's (not the person's) when what it moved is not the disk's file
+ * itself: the create would carry what they made under the rename's message, and deleting theirs would no longer
+ * take it out.
  */
 export function planDiscard(view: OverlayView, paths: readonly string[], selector: RecordSelector, store: ContentStore, merge?: TextMerge): RevertPlan {
   const records = withRoomMade(view, recordsShownBy(view, paths, store));
@@ -72,8 +76,14 @@ function movedOff(view: OverlayView, replayed: RevertPlan, chosen: Baselines): {
     if (here.some((r) => r.operation === 'rename' && r.path === p && r.fromPath !== p)) continue;
     const out = here.filter((r) => r.operation === 'rename' && r.fromPath === p && r.path !== p && replayed.movedBy.has(r.id));
     if (out.length === 0) continue;
+    const rest = here.filter((r) => !(r.operation === 'rename' && r.fromPath === p));
+    // The create carries what they made under the rename's message: only the disk's file itself (what the person
+    // chose, already on disk), or what the rename's own message (or the person) made there.
+    const carriesDisk = out.every((o) => replayed.movedBy.get(o.id) === chosen.get(p)?.base);
+    const sameAct = (r: ChangeRecord) => r.sessionId === PERSON_SESSION_ID || out.some((o) => o.sessionId === r.sessionId && o.messageId === r.messageId);
+    if (!carriesDisk && !rest.every(sameAct)) continue;
     for (const r of out) rewrites.set(r.id, { ...renameFieldsDropped(r), operation: 'create', before: null, after: replayed.movedBy.get(r.id) as ContentRef });
-    for (const r of here) if (!rewrites.has(r.id) && !(r.operation === 'rename' && r.fromPath === p)) taken.push(view.record(r.id) as ChangeRecord);
+    for (const r of rest) taken.push(view.record(r.id) as ChangeRecord);
   }
   return { taken, rewrites };
 }

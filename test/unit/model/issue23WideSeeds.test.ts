@@ -2594,6 +2594,31 @@ describe('issue 23: "Accept disk" after a settled rename leaves the person\'s fi
   // there. That turns down the move whole, with the delete that made room for it (acceptDisk.ts `withRoomMade`, seed
   // 164474), so h is s2/m1's create again: the agent's file, live, which no choice of the person's was about. The
   // person turned down their own copy of r4 at d/c; the agent's r4 at h stays staged, listed for review.
+  it('provenance seed 265398, the moves by two messages: the move on still moves only what it moved, and deleting either message leaves the person\'s a', () => {
+    const disk = new FakeDisk({ '/a': 'p0\n', '/d/f/g': 'p6\np7\n', '/h': 'p8\n' });
+    const model = newModel();
+    model.rename('/h', '/a', meta('m0', 's1'), disk, { overwrite: true });
+    model.rename('/a', '/d/f/g', meta('m1', 's1'), disk, { overwrite: true });
+    disk.remove('/a');
+    disk.move('/h', '/a');
+    model.reconcileAll(disk);
+    model.write('/a', enc('r10\n'), meta('m2', 's2'), disk);
+    model.resolveManually('/d/f/g', enc('p11\n'));
+    model.resolve('/a', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/a'), 'p8\n', 'the disk\'s a, as the person chose');
+    assert.strictEqual(model.composite('/a'), undefined, 'nothing is staged at a');
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\n');
+    for (const m of ['m0', 'm1']) {
+      const copy = newModel(model.store);
+      copy.restore(JSON.parse(JSON.stringify(model.snapshot())));
+      copy.prune(m, 's1');
+      assert.strictEqual(readText(copy, disk, '/a'), 'p8\n', `deleting ${m} leaves the person's a`);
+    }
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), 'p8\n', 'Apply leaves the person\'s a');
+    assert.strictEqual(disk.text('/d/f/g'), 'p11\n');
+  });
+
   it('provenance seed 308052: "Accept disk" at a move\'s destination takes the overwrite with it, and the file it overwrote is staged again as the agent made it', () => {
     const disk = new FakeDisk({ '/d/e': 'p2\np3\n' });
     const model = newModel();
