@@ -9,12 +9,13 @@ import { stageRecord } from './accumulator';
 import { componentOf } from './component';
 import { compositeOf, directoryDelta, effectiveRef, isUnder, readEffective } from './overlayQueries';
 import { diskPathsOf, planReconcile } from './reconcile';
-import { planRevert, recordsShownBy } from './planRevert';
+import { planRevert } from './planRevert';
+import { planDiscard } from './discardPlan';
 import { replayComponent } from './replay';
 import { hiddenMismatches } from './hiddenMismatches';
 import { planStageOverMovedDisk, stagesDirectly } from './planStage';
 import { settleOne } from './mootConflicts';
-import { recordsTurnedDown, withRoomMade } from './acceptDisk';
+import { recordsTurnedDown } from './acceptDisk';
 import { applyGroups, planApply } from './applyPlan';
 import { planRestage, restageGroupsOf } from './restage';
 import { afterOf, assertNever, baseOf } from './mergeRules';
@@ -297,8 +298,9 @@ export class OverlayModel {
   /** Takes the selected records out; applies the op (unless nothing was selected) and returns the plan. */
   revert(selector: RecordSelector): RevertPlan {
     const staged = (p: string) => this.state.entry(p) !== undefined || this.state.folderRecordIds(p).length > 0;
-    const records = selector.kind === 'paths' ? withRoomMade(this.state, recordsShownBy(this.state, selector.paths.filter(staged), this.store)) : this.state.select(selector);
-    const plan = planRevert(this.state, records, selector, this.store, this.merge);
+    const plan = selector.kind === 'paths'
+      ? planDiscard(this.state, selector.paths.filter(staged), selector, this.store, this.merge)
+      : planRevert(this.state, this.state.select(selector), selector, this.store, this.merge);
     if (plan.op.recordIds.length > 0) this.settleMoot(this.apply(plan.op));
     return plan;
   }

@@ -3,10 +3,11 @@ import { PERSON_SESSION_ID, isFolderOperation } from './changeRecord';
 import { baseOf } from './mergeRules';
 import { isListed } from './pathEntry';
 import type { ChangeRecord } from './changeRecord';
-import type { ContentStore } from './contentStore';
+import type { ContentRef, ContentStore } from './contentStore';
 import type { TextMerge } from './mergeContent';
 import type { OverlayView } from './overlayDraft';
 import type { OverlayOp, RecordSelector } from './overlayOp';
+import type { ReplayOptions } from './replayOptions';
 
 export type RevertOp = Extract<OverlayOp, { type: 'revert' }>;
 
@@ -14,6 +15,14 @@ export interface RevertPlan {
   readonly op: RevertOp;
   /** Composites where a surviving change no longer applied: they now carry a `prune` conflict. */
   readonly conflicts: readonly string[];
+  /** What each surviving rename moved in the replay (`ReplayResult.movedBy`). */
+  readonly movedBy: ReadonlyMap<string, ContentRef>;
+}
+
+/** What a Discard adds to a revert's replay (discardPlan.ts): the disk files it chose, renames it rewrote. */
+export interface RevertExtras {
+  readonly baselines?: ReplayOptions['baselines'];
+  readonly rewrites?: ReadonlyMap<string, ChangeRecord>;
 }
 
 /**
@@ -27,6 +36,7 @@ export function planRevert(
   selector: RecordSelector,
   store: ContentStore,
   merge?: TextMerge,
+  extras: RevertExtras = {},
 ): RevertPlan {
   const live = records.filter((r) => view.record(r.id));
   // Folder records touch no file: taken out, they need no replay (the folder's state is its surviving records).
@@ -39,15 +49,20 @@ export function planRevert(
   }
   const removed = new Set(live.map((r) => r.id));
   const restored = settledBy(view, live, removed);
+  for (const r of extras.rewrites?.values() ?? []) {
+    if (removed.has(r.id) || restored.has(r.id)) continue;
+    restored.set(r.id, r);
+  }
+  const chosen = extras.baselines !== undefined && extras.baselines.size > 0 ? { baselines: extras.baselines } : {};
   for (const r of restored.values()) {
     seeds.add(r.path);
     if (r.fromPath !== undefined) seeds.add(r.fromPath);
   }
-  let result = replayComponent(view, seeds, store, { removed, origin: 'prune', ...(restored.size > 0 ? { rewrites: restored } : {}) }, merge);
+  let result = replayComponent(view, seeds, store, { removed, origin: 'prune', ...chosen, ...(restored.size > 0 ? { rewrites: restored } : {}) }, merge);
   const left = settledLeftBehind(view, result.rewritten, removed, restored);
   if (left.size > 0) {
     for (const r of left.values()) restored.set(r.id, r);
-    result = replayComponent(view, seeds, store, { removed, origin: 'prune', rewrites: restored }, merge);
+    result = replayComponent(view, seeds, store, { removed, origin: 'prune', ...chosen, rewrites: restored }, merge);
   }
   return {
     op: {
@@ -59,6 +74,7 @@ export function planRevert(
       rewritten: result.rewritten,
     },
     conflicts: result.conflicts,
+    movedBy: result.movedBy,
   };
 }
 

@@ -984,7 +984,7 @@ function aliased(r: ChangeRecord, resolve: (p: string) => string): ChangeRecord 
  * it replacing (`replaces`, which only a rename has: the store refuses a create that carries it, so a reopen dropped
  * this op and every op after it — provenance seeds 173244, 202200, 236627, 247034, 289782, 293887).
  */
-function renameFieldsDropped(r: ChangeRecord): ChangeRecord {
+export function renameFieldsDropped(r: ChangeRecord): ChangeRecord {
   const { fromPath: _from, replaces: _replaces, vacated: _vacated, ...rest } = r;
   return rest;
 }

@@ -2804,5 +2804,110 @@ describe('issue 23: a round trip whose write between is taken out leaves the per
     applyAll(model, disk);
     assert.strictEqual(disk.text('/h'), 'u0\n', 'Apply keeps the person\'s h');
     assert.strictEqual(disk.text('/g'), undefined);
+ * Session 20 (`disk10`): "Accept disk" (a Discard of the path) after the person settled a rename there.
+ */
+describe('issue 23: "Accept disk" after a settled rename leaves the person\'s file where it is (disk10)', () => {
+  // Provenance seed 265398 (LOSS): the agent moved h → a → d/f/g (each over the file there); the person moved h → a on
+  // disk themselves and merged d/f/g by hand, which settled h → a into a create of a (its source gone). The agent
+  // then wrote a, a conflict with the person's a. "Accept disk" at a took out only the overwrite's delete and the
+  // write, and kept the create and the move on (d/f/g shows them) over a's old baseline: Apply of d/f/g removed the
+  // person's a. Replayed from the file the person chose (the very bytes the create made), the move on moves it away;
+  // it is rewritten as a create of what it moved at d/f/g, and the create at a goes (discardPlan.ts).
+  const setUp = () => {
+    const disk = new FakeDisk({ '/a': 'p0\n', '/d/f/g': 'p6\np7\n', '/h': 'p8\n' });
+    const model = newModel();
+    model.rename('/h', '/a', meta('m0', 's1'), disk, { overwrite: true });
+    model.rename('/a', '/d/f/g', meta('m0', 's1'), disk, { overwrite: true });
+    // The person makes the agent's first move themselves, on disk.
+    disk.remove('/a');
+    disk.move('/h', '/a');
+    model.reconcileAll(disk);
+    model.write('/a', enc('r10\n'), meta('m1', 's2'), disk);
+    model.resolveManually('/d/f/g', enc('p11\n'));
+    return { disk, model };
+  };
+
+  it('provenance seed 265398: "Accept disk" at a settled rename\'s destination keeps the person\'s file there when the move on is applied', () => {
+    const { disk, model } = setUp();
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\n', 'the person\'s merge at d/f/g');
+    assert.strictEqual(model.composite('/a')?.conflict?.origin, 'disk', 'a conflict at a: the person\'s file is there');
+    model.resolve('/a', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/a'), 'p8\n', 'the disk\'s a, as the person chose');
+    assert.strictEqual(model.composite('/a'), undefined, 'nothing is staged at a');
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\n', 'the person\'s merge at d/f/g stays');
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), 'p8\n', 'Apply leaves the person\'s a');
+    assert.strictEqual(disk.text('/d/f/g'), 'p11\n');
+  });
+
+  it('provenance seed 265398: the rewritten move is the same after a reopen and a replay of the op log', () => {
+    const { disk, model } = setUp();
+    const ops: OverlayOp[] = [];
+    model.onDidChange((e) => { if (e.op) ops.push(JSON.parse(JSON.stringify(e.op))); });
+    model.resolve('/a', { kind: 'acceptDisk' });
+    const reopened = newModel(model.store);
+    reopened.restore(JSON.parse(JSON.stringify(model.snapshot())));
+    const again = setUp();
+    for (const op of ops) again.model.apply(parseOverlayOp(op));
+    for (const m of [reopened, again.model]) {
+      assert.strictEqual(m.composite('/a'), undefined);
+      assert.strictEqual(readText(m, disk, '/a'), 'p8\n');
+      assert.strictEqual(readText(m, disk, '/d/f/g'), 'p11\n');
+    }
+  });
+
+  // Provenance seed 308052 (LEAK as the oracle read it; decided as the oracle's reading, provenanceOracle.ts `rejects`,
+  // and guarded here). s2/m1 created h [r4]; s1/m1 emptied it; s2/m2 moved d/e over h and on to d/c. Deleting s1/m1
+  // left the overwrite's delete of h meeting r4, which it never saw: a conflict at d/c whose other side was h's r4.
+  // The person's merge kept r4 in d/c (a copy of theirs); then the person created d/c on disk and accepted the disk
+  // there. That turns down the move whole, with the delete that made room for it (acceptDisk.ts `withRoomMade`, seed
+  // 164474), so h is s2/m1's create again: the agent's file, live, which no choice of the person's was about. The
+  // person turned down their own copy of r4 at d/c; the agent's r4 at h stays staged, listed for review.
+  it('provenance seed 265398, the moves by two messages: the move on still moves only what it moved, and deleting either message leaves the person\'s a', () => {
+    const disk = new FakeDisk({ '/a': 'p0\n', '/d/f/g': 'p6\np7\n', '/h': 'p8\n' });
+    const model = newModel();
+    model.rename('/h', '/a', meta('m0', 's1'), disk, { overwrite: true });
+    model.rename('/a', '/d/f/g', meta('m1', 's1'), disk, { overwrite: true });
+    disk.remove('/a');
+    disk.move('/h', '/a');
+    model.reconcileAll(disk);
+    model.write('/a', enc('r10\n'), meta('m2', 's2'), disk);
+    model.resolveManually('/d/f/g', enc('p11\n'));
+    model.resolve('/a', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/a'), 'p8\n', 'the disk\'s a, as the person chose');
+    assert.strictEqual(model.composite('/a'), undefined, 'nothing is staged at a');
+    assert.strictEqual(readText(model, disk, '/d/f/g'), 'p11\n');
+    for (const m of ['m0', 'm1']) {
+      const copy = newModel(model.store);
+      copy.restore(JSON.parse(JSON.stringify(model.snapshot())));
+      copy.prune(m, 's1');
+      assert.strictEqual(readText(copy, disk, '/a'), 'p8\n', `deleting ${m} leaves the person's a`);
+    }
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/a'), 'p8\n', 'Apply leaves the person\'s a');
+    assert.strictEqual(disk.text('/d/f/g'), 'p11\n');
+  });
+
+  it('provenance seed 308052: "Accept disk" at a move\'s destination takes the overwrite with it, and the file it overwrote is staged again as the agent made it', () => {
+    const disk = new FakeDisk({ '/d/e': 'p2\np3\n' });
+    const model = newModel();
+    model.write('/h', enc('r4\n'), meta('m1', 's2'), disk);
+    model.write('/h', enc(''), meta('m1', 's1'), disk);
+    model.rename('/d/e', '/h', meta('m2', 's2'), disk, { overwrite: true });
+    model.rename('/h', '/d/c', meta('m2', 's2'), disk);
+    model.prune('m1', 's1');
+    assert.strictEqual(model.composite('/d/c')?.conflict?.origin, 'prune', 'the overwrite\'s delete of h meets r4');
+    model.resolveManually('/d/c', enc('p3\np9\nr4\n'));
+    disk.put('/d/c', 'p10\n');
+    model.reconcileAll(disk);
+    assert.strictEqual(model.composite('/d/c')?.conflict?.origin, 'disk');
+    model.resolve('/d/c', { kind: 'acceptDisk' });
+    assert.strictEqual(readText(model, disk, '/d/c'), 'p10\n', 'the person\'s d/c');
+    assert.strictEqual(readText(model, disk, '/d/e'), 'p2\np3\n', 'the move turned down: d/e stays');
+    assert.strictEqual(model.composite('/d/e'), undefined);
+    assert.strictEqual(readText(model, disk, '/h'), 'r4\n', 'h is the agent\'s create again, listed for review');
+    assert.strictEqual(model.composite('/h')?.kind, 'create');
+    applyAll(model, disk);
+    assert.deepStrictEqual([disk.text('/d/c'), disk.text('/d/e'), disk.text('/h')], ['p10\n', 'p2\np3\n', 'r4\n']);
   });
 });

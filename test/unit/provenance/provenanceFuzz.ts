@@ -533,7 +533,10 @@ function resolve(w: World, say: (l: string) => void): void {
     // even if the model still lists a conflict there (provenance seeds 192404, 333555).
     const done = attempt(() => { w.ws.model.resolveManually(p, none ? undefined : Buffer.from(textOf(keep))); return true; });
     if (done === undefined) return say('  (refused)');
-    w.ledger.personChoice(shown, none ? new Set() : new Set(keep), onDisk, [p]);
+    // Lines kept from the other side only, which the path showed neither as its own nor on disk: the merge copied them here.
+    const own = tokensIn([text(details.ours), disk.get(p) ?? '']);
+    const brought = new Set(keep.filter(t => theirs.includes(t) && !own.has(t)));
+    w.ledger.personChoice(shown, none ? new Set() : new Set(keep), onDisk, [p], none ? new Set() : brought);
   }
 }
 

@@ -105,6 +105,33 @@ describe('provenance oracle', () => {
     assert.deepStrictEqual(props(m.checkApply(tree({}), tree({ '/w/z': [q] }), true)), ['LEAK']);
   });
 
+  it('a line the person\'s hand merge copied to a path from the conflict\'s other side, then rejected there, may still be written where its live record has it (seed 308052)', () => {
+    const l = new ProvenanceLedger();
+    const [p2, p3, r4] = [l.token('P'), l.token('P'), l.token('R1')];
+    l.agentRecord(1, 's2', 'm1', new Set(), new Set([r4]));
+    // A conflict at d/c (its own side [p2 p3], the moved d/e) about the overwrite of h showed h's r4 as its other side:
+    // the person's hand merge keeps r4 in d/c, a copy of theirs…
+    l.personChoice(new Set([p2, p3, r4]), new Set([p3, r4]), new Set([p2, p3]), ['/w/d/c'], new Set([r4]));
+    // …then "Accept disk" at d/c (the person's new file there) turns the merge down.
+    const p10 = l.token('P');
+    l.personChoice(new Set([p3, r4, p10]), new Set([p10]), new Set([p2, p3, p10]), ['/w/d/c']);
+    assert.deepStrictEqual(l.checkApply(tree({}), tree({ '/w/h': [r4] }), true), [], 'the agent\'s h, which no choice was about');
+    assert.deepStrictEqual(props(l.checkApply(tree({}), tree({ '/w/d/c': [r4] }), true)), ['LEAK'], 'never at d/c, where it was turned down');
+    // Equally strict for a line the path showed as its own: kept by the merge, then turned down there, it is rejected everywhere.
+    const m = new ProvenanceLedger();
+    const [q2, q4] = [m.token('P'), m.token('R1')];
+    m.agentRecord(1, 's2', 'm1', new Set(), new Set([q4]));
+    m.personChoice(new Set([q2, q4]), new Set([q4]), new Set([q2]), ['/w/d/c'], new Set());
+    m.personChoice(new Set([q4]), new Set(), new Set([q2]), ['/w/d/c']);
+    assert.deepStrictEqual(props(m.checkApply(tree({}), tree({ '/w/h': [q4] }), true)), ['LEAK']);
+    // And for a line never adopted: a rejection of a shown line holds everywhere.
+    const n = new ProvenanceLedger();
+    const s4 = n.token('R1');
+    n.agentRecord(1, 's2', 'm1', new Set(), new Set([s4]));
+    n.personChoice(new Set([s4]), new Set(), new Set(), ['/w/d/c']);
+    assert.deepStrictEqual(props(n.checkApply(tree({}), tree({ '/w/h': [s4] }), true)), ['LEAK']);
+  });
+
   it('an agent resolving a conflict handed back to it keeps a line it was shown: the line is its own, live while it is', () => {
     const l = new ProvenanceLedger();
     const r1 = l.token('R1');

@@ -80,15 +80,18 @@ export class ProvenanceLedger {
   private readonly removers = new Map<Token, { seq: number; live: () => boolean }[]>();
   /** When and where the person last chose to keep a token on disk (older removals no longer excuse removing it there). */
   private readonly keptAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
-  /** When and where (the paths the person chose at) the person last rejected a staged token (an Apply must not write it). */
-  private readonly rejectedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }>();
+  /**
+   * When and where (the paths the person chose at) the person last rejected a staged token (an Apply must not write it).
+   * `copy`: it was at those paths only as the person's own copy (`brought`), so the rejection is of that copy there.
+   */
+  private readonly rejectedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string>; readonly copy: boolean }>();
   /**
    * When and where the person took a token as theirs (a resolution that kept it): no prune takes it away. Every
    * choice that kept it, not only the last: a person's disk move copies a line, so it can be adopted at two paths
    * one after the other, and a later rejection at the second takes back no adoption at the first (issue 23,
    * provenance seed 1158760). A rejection drops the adoptions it takes back (made at one of its paths).
    */
-  private readonly adoptedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string> }[]>();
+  private readonly adoptedAt = new Map<Token, { readonly seq: number; readonly paths: ReadonlySet<string>; readonly brought: boolean }[]>();
   /** Agent records that resolved a conflict handed back to them and kept a token they were shown there. */
   private readonly keptBy = new Map<Token, number[]>();
   /** Live-while-kept excuses for writing a taken-out record's line that was the disk's when k saw it (`agentKeepsFromDisk`). */
@@ -189,9 +192,10 @@ export class ProvenanceLedger {
    * back (`madeDisks`): then it is the disk's line, as the person's own are, and keeping it is the person's choice,
    * not an accident, even after the person removed it on disk (issue 23, provenance seed 942402: "Accept agent" over
    * the person's delete of a file an applied create made, whose message was deleted after that Apply). `paths`: where the person chose (the conflict's path; a discarded file and its
-   * rename's origin).
+   * rename's origin). `brought`: kept lines the path itself did not show (neither its own side nor its disk file), only
+   * the conflict's other side: the person's hand merge copied them there (see `rejects`).
    */
-  personChoice(shown: ReadonlySet<Token>, result: ReadonlySet<Token>, onDisk: ReadonlySet<Token>, paths: readonly string[]): void {
+  personChoice(shown: ReadonlySet<Token>, result: ReadonlySet<Token>, onDisk: ReadonlySet<Token>, paths: readonly string[], brought: ReadonlySet<Token> = new Set()): void {
     const seq = ++this.seq;
     const removed = new Set<Token>();
     const where = new Set(paths.map(this.key));
@@ -199,15 +203,16 @@ export class ProvenanceLedger {
       if (result.has(t)) continue;
       if (onDisk.has(t)) removed.add(t);
       else {
-        this.rejectedAt.set(t, { seq, paths: where });
-        const standing = (this.adoptedAt.get(t) ?? []).filter(a => ![...a.paths].some(p => where.has(p)));
-        this.adoptedAt.set(t, standing);
+        const adoptions = this.adoptedAt.get(t) ?? [];
+        const takenBack = adoptions.filter(a => [...a.paths].some(p => where.has(p)));
+        this.rejectedAt.set(t, { seq, paths: where, copy: takenBack.length > 0 && takenBack.every(a => a.brought) });
+        this.adoptedAt.set(t, adoptions.filter(a => !takenBack.includes(a)));
       }
     }
     for (const t of result) {
       if (onDisk.has(t)) this.keptAt.set(t, { seq, paths: where });
       const author = authorOf(t);
-      if (author === 'P' || this.madeDisks.has(t) || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, [...(this.adoptedAt.get(t) ?? []), { seq, paths: where }]);
+      if (author === 'P' || this.madeDisks.has(t) || (author !== undefined && this.isLive(Number(author.slice(1))))) this.adoptedAt.set(t, [...(this.adoptedAt.get(t) ?? []), { seq, paths: where, brought: brought.has(t) }]);
     }
     const choice = { seq, removed };
     this.choices.push(choice);
@@ -252,6 +257,12 @@ export class ProvenanceLedger {
    * then at `h` too, and rejected at `h`: the adoption at `b` stands (seed 1158760: "Accept agent" at `k/l/g` kept
    * the person's lines the agent moved there, a hand merge at `b`, where the person had moved the same file on
    * disk, kept one of them, and "Accept disk" at `b` then turned it down at `b` alone). One adoption reads as before.
+   * The same when the line was at the rejection's paths only as the person's own copy: their hand merge there kept it
+   * from the conflict's other side, where the path itself showed it nowhere (`brought`), and the rejection took that
+   * merge back. The person turned down their copy there, not the agent's line where its live record has it (issue
+   * 23, provenance seed 308052: a conflict at `d/c` about the overwrite of `h` by the move `d/e` → `h` → `d/c` showed
+   * `h`'s line R1#4 as its other side; the person's merge kept it in `d/c`, and "Accept disk" at `d/c` turned down
+   * the move with its overwrite, so `h` is the agent's create again, R1#4 in it, a file no choice was about).
    */
   private rejects(t: Token, after: Tree): boolean {
     const rejection = this.rejectedAt.get(t);
@@ -259,7 +270,7 @@ export class ProvenanceLedger {
     const adoptions = this.adoptedAt.get(t) ?? [];
     if (adoptions.some(a => a.seq > rejection.seq)) return false;
     const standing = adoptions.filter(a => ![...a.paths].some(p => rejection.paths.has(p)));
-    if (standing.length === 0) return true;
+    if (standing.length === 0 && !rejection.copy) return true;
     return [...after].some(([p, text]) => rejection.paths.has(this.key(p)) && linesOf(text).includes(t));
   }
 
