@@ -2599,6 +2599,9 @@ describe('issue 23: a settled rename\'s change that does not merge onto what arr
     assert.ok(model.composite('/k/l/e')?.conflict, 'p19 → p29 and the settled p6 p19 → p7 do not merge');
     applyAll(model, disk);
     assert.strictEqual(disk.text('/d/e'), 'p6\np29\np8\np9\n', 'Apply never removes p29');
+  });
+});
+
 // Session 20 (accept10): "Accept agent" forced every record at the conflict's path (`acceptedReplay`), so a mismatch
 // the view never showed — a path shows one conflict: a disk conflict held there, or the first one found — was
 // settled unseen: the forced record was rewritten to have seen what it met, the person's lines, and a later Apply
@@ -2700,6 +2703,9 @@ describe('issue 23: Accept agent settles only what the view showed (provenance s
     applyAll(model, disk);
     const kept = disk.paths().some((p) => (disk.text(p) ?? '').includes('p10\np11\np12'));
     assert.ok(kept, 'Apply never removes the person\'s h lines, which no surviving record that saw them removed');
+  });
+});
+
 // Session 20 (ref10): reference seed 436113 (session 19's full run; the model's). Who saw what: s1/m0 moved the
 // person's a (a0 a1) to e and s2/m1 moved h over e (its overwrite's delete saw a's file there); the person discarded
 // a, taking out that move and that delete, so s2/m1's move of h (h0 h1 h2, the file it saw at h) now lands on a,
@@ -2804,6 +2810,10 @@ describe('issue 23: a round trip whose write between is taken out leaves the per
     applyAll(model, disk);
     assert.strictEqual(disk.text('/h'), 'u0\n', 'Apply keeps the person\'s h');
     assert.strictEqual(disk.text('/g'), undefined);
+  });
+});
+
+/**
  * Session 20 (`disk10`): "Accept disk" (a Discard of the path) after the person settled a rename there.
  */
 describe('issue 23: "Accept disk" after a settled rename leaves the person\'s file where it is (disk10)', () => {
