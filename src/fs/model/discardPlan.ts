@@ -77,6 +77,11 @@ function movedOff(view: OverlayView, replayed: RevertPlan, chosen: Baselines): {
     const out = here.filter((r) => r.operation === 'rename' && r.fromPath === p && r.path !== p && replayed.movedBy.has(r.id));
     if (out.length === 0) continue;
     const rest = here.filter((r) => !(r.operation === 'rename' && r.fromPath === p));
+    // Only where the disk's file is the very bytes the agent's records there made or moved (the person made the
+    // agent's move themselves): a file the person edited on disk is theirs, and the rename out passes it by (it
+    // moves what it saw; reference seed 141309).
+    const base = chosen.get(p)?.base;
+    if (!here.some((r) => r.after === base || (out.includes(r) && r.before === base))) continue;
     // The create carries what they made under the rename's message: only the disk's file itself (what the person
     // chose, already on disk), or what the rename's own message (or the person) made there.
     const carriesDisk = out.every((o) => replayed.movedBy.get(o.id) === chosen.get(p)?.base);
