@@ -2610,7 +2610,8 @@ describe('issue 23: a settled rename\'s change that does not merge onto what arr
 // file it never saw) was never put to them. Now the records whose conflict the view hid are not forced
 // (hiddenMismatches.ts): each comes back as a conflict of its own, asked like any other.
 describe('issue 23: Accept agent settles only what the view showed (provenance seeds 92905, 581835, 1885957)', () => {
-  it('provenance seed 92905: a delete/modify hidden under a disk conflict held at the path comes back as its own conflict', () => {
+  /** Provenance seed 92905's shape, up to the disk conflict held at /b. */
+  function heldOverHidden() {
     const disk = new FakeDisk({ '/h': 'p0\np1\np2\np3\n', '/d/c': 'p4\np5\np6\n' });
     const model = newModel();
     model.rename('/h', '/b', meta('m0', 's1'), disk);
@@ -2627,6 +2628,11 @@ describe('issue 23: Accept agent settles only what the view showed (provenance s
     disk.put('/h', 'p0\np13\np18\np1\np2\np3\n');
     disk.put('/b', 'p14\np15\np16\n');
     model.reconcileAll(disk);
+    return { disk, model };
+  }
+
+  it('provenance seed 92905: a delete/modify hidden under a disk conflict held at the path comes back as its own conflict', () => {
+    const { disk, model } = heldOverHidden();
     assert.strictEqual(model.composite('/h')?.conflict, undefined, 'h (the agent\'s new file, merged) has no conflict');
     const held = model.composite('/b')?.conflict;
     assert.strictEqual(held?.origin, 'disk');
@@ -2643,18 +2649,7 @@ describe('issue 23: Accept agent settles only what the view showed (provenance s
   // The same seed's shape, resolved by hand: the person's merge at /b was over the creation conflict it showed (ours
   // p4 p5 p6, theirs p14 p15 p16); the delete's meeting p13 p18 was never shown, so it is not settled by the merge.
   it('provenance seed 92905, by hand: a hand merge of the conflict shown does not settle the delete/modify hidden under it', () => {
-    const disk = new FakeDisk({ '/h': 'p0\np1\np2\np3\n', '/d/c': 'p4\np5\np6\n' });
-    const model = newModel();
-    model.rename('/h', '/b', meta('m0', 's1'), disk);
-    model.write('/b', enc('p0\np1\np2\np3\nr7\n'), meta('m2', 's2'), disk);
-    model.rename('/d/c', '/b', meta('m2', 's2'), disk, { overwrite: true });
-    model.write('/h', enc('r9\n'), meta('m0', 's1'), disk);
-    disk.put('/h', 'p0\np13\np1\np2\np3\n');
-    model.reconcileAll(disk);
-    model.resolveManually('/h', enc('r9\np13\np1\n'));
-    disk.put('/h', 'p0\np13\np18\np1\np2\np3\n');
-    disk.put('/b', 'p14\np15\np16\n');
-    model.reconcileAll(disk);
+    const { disk, model } = heldOverHidden();
     assert.strictEqual(model.composite('/b')?.conflict?.kind, 'creation');
     model.resolveManually('/b', enc('p4\np15\np6\n'));
     assert.strictEqual(readText(model, disk, '/b'), 'p4\np15\np6\n', 'the view is the person\'s merge');
