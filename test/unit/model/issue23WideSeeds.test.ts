@@ -2818,16 +2818,17 @@ describe('issue 23: "Accept disk" after a settled rename leaves the person\'s fi
   // write, and kept the create and the move on (d/f/g shows them) over a's old baseline: Apply of d/f/g removed the
   // person's a. Replayed from the file the person chose (the very bytes the create made), the move on moves it away;
   // it is rewritten as a create of what it moved at d/f/g, and the create at a goes (discardPlan.ts).
-  const setUp = () => {
+  // `moveOn`, `write`: the messages of the move on and of the agent's later write at a.
+  const setUp = (moveOn = 'm0', write = 'm1') => {
     const disk = new FakeDisk({ '/a': 'p0\n', '/d/f/g': 'p6\np7\n', '/h': 'p8\n' });
     const model = newModel();
     model.rename('/h', '/a', meta('m0', 's1'), disk, { overwrite: true });
-    model.rename('/a', '/d/f/g', meta('m0', 's1'), disk, { overwrite: true });
+    model.rename('/a', '/d/f/g', meta(moveOn, 's1'), disk, { overwrite: true });
     // The person makes the agent's first move themselves, on disk.
     disk.remove('/a');
     disk.move('/h', '/a');
     model.reconcileAll(disk);
-    model.write('/a', enc('r10\n'), meta('m1', 's2'), disk);
+    model.write('/a', enc('r10\n'), meta(write, 's2'), disk);
     model.resolveManually('/d/f/g', enc('p11\n'));
     return { disk, model };
   };
@@ -2861,23 +2862,8 @@ describe('issue 23: "Accept disk" after a settled rename leaves the person\'s fi
     }
   });
 
-  // Provenance seed 308052 (LEAK as the oracle read it; decided as the oracle's reading, provenanceOracle.ts `rejects`,
-  // and guarded here). s2/m1 created h [r4]; s1/m1 emptied it; s2/m2 moved d/e over h and on to d/c. Deleting s1/m1
-  // left the overwrite's delete of h meeting r4, which it never saw: a conflict at d/c whose other side was h's r4.
-  // The person's merge kept r4 in d/c (a copy of theirs); then the person created d/c on disk and accepted the disk
-  // there. That turns down the move whole, with the delete that made room for it (acceptDisk.ts `withRoomMade`, seed
-  // 164474), so h is s2/m1's create again: the agent's file, live, which no choice of the person's was about. The
-  // person turned down their own copy of r4 at d/c; the agent's r4 at h stays staged, listed for review.
   it('provenance seed 265398, the moves by two messages: the move on still moves only what it moved, and deleting either message leaves the person\'s a', () => {
-    const disk = new FakeDisk({ '/a': 'p0\n', '/d/f/g': 'p6\np7\n', '/h': 'p8\n' });
-    const model = newModel();
-    model.rename('/h', '/a', meta('m0', 's1'), disk, { overwrite: true });
-    model.rename('/a', '/d/f/g', meta('m1', 's1'), disk, { overwrite: true });
-    disk.remove('/a');
-    disk.move('/h', '/a');
-    model.reconcileAll(disk);
-    model.write('/a', enc('r10\n'), meta('m2', 's2'), disk);
-    model.resolveManually('/d/f/g', enc('p11\n'));
+    const { disk, model } = setUp('m1', 'm2');
     model.resolve('/a', { kind: 'acceptDisk' });
     assert.strictEqual(readText(model, disk, '/a'), 'p8\n', 'the disk\'s a, as the person chose');
     assert.strictEqual(model.composite('/a'), undefined, 'nothing is staged at a');
@@ -2893,6 +2879,13 @@ describe('issue 23: "Accept disk" after a settled rename leaves the person\'s fi
     assert.strictEqual(disk.text('/d/f/g'), 'p11\n');
   });
 
+  // Provenance seed 308052 (LEAK as the oracle read it; decided as the oracle's reading, provenanceOracle.ts `rejects`,
+  // and guarded here). s2/m1 created h [r4]; s1/m1 emptied it; s2/m2 moved d/e over h and on to d/c. Deleting s1/m1
+  // left the overwrite's delete of h meeting r4, which it never saw: a conflict at d/c whose other side was h's r4.
+  // The person's merge kept r4 in d/c (a copy of theirs); then the person created d/c on disk and accepted the disk
+  // there. That turns down the move whole, with the delete that made room for it (acceptDisk.ts `withRoomMade`, seed
+  // 164474), so h is s2/m1's create again: the agent's file, live, which no choice of the person's was about. The
+  // person turned down their own copy of r4 at d/c; the agent's r4 at h stays staged, listed for review.
   it('provenance seed 308052: "Accept disk" at a move\'s destination takes the overwrite with it, and the file it overwrote is staged again as the agent made it', () => {
     const disk = new FakeDisk({ '/d/e': 'p2\np3\n' });
     const model = newModel();
