@@ -233,6 +233,8 @@ export async function launchBrowser(runDir: string, keptProfile?: string): Promi
       '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  // The workbench page's load (goto, reload) can take more than Playwright's 30 s default on a loaded machine.
+  page.setDefaultNavigationTimeout(120_000);
   return { context, page, close: async () => { await context.close().catch(() => undefined); } };
 }
 

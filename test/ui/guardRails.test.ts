@@ -1,4 +1,6 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
 import type { Locator } from 'playwright-core';
 import { Workbench } from './workbench';
 
@@ -29,6 +31,40 @@ describe('UI: guard-rails plugin', () => {
     return view.locator('.pane', { has: wb.page.locator('.pane-header', { hasText: 'Agent Plugins' }) }).first();
   }
 
+  /**
+   * Whether the user settings file (where the Settings editor writes) has the setting turned off: the test wrote it
+   * `true`, and the editor, setting it back to its default (off), removes the entry.
+   */
+  function writtenOff(): boolean {
+    const file = path.join(wb.runDir, 'user-data', 'User', 'settings.json');
+    return !/"agentOverlay\.guardRails\.enabled"\s*:\s*true/.test(fs.readFileSync(file, 'utf8'));
+  }
+
+  /**
+   * Clicks the setting's checkbox until the settings file says off. A click can be lost on a row the list
+   * re-renders just then (stop 42's CI: the box stayed checked for 30 s); a person then clicks again. Only a click
+   * that changed nothing is repeated: neither the box nor the file moved in 45 s (on a loaded machine a click that
+   * is taken can show a few seconds late). Otherwise the write is awaited, so a second click never undoes a first.
+   */
+  async function clickUntilWritten(checkbox: Locator): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await checkbox.click();
+      const lostBy = Date.now() + 45_000;
+      const writtenBy = Date.now() + 60_000;
+      for (;;) {
+        if (writtenOff()) return;
+        const unchecked = (await checkbox.getAttribute('aria-checked').catch(() => null)) === 'false';
+        if (Date.now() > (unchecked ? writtenBy : lostBy)) break;
+        await wb.page.waitForTimeout(200);
+      }
+      const state = await checkbox.getAttribute('aria-checked').catch(e => String(e));
+      if (state === 'false' || attempt === 3) {
+        throw new Error(`the setting was never written off after ${attempt} click(s) (the box shows aria-checked=${state})`);
+      }
+      console.log(`    (the click on the checkbox changed nothing in 45 s; clicking again, attempt ${attempt + 1})`);
+    }
+  }
+
   it('VS Code lists the plugin while agentOverlay.guardRails.enabled is on, and drops it when the setting is turned off', async () => {
     await wb.waitForActivation();
     let view = await agentPluginsView();
@@ -45,12 +81,13 @@ describe('UI: guard-rails plugin', () => {
     const settings = wb.page.locator('.settings-editor').first();
     await settings.waitFor({ state: 'visible', timeout: 30_000 });
     await settings.locator('.settings-header .suggest-input-container').first().click();
-    await wb.page.keyboard.type('agentOverlay.guardRails.enabled');
+    // The query goes in as one input: typed a key at a time, the list re-renders under each keystroke.
+    await wb.page.keyboard.insertText('agentOverlay.guardRails.enabled');
     const item = settings.locator('.setting-item-bool', { hasText: 'Load the Agent Overlay agent plugin' }).first();
     const checkbox = item.locator('.setting-value-checkbox').first();
     await checkbox.waitFor({ state: 'visible', timeout: 30_000 });
     assert.strictEqual(await checkbox.getAttribute('aria-checked'), 'true');
-    await checkbox.click();
+    await clickUntilWritten(checkbox);
     await item.locator('.setting-value-checkbox[aria-checked="false"]').first().waitFor({ state: 'visible', timeout: 30_000 });
 
     view = await agentPluginsView();

@@ -77,6 +77,19 @@ export class Workbench {
     await this.openView('Explorer');
   }
 
+  /**
+   * Reloads the window (the browser page, as Developer: Reload Window does): a new extension host starts. Returns
+   * once this extension has activated again and the Chat view's input shows.
+   */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    await this.waitForActivation();
+    const chatInput = this.page.locator('.interactive-input-part').first();
+    if (!(await chatInput.isVisible())) await this.runCommand('Chat: Open Chat');
+    await chatInput.waitFor({ state: 'visible', timeout: 60_000 });
+  }
+
   /** Clicks an activity-bar entry (the `li`, since the badge covers the inner link). */
   async openView(label: string): Promise<void> {
     await this.page.locator(`.activitybar li.action-item:has(a[aria-label^="${label}"])`).first().click();
