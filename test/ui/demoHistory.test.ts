@@ -30,12 +30,12 @@ describe('UI: the demo\'s local history in VS Code\'s Timeline', () => {
   after(async () => { await wb?.close(); });
 
   /** The Timeline pane's rows (label and description), once it lists at least `n`. */
-  async function timelineRows(n: number): Promise<string[]> {
+  async function timelineRows(n: number, timeoutMs = 30_000): Promise<string[]> {
     const pane = wb.page.locator('.pane', { has: wb.page.locator('.pane-header', { hasText: /^Timeline/ }) }).first();
     const header = pane.locator('.pane-header').first();
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     const rows = pane.locator('.monaco-list-row');
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + timeoutMs;
     while ((await rows.count()) < n && Date.now() < deadline) await wb.page.waitForTimeout(250);
     return (await rows.allInnerTexts()).map(t => t.replace(/\s+/g, ' ').trim());
   }
@@ -53,14 +53,29 @@ describe('UI: the demo\'s local history in VS Code\'s Timeline', () => {
 
   it('after one more save in the editor, VS Code keeps the seeded entries and adds the new one', async () => {
     const editor = wb.page.locator('.editor-instance .monaco-editor').first();
-    await editor.locator('.view-lines', { hasText: 'export' }).first().click();
-    await wb.page.keyboard.press('Control+End');
-    await wb.page.keyboard.type('// saved once more\n', { delay: 10 });
-    await wb.page.keyboard.press('Control+S');
-    const rows = await timelineRows(4);
-    assert.strictEqual(rows.length, 4, rows.join('\n'));
+    const file = path.join(wb.workspace, 'src', 'cart.ts');
+    const entriesOnDisk = () => fs.readFileSync(path.join(historyFolder, 'entries.json'), 'utf8');
+    let rows: string[] = [];
+    // VS Code's history tracker sometimes takes no entry for a save (session 22: about one save in three in a
+    // row of local runs, seeded or not, the save itself done and on disk, no entry after a minute; earlier runs
+    // never). A person who sees no new entry saves once more; a second entry is then possible only if the first
+    // save's entry came later than 30 s after it, so the checks below ask for at least one new entry.
+    for (let attempt = 1; ; attempt++) {
+      await editor.locator('.view-lines', { hasText: 'export' }).first().click();
+      await wb.page.keyboard.press('Control+End');
+      await wb.page.keyboard.type(`// saved once more (${attempt})\n`, { delay: 10 });
+      await wb.page.keyboard.press('Control+S');
+      // Saved: the tab's dirty mark is gone and the disk has the line.
+      await wb.page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'cart.ts' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      assert.match(fs.readFileSync(file, 'utf8'), new RegExp(`// saved once more \\(${attempt}\\)\\n$`));
+      rows = await timelineRows(4, 30_000);
+      if (rows.length >= 4) break;
+      const seen = `${rows.join('; ')} (entries.json: ${entriesOnDisk()}; cart.ts modified ${fs.statSync(file).mtime.toISOString()}, now ${new Date().toISOString()})`;
+      if (attempt === 3) assert.fail(`VS Code added no Timeline entry for any of 3 saves: ${seen}`);
+      console.log(`    (no Timeline entry 30 s after save ${attempt}: ${seen}; saving again)`);
+    }
     assert.match(rows[0], /^File Saved/);
-    assert.deepStrictEqual(rows.slice(1).map(label), ['File Saved', 'Undo / Redo', 'File Saved'], rows.join('\n'));
+    assert.deepStrictEqual(rows.slice(-3).map(label), ['File Saved', 'Undo / Redo', 'File Saved'], rows.join('\n'));
     await wb.screenshot('demo-history-after-save');
     // VS Code rewrote its index with the seeded ids still in it (code-server writes it on every change).
     const before = new Set(fs.readdirSync(historyFolder));
@@ -68,10 +83,10 @@ describe('UI: the demo\'s local history in VS Code\'s Timeline', () => {
     let ids: string[] = [];
     while (Date.now() < deadline) {
       ids = (JSON.parse(fs.readFileSync(path.join(historyFolder, 'entries.json'), 'utf8')) as { entries: { id: string }[] }).entries.map(e => e.id);
-      if (ids.length === 4) break;
+      if (ids.length === rows.length) break;
       await wb.page.waitForTimeout(250);
     }
-    assert.strictEqual(ids.length, 4, ids.join(', '));
+    assert.strictEqual(ids.length, rows.length, ids.join(', '));
     assert.deepStrictEqual(ids.slice(0, 3), seededIds, 'the seeded entries are kept, oldest first');
     for (const id of ids) assert.ok(before.has(id), `${id} is a file in the history folder`);
   });
