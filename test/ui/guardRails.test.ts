@@ -41,8 +41,8 @@ describe('UI: guard-rails plugin', () => {
   }
 
   /**
-   * Clicks the setting's checkbox until the settings file says off. A click can be lost on a row the list
-   * re-renders just then (stop 42's CI: the box stayed checked for 30 s); a person then clicks again. Only a click
+   * Clicks the setting's checkbox until the settings file says off. A click can be lost (stop 42's CI: the box
+   * stayed checked for 30 s, the row perhaps re-rendered under the click); a person then clicks again. Only a click
    * that changed nothing is repeated: neither the box nor the file moved in 45 s (on a loaded machine a click that
    * is taken can show a few seconds late). Otherwise the write is awaited, so a second click never undoes a first.
    */
