@@ -82,7 +82,11 @@ describe('UI: the demo\'s local history in VS Code\'s Timeline', () => {
     const deadline = Date.now() + 20_000;
     let ids: string[] = [];
     while (Date.now() < deadline) {
-      ids = (JSON.parse(fs.readFileSync(path.join(historyFolder, 'entries.json'), 'utf8')) as { entries: { id: string }[] }).entries.map(e => e.id);
+      try {
+        ids = (JSON.parse(entriesOnDisk()) as { entries: { id: string }[] }).entries.map(e => e.id);
+      } catch {
+        // VS Code rewrites the file in place: a read can catch it half written. Read it again.
+      }
       if (ids.length === rows.length) break;
       await wb.page.waitForTimeout(250);
     }
