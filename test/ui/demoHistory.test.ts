@@ -30,12 +30,12 @@ describe('UI: the demo\'s local history in VS Code\'s Timeline', () => {
   after(async () => { await wb?.close(); });
 
   /** The Timeline pane's rows (label and description), once it lists at least `n`. */
-  async function timelineRows(n: number, timeoutMs = 30_000): Promise<string[]> {
+  async function timelineRows(n: number): Promise<string[]> {
     const pane = wb.page.locator('.pane', { has: wb.page.locator('.pane-header', { hasText: /^Timeline/ }) }).first();
     const header = pane.locator('.pane-header').first();
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     const rows = pane.locator('.monaco-list-row');
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + 30_000;
     while ((await rows.count()) < n && Date.now() < deadline) await wb.page.waitForTimeout(250);
     return (await rows.allInnerTexts()).map(t => t.replace(/\s+/g, ' ').trim());
   }
@@ -68,7 +68,7 @@ describe('UI: the demo\'s local history in VS Code\'s Timeline', () => {
       // Saved: the tab's dirty mark is gone and the disk has the line.
       await wb.page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'cart.ts' }).first().waitFor({ state: 'visible', timeout: 30_000 });
       assert.match(fs.readFileSync(file, 'utf8'), new RegExp(`// saved once more \\(${attempt}\\)\\n$`));
-      rows = await timelineRows(4, 30_000);
+      rows = await timelineRows(4);
       if (rows.length >= 4) break;
       const seen = `${rows.join('; ')} (entries.json: ${entriesOnDisk()}; cart.ts modified ${fs.statSync(file).mtime.toISOString()}, now ${new Date().toISOString()})`;
       if (attempt === 3) assert.fail(`VS Code added no Timeline entry for any of 3 saves: ${seen}`);
