@@ -4,7 +4,7 @@ import { contentRefOf, viewOf, type ContentRef, type ContentStore } from './mode
 import type { ApplyAction } from './model/applyPlan';
 import { newPlaceMemo, OutsideWorkspaceError, type NodeDisk, type PlaceMemo } from './nodeDisk';
 import { writeDurable } from './store/writeDurable';
-import { ApplyJournal, inspectJournalFile, type JournalEntry, type JournalFile, type JournalFolderMove } from './store/applyJournal';
+import { ApplyJournal, inspectJournalFile, stashBeside, type JournalEntry, type JournalFile, type JournalFolderMove } from './store/applyJournal';
 
 /** One file-level step: put `after` at `path` (null = remove it), provided the disk still has `expected`. */
 interface FileStep {
@@ -248,6 +248,10 @@ export class ApplyExecutor {
         outside.push(escape);
         continue;
       }
+      // A swap a crash cut between its link and its rename left a stash that is the target itself: nothing was done.
+      for (const f of entry.files) {
+        if (f.tempPath && f.undoRef !== null && this.disk.sameInode(stashBeside(f.tempPath), f.path)) await this.disk.remove(stashBeside(f.tempPath));
+      }
       const states = entry.files.map(f => ({ f, state: inspectJournalFile(f, this.disk.read) }));
       const tempsComplete = states.every(({ f, state }) => state !== 'notApplied' || !f.tempPath || this.tempHolds(f.tempPath, f.afterRef));
       for (const { f, state } of states) if (state === 'diverged') diverged.push(f.path);
@@ -259,9 +263,14 @@ export class ApplyExecutor {
         && fresh.every(({ f, state }) => state !== 'applied' || this.hasTemp(f));
       if (refused) await this.unplace(fresh.filter(({ state }) => state === 'applied').map(({ f }) => f));
       if (!tempsComplete || refused) {
+        // A modified file's swap taken back (its temp used up) rolls the apply back too: the new files placed before
+        // it, still their temps' inode, are taken back with it (session 23).
+        if (!refused) await this.unplace(fresh.filter(({ f, state }) => state === 'applied' && this.hasTemp(f)).map(({ f }) => f));
+        await this.settleStashes(entry.files, true, diverged);
         await this.rollBack(entry.files, entry.createdDirs ?? []);
         continue;
       }
+      await this.settleStashes(entry.files, false, diverged);
       const todo = states.filter(s => s.state === 'notApplied').map(s => s.f);
       for (const f of entry.files) if (f.tempPath && !todo.includes(f)) await this.disk.discardTemp(f.tempPath);
       for (const f of todo) if (f.tempPath && f.mode !== undefined) await this.disk.setMode(f.tempPath, f.mode);
@@ -460,6 +469,7 @@ export class ApplyExecutor {
     // is told apart by recovery (see `recover`). A new name whose other spelling this apply deletes (a rename that
     // changes only letter case) waits for the deletions: on a case-insensitive disk it is that file.
     const isNew = placedNewOf(files);
+    const isSwapped = swappedInOf(files);
     const linked: JournalFile[] = [];
     const placed = new Set<JournalFile>();
     for (const f of files) {
@@ -478,7 +488,30 @@ export class ApplyExecutor {
       if (how === 'linked') linked.push(f);
       dirs.add(path.dirname(f.path));
     }
+    // Modified files next, still before anything that cannot be taken back: each swapped in (`swapIn`), the file it
+    // replaces kept under a stash name until it is known to be the file checked. One a person wrote to since the
+    // check gets their file back and refuses the apply like a taken new name: the swaps before it are undone and the
+    // new files unplaced (issue 28). Stashes and the new files' temps go only once every file is in.
+    const swapped: JournalFile[] = [];
+    for (const f of files) {
+      if (!isSwapped(f)) continue;
+      const stash = stashBeside(f.tempPath!);
+      const how = await this.disk.swapIn(f.tempPath!, f.path, stash, f.undoRef!);
+      dirs.add(path.dirname(f.path));
+      if (how === 'swapped') swapped.push(f);
+      if (how === 'swapped' || how === 'plain') continue;
+      if (how === 'changed') await this.disk.putBack(stash, f.path);
+      const refusal = onTaken(f);
+      if (refusal === undefined) {
+        await this.disk.discardTemp(f.tempPath!);
+        continue;
+      }
+      await this.unswap(swapped, f);
+      await this.unplace([...placed]);
+      throw refusal;
+    }
     for (const f of linked) await this.disk.remove(f.tempPath!);
+    for (const f of swapped) await this.disk.remove(stashBeside(f.tempPath!));
     for (const f of files) {
       if (f.tempPath) continue;
       await this.disk.remove(f.path);
@@ -492,7 +525,7 @@ export class ApplyExecutor {
       dirs.add(path.dirname(m.to));
     }
     for (const f of files) {
-      if (!f.tempPath || isNew(f)) continue;
+      if (!f.tempPath || isNew(f) || isSwapped(f)) continue;
       await this.disk.commitTemp(f.tempPath, f.path);
       dirs.add(path.dirname(f.path));
     }
@@ -518,6 +551,43 @@ export class ApplyExecutor {
       else await this.disk.commitTemp(f.path, f.tempPath!);
     }
     await this.syncFolders([...new Set(placed.map(f => path.dirname(f.path)))]);
+  }
+
+  /**
+   * Takes back the modified files `place` swapped in (each file it replaced put back from its stash, last first) once
+   * `refused` (its folder synced too) turned the apply down, before the journal can forget it.
+   */
+  private async unswap(swapped: readonly JournalFile[], refused: JournalFile): Promise<void> {
+    for (const f of [...swapped].reverse()) await this.disk.putBack(stashBeside(f.tempPath!), f.path);
+    await this.syncFolders([...new Set([...swapped, refused].map(f => path.dirname(f.path)))]);
+  }
+
+  /**
+   * Settles the stashes a crash left behind `place`'s swaps (recovery: the stashes still the target's own file, linked
+   * but not yet renamed over, went first). The file a person wrote to in the swap's window goes back where it was
+   * (reported diverged), wherever the apply goes; a stash holding the verified file goes back over the new content
+   * when the apply is taken back, and is dropped when it rolls forward (the undo record holds that content).
+   */
+  private async settleStashes(files: readonly JournalFile[], back: boolean, diverged: string[]): Promise<void> {
+    const dirs = new Set<string>();
+    for (const f of files) {
+      if (!f.tempPath || f.undoRef === null) continue;
+      const stash = stashBeside(f.tempPath);
+      const held = this.disk.hashOf(stash);
+      if (held === null) continue;
+      const ours = this.disk.hashOf(f.path) === f.afterRef;
+      if (held !== f.undoRef) {
+        // Put back only over the apply's own content: anything else there is someone's too, and both stay.
+        if (ours) await this.disk.putBack(stash, f.path);
+        diverged.push(f.path);
+      } else if (back && ours) {
+        await this.disk.putBack(stash, f.path);
+      } else {
+        await this.disk.remove(stash);
+      }
+      dirs.add(path.dirname(f.path));
+    }
+    await this.syncFolders([...dirs]);
   }
 
   /** `f`'s temp is (still) there: a plain file Apply made, so its `stat` tells. */
@@ -552,6 +622,15 @@ type OnTaken = (f: JournalFile) => Error | undefined;
 function placedNewOf(files: readonly JournalFile[]): (f: JournalFile) => boolean {
   const deleted = new Set(files.filter(f => !f.tempPath).map(f => f.path.toLowerCase()));
   return f => f.tempPath !== undefined && f.undoRef === null && !deleted.has(f.path.toLowerCase());
+}
+
+/**
+ * Which of an apply's files `place` swaps in (`NodeDisk.swapIn`), right after the new ones: the modified files, but
+ * one whose other spelling the apply deletes (as `placedNewOf`), which keeps its place after the deletions.
+ */
+function swappedInOf(files: readonly JournalFile[]): (f: JournalFile) => boolean {
+  const deleted = new Set(files.filter(f => !f.tempPath).map(f => f.path.toLowerCase()));
+  return f => f.tempPath !== undefined && f.undoRef !== null && !deleted.has(f.path.toLowerCase());
 }
 
 /** `p` is strictly inside the folder `dir`. */

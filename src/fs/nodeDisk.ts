@@ -619,6 +619,67 @@ export class NodeDisk implements DiskProbe {
   }
 
   /**
+   * Puts a modified file's temp over `target`, keeping the file it replaces as `stash` (a hard link made right
+   * before the rename), then tells whether that file is still the one Apply verified there as `expected`: by `lstat`
+   * (inode, size, mtime; the link itself moves the ctime), by its hash when it was verified racily or not at all.
+   * So a person's write to the file after the last check — before the rename, or after it through a handle still
+   * open on the file — is seen, not renamed over unseen (issue 28).
+   * `swapped`: the temp is in place and the stash holds the verified file (dropped once the apply stands);
+   * `changed`: the temp is in place and the stash holds a file someone wrote to (the caller puts it back);
+   * `gone`: nothing is at `target` any more, nothing done; `plain`: no hard links here, the temp renamed over the
+   * target as before, with no stash.
+   * Left: a file replaced whole (an atomic save: a new inode) between the link and the rename is still replaced.
+   */
+  async swapIn(temp: string, target: string, stash: string, expected: ContentRef): Promise<'swapped' | 'changed' | 'gone' | 'plain'> {
+    this.changing();
+    const known = this.verified.get(target);
+    try {
+      fs.linkSync(this.osPath(target), this.osPath(stash));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      if (code === 'ENOENT') return 'gone';
+      if (!NO_HARD_LINK.has(code)) throw e;
+      fs.renameSync(this.osPath(temp), this.osPath(target));
+      this.verified.delete(target);
+      return 'plain';
+    }
+    fs.renameSync(this.osPath(temp), this.osPath(target));
+    this.verified.delete(target);
+    return this.stillVerified(stash, known, expected) ? 'swapped' : 'changed';
+  }
+
+  /** The file at `stash` is the one `known` verified as `expected` (see `swapIn`). */
+  private stillVerified(stash: string, known: VerifiedContent | undefined, expected: ContentRef): boolean {
+    const s = fs.lstatSync(this.osPath(stash), { throwIfNoEntry: false });
+    if (!s?.isFile()) return false;
+    if (known !== undefined && known.ref === expected && !isRacy(known)) {
+      const v = known.stat;
+      return s.ino === v.identity.ino && s.dev === v.identity.dev && s.size === v.size && s.mtimeMs === v.mtime;
+    }
+    return this.hashOf(stash) === expected;
+  }
+
+  /** The content ref of the plain file at `p`, read now (no memory of it); null when there is none. */
+  hashOf(p: string): ContentRef | null {
+    const bytes = this.read(p);
+    return bytes === undefined ? null : contentRefOf(bytes);
+  }
+
+  /** `a` and `b` are names of one file (a hard link), as `swapIn` leaves a stash before its rename. */
+  sameInode(a: string, b: string): boolean {
+    const x = fs.lstatSync(this.osPath(a), { throwIfNoEntry: false });
+    const y = fs.lstatSync(this.osPath(b), { throwIfNoEntry: false });
+    return x !== undefined && y !== undefined && x.ino === y.ino && x.dev === y.dev;
+  }
+
+  /** A stash goes back to its target's name (rename over whatever `swapIn` put there). The caller fsyncs the folder. */
+  async putBack(stash: string, target: string): Promise<void> {
+    this.changing();
+    fs.renameSync(this.osPath(stash), this.osPath(target));
+    this.verified.delete(target);
+  }
+
+  /**
    * Puts the temp at `target` only where nothing is: `link(2)` never replaces a name (a rename would), so a file a
    * person made there since the moment-of-writing check is refused atomically (`taken`) and left as it is (SPEC §9
    * invariant 2). `linked`: the temp is still there too (the caller drops it, or `unplaceNew` takes the new name

@@ -55,6 +55,16 @@ export function tempBeside(target: string, tag: string): string {
   return plain ? `${target.slice(0, i + 1)}.${name}.${tag}.agent-overlay.tmp` : path.join(path.dirname(target), `.${path.basename(target)}.${tag}.agent-overlay.tmp`);
 }
 
+/**
+ * Where Apply keeps the file a modified file's new content replaces, until it has checked that no one wrote to it
+ * in the meantime (`ApplyExecutor`'s swap): beside the temp, named after it, so the journal need not name it.
+ */
+export function stashBeside(tempPath: string): string {
+  const suffix = '.agent-overlay.tmp';
+  const stem = tempPath.endsWith(suffix) ? tempPath.slice(0, -suffix.length) : tempPath;
+  return `${stem}.stash${suffix}`;
+}
+
 export interface JournalFile {
   /** The file the apply writes or deletes (absolute path). */
   readonly path: string;

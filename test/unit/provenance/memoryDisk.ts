@@ -176,6 +176,27 @@ export class MemoryDisk extends NodeDisk {
     return 'linked';
   }
 
+  override async swapIn(temp: string, target: string, stash: string, expected: string): Promise<'swapped' | 'changed' | 'gone' | 'plain'> {
+    const old = this.files.get(target);
+    if (!old) return 'gone';
+    // The file it replaces keeps a second name (as a hard link), then the temp is renamed over the target.
+    this.files.set(stash, old);
+    await this.commitTemp(temp, target);
+    return this.hashOf(stash) === expected ? 'swapped' : 'changed';
+  }
+
+  override sameInode(a: string, b: string): boolean {
+    const f = this.files.get(a);
+    return f !== undefined && this.files.get(b) === f;
+  }
+
+  override async putBack(stash: string, target: string): Promise<void> {
+    const f = this.files.get(stash);
+    if (!f) throw Object.assign(new Error(`ENOENT: no such file, rename '${stash}'`), { code: 'ENOENT' });
+    this.files.delete(stash);
+    this.files.set(target, f);
+  }
+
   override async unplaceNew(temp: string, target: string): Promise<void> {
     const f = this.files.get(temp);
     if (f !== undefined && this.files.get(target) === f) this.files.delete(target);
