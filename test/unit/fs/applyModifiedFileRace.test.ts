@@ -69,6 +69,22 @@ describe('Apply: a person writing a modified file during its renames keeps the e
     };
   }
 
+  /**
+   * An editor's hands: a handle opened on `target` before the swap's rename, written through right after it (the
+   * handle is on the file the rename replaced, so the write lands in the stash); then `then`.
+   */
+  function writeThroughOpenHandle(target: string, text: string, then?: () => void): { before: () => void; after: () => void } {
+    let fd: number | undefined;
+    return {
+      before: () => { fd = fs.openSync(target, 'r+'); },
+      after: () => {
+        fs.writeSync(fd!, text, 0);
+        fs.closeSync(fd!);
+        then?.();
+      },
+    };
+  }
+
   async function withOverlay(body: (overlay: OverlayWorkspace) => Promise<void>): Promise<void> {
     const overlay = await OverlayWorkspace.open(store, { roots });
     try {
@@ -105,15 +121,7 @@ describe('Apply: a person writing a modified file during its renames keeps the e
     oldFile('a.txt', 'a before\n');
     await withOverlay(async overlay => {
       overlay.write(file('a.txt'), bytes('a by the agent\n'), meta);
-      let fd: number | undefined;
-      onSwap(file('a.txt'), {
-        before: () => { fd = fs.openSync(file('a.txt'), 'r+'); },
-        after: () => {
-          // The editor's handle is on the file the rename replaced: its write lands in the stash.
-          fs.writeSync(fd!, 'A by the person\n', 0);
-          fs.closeSync(fd!);
-        },
-      });
+      onSwap(file('a.txt'), writeThroughOpenHandle(file('a.txt'), 'A by the person\n'));
 
       const result = await overlay.apply();
 
@@ -218,15 +226,9 @@ describe('Apply: a person writing a modified file during its renames keeps the e
     await withOverlay(async overlay => {
       overlay.write(file('a.txt'), bytes('a by the agent\n'), meta);
       overlay.write(file('b.txt'), bytes('b by the agent\n'), meta);
-      let fd: number | undefined;
-      onSwap(file('a.txt'), {
-        before: () => { fd = fs.openSync(file('a.txt'), 'r+'); },
-        after: () => {
-          fs.writeSync(fd!, 'A by the person\n', 0);
-          fs.closeSync(fd!);
-          throw crash;
-        },
-      });
+      onSwap(file('a.txt'), writeThroughOpenHandle(file('a.txt'), 'A by the person\n', () => {
+        throw crash;
+      }));
       await assert.rejects(overlay.apply(), e => e === crash);
       assert.strictEqual(fs.readFileSync(file('a.txt'), 'utf8'), 'a by the agent\n', 'the crash came with the agent\'s file in place');
       assert.ok(leftovers().some(n => n.includes('.stash.')), 'and the person\'s in the stash');
