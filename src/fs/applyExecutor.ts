@@ -616,21 +616,24 @@ export class ApplyExecutor {
 type OnTaken = (f: JournalFile) => Error | undefined;
 
 /**
- * Which of an apply's files `place` puts where nothing is, first (`placeNew`): the new ones, but a new name whose
- * other spelling the apply deletes (a rename that changes only letter case), which waits for the deletions.
+ * Which of an apply's files `place` puts in before the deletions: each with a temp, but one whose other spelling the
+ * apply deletes (a rename that changes only letter case), which on a case-insensitive disk is that file and so waits.
  */
-function placedNewOf(files: readonly JournalFile[]): (f: JournalFile) => boolean {
+function placedEarlyOf(files: readonly JournalFile[]): (f: JournalFile) => boolean {
   const deleted = new Set(files.filter(f => !f.tempPath).map(f => f.path.toLowerCase()));
-  return f => f.tempPath !== undefined && f.undoRef === null && !deleted.has(f.path.toLowerCase());
+  return f => f.tempPath !== undefined && !deleted.has(f.path.toLowerCase());
 }
 
-/**
- * Which of an apply's files `place` swaps in (`NodeDisk.swapIn`), right after the new ones: the modified files, but
- * one whose other spelling the apply deletes (as `placedNewOf`), which keeps its place after the deletions.
- */
+/** Of those, the new files, put where nothing is, first (`placeNew`). */
+function placedNewOf(files: readonly JournalFile[]): (f: JournalFile) => boolean {
+  const early = placedEarlyOf(files);
+  return f => early(f) && f.undoRef === null;
+}
+
+/** …and the modified files, swapped in right after them (`NodeDisk.swapIn`). */
 function swappedInOf(files: readonly JournalFile[]): (f: JournalFile) => boolean {
-  const deleted = new Set(files.filter(f => !f.tempPath).map(f => f.path.toLowerCase()));
-  return f => f.tempPath !== undefined && f.undoRef !== null && !deleted.has(f.path.toLowerCase());
+  const early = placedEarlyOf(files);
+  return f => early(f) && f.undoRef !== null;
 }
 
 /** `p` is strictly inside the folder `dir`. */
