@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import * as path from 'path';
-import { contentRefOf, viewOf, type ContentRef, type ContentStore } from './model/contentStore';
+import { viewOf, type ContentRef, type ContentStore } from './model/contentStore';
 import type { ApplyAction } from './model/applyPlan';
 import { newPlaceMemo, OutsideWorkspaceError, type NodeDisk, type PlaceMemo } from './nodeDisk';
 import { writeDurable } from './store/writeDurable';
@@ -426,8 +426,7 @@ export class ApplyExecutor {
   }
 
   private tempHolds(tempPath: string, ref: ContentRef | null): boolean {
-    const bytes = this.disk.read(tempPath);
-    return bytes !== undefined && ref !== null && contentRefOf(bytes) === ref;
+    return ref !== null && this.disk.hashOf(tempPath) === ref;
   }
 
   /**
