@@ -11,6 +11,10 @@
  * `alignedMerge` answers undefined (the full diff3 decides).
  */
 export function alignedMergeBytes(base: Uint8Array, ours: Uint8Array, theirs: Uint8Array, out: Uint8Array): number {
+  const b = wordsOf(base);
+  const o = wordsOf(ours);
+  const t = wordsOf(theirs);
+  const w = wordsOf(out);
   let n = 0;
   let pb = 0;
   let po = 0;
@@ -22,8 +26,8 @@ export function alignedMergeBytes(base: Uint8Array, ours: Uint8Array, theirs: Ui
   let endO = -1;
   let endT = -1;
   for (;;) {
-    const ko = endO >= pb ? endO - pb : commonPrefix(base, pb, ours, po);
-    const kt = endT >= pb ? endT - pb : commonPrefix(base, pb, theirs, pt);
+    const ko = endO >= pb ? endO - pb : commonPrefix(base, b, pb, ours, o, po);
+    const kt = endT >= pb ? endT - pb : commonPrefix(base, b, pb, theirs, t, pt);
     endO = pb + ko;
     endT = pb + kt;
     const k = Math.min(ko, kt);
@@ -52,8 +56,8 @@ export function alignedMergeBytes(base: Uint8Array, ours: Uint8Array, theirs: Ui
       const ne = lineEnd(base, be);
       if (sameRange(x, xs, xe, base, be, ne) || sameRange(base, ls, be, base, be, ne)) return -1;
     }
-    n = copy(base, pb, ls, out, n);
-    n = copy(x, xs, xe, out, n);
+    n = copy(base, b, pb, ls, out, w, n);
+    n = copy(x, co ? o : t, xs, xe, out, w, n);
     if (co) endO = -1;
     else endT = -1;
     lastEnd = be;
@@ -61,7 +65,7 @@ export function alignedMergeBytes(base: Uint8Array, ours: Uint8Array, theirs: Ui
     po = oe;
     pt = te;
   }
-  return copy(base, pb, base.length, out, n);
+  return copy(base, b, pb, base.length, out, w, n);
 }
 
 const NL = 0x0a;
@@ -90,14 +94,16 @@ function lineEnd(text: Uint8Array, start: number): number {
   return nl < 0 ? text.length : nl + 1;
 }
 
-/** Copies `from[start, end)` to `out` at `at`; returns the index after it. */
-function copy(from: Uint8Array, start: number, end: number, out: Uint8Array, at: number): number {
+/** Copies `from[start, end)` to `out` at `at`; returns the index after it (`wfrom`, `wout`: their `wordsOf`). */
+function copy(from: Uint8Array, wfrom: DataView, start: number, end: number, out: Uint8Array, wout: DataView, at: number): number {
   if (end - start > COPY_NATIVE_FROM) {
     out.set(from.subarray(start, end), at);
     return at + end - start;
   }
   let o = at;
-  for (let i = start; i < end; i++) out[o++] = from[i];
+  let i = start;
+  for (const words = end - 4; i <= words; i += 4, o += 4) wout.setInt32(o, wfrom.getInt32(i));
+  for (; i < end; i++) out[o++] = from[i];
   return o;
 }
 
@@ -117,10 +123,22 @@ function twoLinesBetween(base: Uint8Array, from: number, to: number): boolean {
   return false;
 }
 
-/** Length of the common prefix of `a[pa..]` and `b[pb..]`. */
-function commonPrefix(a: Uint8Array, pa: number, b: Uint8Array, pb: number): number {
+/**
+ * A view of the same bytes that reads four at a time, at any offset. The stretch the three texts share is most of
+ * what a merge reads (a prune's rebase compares about twice the file), and a byte loop over it cost as much as the
+ * rest of the merge: compared eight bytes a step, it costs a quarter (issue 28).
+ */
+function wordsOf(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Length of the common prefix of `a[pa..]` and `b[pb..]` (`wa`, `wb`: their `wordsOf`). */
+function commonPrefix(a: Uint8Array, wa: DataView, pa: number, b: Uint8Array, wb: DataView, pb: number): number {
   const max = Math.min(a.length - pa, b.length - pb);
   let k = 0;
+  // Equal words are equal bytes whatever the byte order; the first unequal word's bytes are then compared one by one.
+  const words = max - 8;
+  while (k <= words && wa.getInt32(pa + k) === wb.getInt32(pb + k) && wa.getInt32(pa + k + 4) === wb.getInt32(pb + k + 4)) k += 8;
   while (k < max && a[pa + k] === b[pb + k]) k++;
   return k;
 }

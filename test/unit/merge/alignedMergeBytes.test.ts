@@ -35,6 +35,16 @@ function sides(seed: number): { base: string; ours: string; theirs: string } {
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
+/**
+ * The bytes as a view `pad` bytes into a larger buffer with other bytes around it, as a stored blob is a view into
+ * a shared slab: the merge reads words at any offset, and must neither read past the view nor mind where it starts.
+ */
+function inside(bytes: Uint8Array, pad: number): Uint8Array {
+  const all = new Uint8Array(bytes.length + 2 * pad + 8).fill(0x0a);
+  all.set(bytes, pad);
+  return all.subarray(pad, pad + bytes.length);
+}
+
 describe('alignedMergeBytes (alignedMerge on UTF-8 bytes, issue 28)', () => {
   it('answers exactly what alignedMerge answers on the strings, over 5,000 seeded cases', () => {
     let taken = 0;
@@ -51,6 +61,26 @@ describe('alignedMergeBytes (alignedMerge on UTF-8 bytes, issue 28)', () => {
       assert.deepStrictEqual(out.subarray(0, n), enc(text), `seed ${seed}: ${JSON.stringify(c)}`);
     }
     assert.ok(taken > 250, `only ${taken} cases took the fast path`);
+  });
+
+  it('answers the same for views at any offset into larger buffers, and for long lines compared a word at a time', () => {
+    let taken = 0;
+    for (let seed = 0; seed < 3000; seed++) {
+      const c = sides(seed);
+      // Lines long enough that the shared stretches are many words, and a difference falls anywhere in a word.
+      const long = (s: string) => s.replace(/^/gm, 'x'.repeat(seed % 23));
+      const [base, ours, theirs] = [long(c.base), long(c.ours), long(c.theirs)];
+      const text = alignedMerge(base, ours, theirs);
+      const out = inside(new Uint8Array(4 * (base.length + ours.length + theirs.length) + 64), seed % 7);
+      const n = alignedMergeBytes(inside(enc(base), seed % 5), inside(enc(ours), (seed >> 1) % 7), inside(enc(theirs), (seed >> 2) % 3), out);
+      if (text === undefined) {
+        assert.strictEqual(n, -1, `seed ${seed}: the bytes merged where the strings declined`);
+        continue;
+      }
+      taken++;
+      assert.deepStrictEqual(out.subarray(0, n), enc(text), `seed ${seed}`);
+    }
+    assert.ok(taken > 100, `only ${taken} cases took the fast path`);
   });
 
   it('mergeContent gives the same refs and conflicts by the bytes as by the text merge, binary sides too', () => {
