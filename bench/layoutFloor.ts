@@ -36,8 +36,11 @@ interface FloorEntry {
   readonly recordIds: readonly string[];
 }
 
-/** Milliseconds to stage `writes` and to take out `pruned`'s records, in the layout's least work. */
-export function layoutFloor(writes: readonly FloorWrite[], pruned: string): { stageMs: number; pruneMs: number } {
+/**
+ * Milliseconds to stage `writes` and to take out `pruned`'s records, in the layout's least work, and how many files'
+ * later records the take-out rebased (the caller checks it did the row's work, not less).
+ */
+export function layoutFloor(writes: readonly FloorWrite[], pruned: string): { stageMs: number; pruneMs: number; rebased: number } {
   const blobs = new Map<string, Uint8Array>();
   const records = new Map<string, FloorRecord>();
   const entries = new Map<string, FloorEntry>();
@@ -52,6 +55,7 @@ export function layoutFloor(writes: readonly FloorWrite[], pruned: string): { st
     entries.set(w.path, { path: w.path, state: { kind: before === null ? 'created' : 'modified', base: e === undefined ? null : e.state.base, after: ref }, recordIds: e === undefined ? [r.id] : [...e.recordIds, r.id] });
   }
   const t1 = performance.now();
+  let rebased = 0;
   for (const e of [...entries.values()]) {
     const kept: string[] = [];
     let out: FloorRecord | undefined;
@@ -75,6 +79,7 @@ export function layoutFloor(writes: readonly FloorWrite[], pruned: string): { st
     if (!blobs.has(ref)) blobs.set(ref, merged);
     records.delete(out.id);
     entries.set(e.path, { path: e.path, state: { kind: 'modified', base: e.state.base, after: ref }, recordIds: kept });
+    rebased++;
   }
-  return { stageMs: t1 - t0, pruneMs: performance.now() - t1 };
+  return { stageMs: t1 - t0, pruneMs: performance.now() - t1, rebased };
 }

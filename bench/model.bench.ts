@@ -85,6 +85,7 @@ export function row(files: number, runs: number, budget: number): BenchRow {
   layoutFloor(floorInput, PRUNED);
   const floors = Array.from({ length: runs }, () => {
     const f = layoutFloor(floorInput, PRUNED);
+    if (f.rebased !== files) throw new Error(`the layout floor rebased ${f.rebased} files of ${files}`);
     return f.stageMs + f.pruneMs;
   });
   const total = median(samples.map((s) => s.stageMs + s.pruneMs));
