@@ -66,8 +66,11 @@ describe('UI: reviewing and applying staged agent changes', () => {
     const applied = wb.page.locator('.notifications-center .notification-list-item', { hasText: 'Applied 3 staged changes.' }).first();
     await applied.locator('.monaco-button', { hasText: /^Undo$/ }).first().click();
     await wb.answerDialog('Undo the last apply?', 'Undo');
+    // Undo places files back before it removes what the apply created (new files first, then modified ones, then
+    // deletes, so a refusal comes before anything that cannot be taken back): wait for all three, not the first.
+    const undone = () => wb.onDisk('README.md') !== undefined && wb.onDisk('src/added.ts') === undefined && wb.onDisk('notes.txt') === 'alpha\nbeta\ngamma\n';
     const end = Date.now() + 20_000;
-    while (wb.onDisk('README.md') === undefined && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+    while (!undone() && Date.now() < end) await new Promise(r => setTimeout(r, 100));
     assert.strictEqual(wb.onDisk('notes.txt'), 'alpha\nbeta\ngamma\n');
     assert.strictEqual(wb.onDisk('src/added.ts'), undefined);
     assert.notStrictEqual(wb.onDisk('README.md'), undefined);
