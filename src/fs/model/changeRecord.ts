@@ -78,6 +78,8 @@ export interface ChangeRecord extends ChangeOrigin {
    * a delete before it differed from one prune of both).
    */
   readonly vacated?: true;
+  // (A modify is marked too when the file it wrote over is gone so: it still replays as a write of a file that is
+  // gone, and keeps the memory of it for the replay that takes it out as well — replay.ts `markVacatedWrites`.)
   /**
    * The records as they were before this one's staging settled a conflict handed back to the agent (its first
    * write, delete or rename there rewrote them to apply as they stand). The settlement is the agent's act, so taking

@@ -138,7 +138,7 @@ function parseRecordFields(o: Record<string, unknown>, at: string): RestageRecor
   if (operation === 'rename' && typeof o.fromPath !== 'string') fail(`${at}.fromPath`, 'a rename needs fromPath');
   if (folder && o.fromPath !== undefined) fail(`${at}.fromPath`, `${operation} has no fromPath`);
   if (operation !== 'rename' && o.replaces !== undefined) fail(`${at}.replaces`, `${operation} replaces nothing`);
-  if (o.vacated !== undefined && (operation !== 'rename' || o.vacated !== true)) fail(`${at}.vacated`, `${operation} cannot be vacated`);
+  if (o.vacated !== undefined && ((operation !== 'rename' && operation !== 'modify') || o.vacated !== true)) fail(`${at}.vacated`, `${operation} cannot be vacated`);
   return {
     operation,
     path: str(o.path, `${at}.path`),

@@ -551,7 +551,10 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
                 shows = false;
               } else {
                 if (own !== null && own !== r.after) after = own;
-                out = { ...r, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
+                // It now claims it saw what is there: no longer a write of a file that is gone (`markVacatedWrites`;
+                // a create cannot carry the mark, and the store would refuse the op on reopen).
+                const { vacated: _vacated, ...claimed } = r;
+                out = { ...claimed, operation: c === null ? 'create' : 'modify', before: c, ...(own !== null && own !== r.after ? { after: own } : {}) };
               }
             } else if (c !== null) out = { ...r, before: c };
           } else {
@@ -889,6 +892,8 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
     if (kept && want === base.get(p)) lineage.set(p, base.get(p) === null ? null : p);
   }
 
+  markVacatedWrites(all, removed, options.rewrites, gone, rewritten);
+
   // Conflicts the replay did not create: a disk conflict stays while its baseline does, a delegation stays with its record.
   const foundPaths = [...conflicts.keys()];
   for (const p of paths) {
@@ -1037,9 +1042,45 @@ function vacatedSaw(all: readonly ChangeRecord[], rewrites: ReadonlyMap<string, 
   const gone = new Set<ContentRef>();
   for (const x of all) {
     const r = rewrites?.get(x.id) ?? x;
-    if (r.operation === 'rename' && r.vacated === true && r.before !== null) gone.add(r.before);
+    if (r.vacated === true && r.before !== null) gone.add(r.before);
   }
   return gone;
+}
+
+/**
+ * Marks `vacated` the surviving writes that saw a file the records made that is gone (`gone`, and what a rename
+ * this replay marked saw), rewriting them in `rewritten`. A write changes nothing by it: it still replays as a write
+ * of a file that is gone. What it keeps is the memory that its file was gone, for the replay that takes it out too:
+ * what it made of that file is gone then as well (`takenOutOf`), and so the renames that saw it move nothing. Without
+ * it the take-out orders disagreed (takeOutOrders.ts, seed 543): the person's `a` deleted, a new `a` created and
+ * written, and moved to `b` by a message that stays; taking out the create first (the write staying), then the
+ * delete, then the write, rewrote the move as having seen the create's file, which no replay still knew was gone,
+ * and the move carried the person's `a` to `b`, a file it never saw, with no conflict.
+ */
+function markVacatedWrites(
+  all: readonly ChangeRecord[],
+  removed: ReadonlySet<string>,
+  rewrites: ReadonlyMap<string, ChangeRecord> | undefined,
+  gone: ReadonlySet<ContentRef>,
+  rewritten: ChangeRecord[],
+): void {
+  let lost: Set<ContentRef> | undefined;
+  for (const r of rewritten) {
+    if (r.operation === 'rename' && r.vacated === true && r.before !== null && !gone.has(r.before)) (lost ??= new Set(gone)).add(r.before);
+  }
+  const saw = lost ?? gone;
+  if (saw.size === 0) return;
+  for (const x of all) {
+    if (removed.has(x.id)) continue;
+    const was = rewrites?.get(x.id) ?? x;
+    if (was.operation !== 'modify' || was.vacated === true || was.before === null || !saw.has(was.before)) continue;
+    const at = rewritten.findIndex((w) => w.id === x.id);
+    const now = at >= 0 ? rewritten[at] : was;
+    // (Rewritten here as a create or as having seen what is there, it saw no file that is gone.)
+    if (now.operation !== 'modify' || now.before !== was.before) continue;
+    if (at >= 0) rewritten[at] = { ...now, vacated: true };
+    else rewritten.push({ ...was, vacated: true });
+  }
 }
 
 /**

@@ -108,13 +108,17 @@ describe('snapshot and op schema', () => {
     assert.throws(() => parseOverlayOp({ type: 'stage', record: { id: 'r', operation: 'rename', path: '/b', before: 'a'.repeat(64), after: 'a'.repeat(64), sessionId: 's', messageId: 'm', turn: 1, timestamp: 1, description: '' } }), corrupt);
   });
 
-  it('a rename\'s `vacated` is read back; absent (an older store) it is not set, and no other record may carry it (prov-hide6)', () => {
+  it('a rename\'s or a modify\'s `vacated` is read back; absent (an older store) it is not set, and no other record may carry it (prov-hide6, takeOutOrders seed 543)', () => {
     const rename = { id: 'r8', operation: 'rename', path: '/b', fromPath: '/a', before: 'a'.repeat(64), after: 'a'.repeat(64), sessionId: 's', messageId: 'm', turn: 1, timestamp: 1, description: '' };
     assert.deepStrictEqual(parseOverlayOp({ type: 'stage', record: { ...rename, vacated: true } }), { type: 'stage', record: { ...rename, vacated: true } });
     assert.deepStrictEqual(parseOverlayOp({ type: 'stage', record: rename }), { type: 'stage', record: rename });
     assert.throws(() => parseOverlayOp({ type: 'stage', record: { ...rename, vacated: 'yes' } }), (e: unknown) => corrupt(e) && /vacated/.test((e as Error).message));
     const create = { id: 'r9', operation: 'create', path: '/a', before: null, after: 'a'.repeat(64), sessionId: 's', messageId: 'm', turn: 1, timestamp: 1, description: '', vacated: true };
     assert.throws(() => parseOverlayOp({ type: 'stage', record: create }), (e: unknown) => corrupt(e) && /vacated/.test((e as Error).message));
+    const modify = { ...create, id: 'r10', operation: 'modify', before: 'b'.repeat(64) };
+    assert.deepStrictEqual(parseOverlayOp({ type: 'stage', record: modify }), { type: 'stage', record: modify });
+    const del = { ...create, id: 'r11', operation: 'delete', before: 'b'.repeat(64), after: null };
+    assert.throws(() => parseOverlayOp({ type: 'stage', record: del }), (e: unknown) => corrupt(e) && /vacated/.test((e as Error).message));
   });
 
   it('a stage op replayed twice is refused (the log must not double-apply)', () => {

@@ -736,11 +736,24 @@ export class ReferenceOverlay {
     this.settleMoot(new Set([...before, ...this.scopeOf(touched.map(home))]));
   }
 
-  /** Marks the renames `gone`'s taking out leaves without a file of their own to move (see `orphaned`). */
+  /**
+   * Marks the renames `gone`'s taking out leaves without a file of their own to move (see `orphaned`), and the writes
+   * that saw such a file: a write still writes what it wrote, but when it is taken out too, what it made of that file
+   * is gone as well (`lostFiles`), whatever order the take-outs came in (takeOutOrders.ts, seed 543: the create taken
+   * out before the write it was written by, the rename that saw the written file moved the person's file there).
+   */
   private orphan(gone: ReadonlySet<string>): void {
     const lost = lostFiles(this.records, gone, this.orphaned);
     for (const r of this.records) {
       if (r.op === 'rename' && !gone.has(r.id) && !this.orphaned.has(r.id) && r.before !== null && lost.has(r.before)) this.orphaned.add(r.id);
+    }
+    // A write, by the files lost among the records linked to its own path (reference seed 6063 of the search: a
+    // create of the same bytes taken out at an unlinked path is not the file the write saw).
+    for (const r of this.records) {
+      if (r.op !== 'write' || gone.has(r.id) || this.orphaned.has(r.id) || r.before === null || !lost.has(r.before)) continue;
+      const near = this.component(r.path);
+      const linked = this.records.filter((x) => !isFolderRecord(x) && (near.has(x.path) || (x.from !== undefined && near.has(x.from))));
+      if (lostFiles(linked, gone, this.orphaned).has(r.before)) this.orphaned.add(r.id);
     }
   }
 
