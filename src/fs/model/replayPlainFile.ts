@@ -62,6 +62,7 @@ export function replayPlainFileInto(view: OverlayView, path: string, store: Cont
   const gone: boolean[] = new Array<boolean>(all.length);
   let taken = 0;
   for (let i = 0; i < all.length; i++) if ((gone[i] = removed.has(all[i].id))) taken++;
+  if (marksWrites(all, gone)) return false;
   const base = baseOf(e.state) ?? null;
   let cur = base;
   // The path shows new content, not its disk file (replay.ts: its lineage is null).
@@ -117,6 +118,28 @@ export function replayPlainFileInto(view: OverlayView, path: string, store: Cont
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Whether the generic replay would mark a surviving write `vacated` (replay.ts `markVacatedWrites`): one that saw a
+ * file the records made that is gone — a create taken out, what a write taken out made of such a file, or what a
+ * write already marked saw. The fast path leaves that to it. (Nothing is made unless a create is taken out or a
+ * record is marked: a prune of edits to the person's files, the usual one, asks only this loop.)
+ */
+function marksWrites(all: readonly ChangeRecord[], gone: readonly boolean[]): boolean {
+  let lost: Set<ContentRef> | undefined;
+  for (const r of all) if (r.vacated === true && r.before !== null) (lost ??= new Set()).add(r.before);
+  for (let i = 0; i < all.length; i++) {
+    const r = all[i];
+    if (!gone[i] || r.after === null) continue;
+    if (r.operation === 'create' || (r.before !== null && lost?.has(r.before))) (lost ??= new Set()).add(r.after);
+  }
+  if (lost === undefined) return false;
+  for (let i = 0; i < all.length; i++) {
+    const r = all[i];
+    if (!gone[i] && r.operation === 'modify' && r.vacated !== true && r.before !== null && lost.has(r.before)) return true;
+  }
+  return false;
+}
 
 /** Options of a plain take-out (prune, discard): no baseline moved, no person's decision, nothing rewritten. */
 function plainOptions(o: ReplayOptions): boolean {
