@@ -4,7 +4,7 @@ import { OverlayError } from '../../../src/fs/model/overlayError';
 import { PERSON_SESSION_ID, type ChangeMeta } from '../../../src/fs/model/changeRecord';
 import { prng } from '../merge/mergeCases';
 import { handsFor, type DiskKind, type PersonHands } from './personHands';
-import { ProvenanceLedger, checkFinal, checkReopen, checkSide, checkTouch, checkWysiwyg, linesOf, textOf, tokensIn, type Token, type Tree, type Violation } from './provenanceOracle';
+import { ProvenanceLedger, checkFinal, checkReopen, checkSide, checkTouch, checkWysiwyg, linesOf, textOf, tokensIn, type MovedFrom, type Token, type Tree, type Violation } from './provenanceOracle';
 
 /**
  * The generator of the provenance fuzz (issue 23): one seed makes one sequence of what people do with the
@@ -67,6 +67,11 @@ interface World {
   readonly ids: Map<number, string[]>;
   readonly log: string[];
   readonly violations: Violation[];
+  /**
+   * The lines each path last showed when it showed any (MOVE's reading of an empty file: a record that acts on a file
+   * the agent emptied saw that file, whose lines it cannot name — memory seeds 6967, 7561).
+   */
+  readonly lastLines: Map<string, ReadonlySet<Token>>;
 }
 
 /** Runs one seeded sequence; throws `ProvenanceFailure` on the first step the oracle finds fault with. */
@@ -93,7 +98,7 @@ export async function runProvenanceSequence(seed: number, options: ProvenanceOpt
   const steps = 4 + Math.floor(rand() * 25);
   try {
     const ws = await OverlayWorkspace.open(hands.storeDir, { disk: hands.disk });
-    w = { hands, ws, ledger, rand, files, folders, folds, turn: new Map(SESSIONS.map(s => [s, 0])), expected: hands.snapshot(), nextRecord: 1, ids: new Map(), log, violations: [] };
+    w = { hands, ws, ledger, rand, files, folders, folds, turn: new Map(SESSIONS.map(s => [s, 0])), expected: hands.snapshot(), nextRecord: 1, ids: new Map(), log, violations: [], lastLines: new Map() };
     for (let i = 0; i < steps && w.violations.length === 0; i++) {
       await step(w, options);
       // A replay shows what is staged after each step too (without looking at the disk: that would change the run).
@@ -157,12 +162,21 @@ async function step(w: World, options: ProvenanceOptions): Promise<void> {
 
 /** The agent reads a file through the overlay (as every write does first): its text, or undefined. */
 function readView(w: World, p: string): string | undefined {
+  let text: string;
   try {
-    return Buffer.from(w.ws.readFile(p)).toString('utf8');
+    text = Buffer.from(w.ws.readFile(p)).toString('utf8');
   } catch (e) {
     if (e instanceof OverlayError) return undefined;
     throw e;
   }
+  if (linesOf(text).length > 0) w.lastLines.set(p, tokensIn([text]));
+  return text;
+}
+
+/** The lines of the file a view shows at `p`: its own, or for a file shown empty the lines it last had (`lastLines`). */
+function fileLines(w: World, p: string, view: string): Set<Token> {
+  const own = tokensIn([view]);
+  return own.size > 0 ? own : new Set(w.lastLines.get(p) ?? []);
 }
 
 function meta(w: World, s: string): ChangeMeta {
@@ -235,6 +249,8 @@ function agentWrite(w: World, say: (l: string) => void): void {
   w.ids.set(k, [record.id]);
   const saw = tokensIn([view ?? '', told]);
   w.ledger.agentRecord(k, s, m.messageId, saw, new Set(lines));
+  if (view !== undefined) w.ledger.sameFile(fileLines(w, p, view), new Set(lines));
+  if (lines.length > 0) w.lastLines.set(p, new Set(lines));
   // What it kept of the disk's lines where it saw them is the disk's content it keeps (`agentKeepsFromDisk`).
   if (view !== undefined) w.ledger.agentKeepsFromDisk(k, new Set([...onDiskWhereSeen(w, [[p, view]])].filter(t => lines.includes(t))));
   // Over a conflict handed back to it, the agent's write is its resolution: what it kept of what it was shown is its.
@@ -284,7 +300,9 @@ function agentRename(w: World, say: (l: string) => void): void {
     if (records === undefined) return say('  (refused)');
     w.ids.set(k, records.map(r => r.id));
     const moved = tokensIn([view]);
-    w.ledger.agentRecord(k, s, m.messageId, tokensIn([view, replaced ?? '', ...told]), moved);
+    w.ledger.agentRecord(k, s, m.messageId, tokensIn([view, replaced ?? '', ...told]), moved, movedFrom(w, [[from, view]]));
+    const last = w.lastLines.get(from);
+    if (last !== undefined) w.lastLines.set(to, last);
     w.ledger.agentCarries(k, onDiskWhereSeen(w, [[from, view]]));
     from = to;
   }
@@ -318,9 +336,18 @@ function agentFolder(w: World, say: (l: string) => void): void {
     if (records === undefined) return say('  (refused)');
     w.ids.set(k, records.map(r => r.id));
     const moved = tokensIn(under.values());
-    w.ledger.agentRecord(k, s, m.messageId, tokensIn([...under.values(), ...told]), moved);
+    w.ledger.agentRecord(k, s, m.messageId, tokensIn([...under.values(), ...told]), moved, movedFrom(w, [...under]));
     w.ledger.agentCarries(k, onDiskWhereSeen(w, [...under]));
   }
+}
+
+/**
+ * What the disk has at each of a move's sources as it is staged, and the lines of the file the view showed there
+ * (the oracle's MOVE).
+ */
+function movedFrom(w: World, sources: readonly (readonly [string, string])[]): MovedFrom[] {
+  const disk = w.hands.snapshot();
+  return sources.map(([path, view]) => ({ path, disk: disk.get(path), saw: fileLines(w, path, view) }));
 }
 
 /** The lines a view showed at each path that the disk has there too (`agentCarries`). */

@@ -49,9 +49,43 @@ describe('provenance oracle', () => {
     // The person's move copied p0 to /w/a; the Apply writes it at /w/h too; the person then overwrites /w/a.
     assert.deepStrictEqual(l.checkApply(tree({ '/w/a': [p0] }), tree({ '/w/a': [p0], '/w/h': [p0] }), true), []);
     assert.deepStrictEqual(l.checkUndo(tree({ '/w/a': [p1], '/w/h': [p0] }), tree({ '/w/a': [p1] })), [], 'Undo takes back what the Apply wrote at /w/h');
-    // An Apply that moved p0 (/w/a → /w/h): an Undo that drops it instead of putting it back loses it.
+    // An Apply that moved p0 (/w/a → /w/h, a rename that saw it): an Undo that drops it instead of putting it back loses it.
+    l.agentRecord(2, 's1', 'm1', new Set([p0]), new Set([p0]));
     assert.deepStrictEqual(l.checkApply(tree({ '/w/a': [p0] }), tree({ '/w/h': [p0] }), true), []);
     assert.deepStrictEqual(props(l.checkUndo(tree({ '/w/h': [p0] }), tree({}))), ['LOSS']);
+  });
+
+  it('MOVE: an Apply moving a person\'s file that no live record saw is a move of a file nobody asked to move; a live record that saw a line of it, or the person\'s choice, excuses it', () => {
+    const l = new ProvenanceLedger();
+    const [p0, p1] = [l.token('P'), l.token('P')];
+    const r1 = l.token('R1');
+    const disk = tree({ '/w/a': [p0, p1] });
+    // Seed 543's outcome: the rename saw only the agent's file at a (r1), and the person's file went to b.
+    l.agentRecord(1, 's1', 'm1', new Set([r1]), new Set([r1]));
+    assert.deepStrictEqual(props(l.checkApply(disk, tree({ '/w/b': [p0, p1] }), true)), ['MOVE']);
+    // Not a move: the file stays (an Apply that writes beside it), or nothing of it is left elsewhere (LOSS's case).
+    assert.deepStrictEqual(l.checkApply(disk, tree({ '/w/a': [p0, p1], '/w/b': [r1] }), true), []);
+    // A record that saw the file (one line of it: the person's edits since move with it), while it is live.
+    const p2 = l.token('P');
+    l.agentRecord(2, 's2', 'm1', new Set([p0]), new Set([p0]));
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/a': [p0, p2] }), tree({ '/w/b': [p0, p2] }), true), []);
+    l.takeOutMessage('m1', 's2');
+    assert.deepStrictEqual(props(l.checkApply(tree({ '/w/a': [p0, p2] }), tree({ '/w/b': [p0, p2] }), true)), ['MOVE']);
+    // A record that saw an agent's rewrite of the file saw the file (the rewrite taken out or not): memory seed 14698.
+    const [q0, q1] = [l.token('P'), l.token('P')];
+    const r4 = l.token('R4');
+    l.agentRecord(4, 's4', 'm1', new Set([q0, q1]), new Set([r4]));
+    l.agentRecord(5, 's4', 'm2', new Set([r4]), new Set([r4]));
+    l.takeOutMessage('m1', 's4');
+    assert.deepStrictEqual(props(l.checkApply(tree({ '/w/e': [q0, q1] }), tree({ '/w/f': [q0, q1] }), true)), ['MOVE'], 'no write said r4 is of that file');
+    l.sameFile(new Set([q0, q1]), new Set([r4]));
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/e': [q0, q1] }), tree({ '/w/f': [q0, q1] }), true), []);
+    // A live move from a whose file the person has replaced since (the disk there is not what it was): the move
+    // carries the person's change, as a rename does. Unchanged since, it is the move of a file it never saw.
+    const p3 = l.token('P');
+    l.agentRecord(3, 's3', 'm1', new Set([r1]), new Set([r1]), [{ path: '/w/a', disk: textOf([p0, p2]) }]);
+    assert.deepStrictEqual(l.checkApply(tree({ '/w/a': [p3] }), tree({ '/w/b': [p3] }), true), []);
+    assert.deepStrictEqual(props(l.checkApply(tree({ '/w/a': [p0, p2] }), tree({ '/w/b': [p0, p2] }), true)), ['MOVE']);
   });
 
   it('LEAK: an Apply writing a line of a taken-out record, a rejected line, or a line nobody wrote', () => {

@@ -9,6 +9,12 @@
  *   or a person's resolution) saw it and removed it — or, for Undo, when the apply being undone put it there.
  * - LEAK: an Apply never writes a token of a taken-out record (nor one the person rejected), nor a line nobody
  *   wrote (a conflict marker, a half-merged line).
+ * - MOVE: an Apply takes a person's line away from the path it was at, to another, only when a live record saw the
+ *   file there (one of the lines it had), or a live record moved a file from there and the person has changed the
+ *   disk there since (a rename carries the person's change to the file it moved, as git does: the person's act).
+ *   SPEC invariant 8's "a record replays only over what it saw", for moves. LOSS does not see a move (the line is
+ *   still on the disk), and a move of a file no live record saw went unseen (takeOutOrders.ts, seed 543: a rename
+ *   that saw only the agent's file at `a` carried the person's `a`, untouched on disk all along, to `b`).
  * - TOUCH: the disk changes only through Apply, Undo and the person.
  * - WYSIWYG: a full Apply writes exactly the reviewed view (paths it refused, and paths the person changed since
  *   the review, keep what the disk had).
@@ -51,7 +57,7 @@ function isTree(x: Tree | Iterable<string>): x is Tree {
 
 /** A violation of one of the properties, with what it is about. */
 export interface Violation {
-  readonly property: 'LOSS' | 'LEAK' | 'TOUCH' | 'WYSIWYG' | 'SIDE' | 'REOPEN' | 'FINAL' | 'VIEW' | 'THROW';
+  readonly property: 'LOSS' | 'MOVE' | 'LEAK' | 'TOUCH' | 'WYSIWYG' | 'SIDE' | 'REOPEN' | 'FINAL' | 'VIEW' | 'THROW';
   readonly detail: string;
 }
 
@@ -61,7 +67,17 @@ interface AgentRecord {
   readonly session: string;
   readonly message: string;
   readonly removed: ReadonlySet<Token>;
+  /** A move's sources (by `key`), each with what the disk had there when it was staged (MOVE). */
+  readonly movedFrom: ReadonlyMap<string, string>;
   takenOut: boolean;
+}
+
+/** A move's source and what the disk had there when the move was staged (undefined: no file). */
+export interface MovedFrom {
+  readonly path: string;
+  readonly disk: string | undefined;
+  /** The lines of the file it moved, as its view showed it (for a file shown empty, the lines it last had). */
+  readonly saw?: ReadonlySet<Token>;
 }
 
 /** A person's resolution or discard: what was removed on the person's say-so (always live). */
@@ -76,6 +92,13 @@ export class ProvenanceLedger {
   private nextToken = 0;
   private readonly records = new Map<number, AgentRecord>();
   private readonly choices: PersonChoice[] = [];
+  /** Every token an agent record saw, with the records that saw it (MOVE's excuses). */
+  private readonly seenBy = new Map<Token, AgentRecord[]>();
+  /**
+   * Lines of one file (`sameFile`: a write's lines and the lines it saw there), as a forest: a token's parent, up to
+   * its file's first token. A record that saw a write's lines saw the file the write was made of.
+   */
+  private readonly fileOf = new Map<Token, Token>();
   /** Removal excuses: token → the records (and person choices) that saw it and removed it, by sequence number. */
   private readonly removers = new Map<Token, { seq: number; live: () => boolean }[]>();
   /** When and where the person last chose to keep a token on disk (older removals no longer excuse removing it there). */
@@ -113,12 +136,38 @@ export class ProvenanceLedger {
     return `${author}#${this.nextToken++}`;
   }
 
-  /** Agent record k (session, message) acted on a view showing `saw` and left `after` (tokens it kept or wrote). */
-  agentRecord(k: number, session: string, message: string, saw: ReadonlySet<Token>, after: ReadonlySet<Token>): void {
+  /**
+   * Agent record k (session, message) acted on a view showing `saw` and left `after` (tokens it kept or wrote); a move
+   * names its sources (`moved`: each file's, for a folder's).
+   */
+  agentRecord(k: number, session: string, message: string, saw: ReadonlySet<Token>, after: ReadonlySet<Token>, moved: readonly MovedFrom[] = []): void {
     const removed = new Set([...saw].filter(t => !after.has(t)));
-    const r: AgentRecord = { k, seq: ++this.seq, session, message, removed, takenOut: false };
+    const movedFrom = new Map(moved.map(m => [this.key(m.path), m.disk ?? ''] as const));
+    const r: AgentRecord = { k, seq: ++this.seq, session, message, removed, movedFrom, takenOut: false };
     this.records.set(k, r);
     for (const t of removed) this.addRemover(t, r.seq, () => !r.takenOut);
+    for (const t of new Set([...saw, ...moved.flatMap(m => [...(m.saw ?? [])])])) this.seenBy.set(t, [...(this.seenBy.get(t) ?? []), r]);
+  }
+
+  /**
+   * A write at a path saw `saw` there and left `after`: the lines of one file, whoever wrote them (MOVE reads a record
+   * that saw an agent's rewrite of the person's file as having seen that file: a rename after a rewrite since taken
+   * out moves the person's file, by design — memory seed 14698). Taken out or not: it says which file it was.
+   */
+  sameFile(saw: ReadonlySet<Token>, after: ReadonlySet<Token>): void {
+    const all = [...saw, ...after];
+    if (saw.size === 0 || after.size === 0) return;
+    const root = this.fileRoot(all[0]);
+    for (const t of all) {
+      const r = this.fileRoot(t);
+      if (r !== root) this.fileOf.set(r, root);
+    }
+  }
+
+  private fileRoot(t: Token): Token {
+    let r = t;
+    for (let up = this.fileOf.get(r); up !== undefined && up !== r; up = this.fileOf.get(r)) r = up;
+    return r;
   }
 
   /**
@@ -227,7 +276,7 @@ export class ProvenanceLedger {
 
   /** LOSS and LEAK of an Apply that took the disk from `before` to `after`; remembers what it added, for Undo. */
   checkApply(before: Tree, after: Tree, appliedSomething: boolean): Violation[] {
-    const out = this.losses(before, after, new Set());
+    const out = [...this.losses(before, after, new Set()), ...this.moves(before, after)];
     const was = tokensIn(before);
     const now = tokensIn(after);
     const added = new Set([...now].filter(t => !was.has(t)));
@@ -322,6 +371,38 @@ export class ProvenanceLedger {
     if (kept === undefined) return -1;
     const at = [...before].filter(([, text]) => linesOf(text).includes(t)).map(([p]) => this.key(p));
     return at.length === 0 || at.some(p => kept.paths.has(p)) ? kept.seq : -1;
+  }
+
+  /**
+   * MOVE: the person's lines an Apply took from a path and left at another. Excused when a live agent record saw the
+   * file at that path (any line it had before the Apply, or of a write made of it: `sameFile`); when a live record moved a file from that path and the
+   * disk there is not what it was then (the person changed it since: the move carries their change, whole files
+   * replaced included); or when the person chose one of those lines (a resolution keeping or adopting it).
+   */
+  private moves(before: Tree, after: Tree): Violation[] {
+    const byKey = (tree: Tree): Map<string, Set<Token>> => {
+      const out = new Map<string, Set<Token>>();
+      for (const [p, text] of tree) {
+        const at = out.get(this.key(p)) ?? new Set<Token>();
+        for (const t of linesOf(text)) at.add(t);
+        out.set(this.key(p), at);
+      }
+      return out;
+    };
+    const [was, now] = [byKey(before), byKey(after)];
+    const elsewhere = (t: Token, p: string) => [...now].some(([q, ts]) => q !== p && ts.has(t));
+    const out: Violation[] = [];
+    for (const [p, file] of was) {
+      const left = [...file].filter(t => authorOf(t) === 'P' && !now.get(p)?.has(t) && elsewhere(t, p));
+      if (left.length === 0) continue;
+      const roots = new Set([...file].map(t => this.fileRoot(t)));
+      const seen = [...this.seenBy].some(([t, rs]) => roots.has(this.fileRoot(t)) && rs.some(r => !r.takenOut));
+      const disk = [...before].find(([q]) => this.key(q) === p)?.[1] ?? '';
+      const changedSince = [...this.records.values()].some(r => !r.takenOut && r.movedFrom.has(p) && r.movedFrom.get(p) !== disk);
+      const chosen = left.some(t => this.keptAt.has(t) || this.adoptedAt.has(t));
+      if (!seen && !changedSince && !chosen) out.push({ property: 'MOVE', detail: `moved ${left.join(' ')} from ${p} to ${where(after, left[0])}: no live record saw the file there` });
+    }
+    return out;
   }
 
   private losses(before: Tree, after: Tree, mayRemove: ReadonlySet<Token>): Violation[] {
