@@ -323,6 +323,17 @@ export class ProvenanceLedger {
     return [...after].some(([p, text]) => rejection.paths.has(this.key(p)) && linesOf(text).includes(t));
   }
 
+  /** A tree's lines by path, paths as the disk tells them apart (`key`). */
+  private tokensByPath(tree: Tree): Map<string, Set<Token>> {
+    const out = new Map<string, Set<Token>>();
+    for (const [p, text] of tree) {
+      const at = out.get(this.key(p)) ?? new Set<Token>();
+      for (const t of linesOf(text)) at.add(t);
+      out.set(this.key(p), at);
+    }
+    return out;
+  }
+
   /**
    * The lines an Apply put at a path that did not have them: what an Undo of it may remove. A line the person's disk
    * move or copy also had at another path is one of them — the Undo takes back what the Apply wrote there, and the
@@ -330,18 +341,9 @@ export class ProvenanceLedger {
    * overwrote or deleted it). A line the Apply took away from another path (a move) is not: Undo puts it back there.
    */
   private putThere(before: Tree, after: Tree): Set<Token> {
-    const byPath = (tree: Tree) => {
-      const out = new Map<string, Set<Token>>();
-      for (const [p, text] of tree) {
-        const at = out.get(this.key(p)) ?? new Set<Token>();
-        for (const t of linesOf(text)) at.add(t);
-        out.set(this.key(p), at);
-      }
-      return out;
-    };
     const missing = (from: Map<string, Set<Token>>, to: Map<string, Set<Token>>) => new Set([...from].flatMap(([p, ts]) => [...ts].filter(t => !to.get(p)?.has(t))));
-    const was = byPath(before);
-    const now = byPath(after);
+    const was = this.tokensByPath(before);
+    const now = this.tokensByPath(after);
     const taken = missing(was, now);
     return new Set([...missing(now, was)].filter(t => !taken.has(t)));
   }
@@ -375,21 +377,13 @@ export class ProvenanceLedger {
 
   /**
    * MOVE: the person's lines an Apply took from a path and left at another. Excused when a live agent record saw the
-   * file at that path (any line it had before the Apply, or of a write made of it: `sameFile`); when a live record moved a file from that path and the
-   * disk there is not what it was then (the person changed it since: the move carries their change, whole files
-   * replaced included); or when the person chose one of those lines (a resolution keeping or adopting it).
+   * file at that path (any line it had before the Apply, or of a write made of it: `sameFile`); when a live record
+   * moved a file from that path and the disk there is not what it was then (the person changed it since: the move
+   * carries their change, whole files replaced included); or when the person chose one of those lines (a resolution
+   * keeping or adopting it).
    */
   private moves(before: Tree, after: Tree): Violation[] {
-    const byKey = (tree: Tree): Map<string, Set<Token>> => {
-      const out = new Map<string, Set<Token>>();
-      for (const [p, text] of tree) {
-        const at = out.get(this.key(p)) ?? new Set<Token>();
-        for (const t of linesOf(text)) at.add(t);
-        out.set(this.key(p), at);
-      }
-      return out;
-    };
-    const [was, now] = [byKey(before), byKey(after)];
+    const [was, now] = [this.tokensByPath(before), this.tokensByPath(after)];
     const elsewhere = (t: Token, p: string) => [...now].some(([q, ts]) => q !== p && ts.has(t));
     const out: Violation[] = [];
     for (const [p, file] of was) {
