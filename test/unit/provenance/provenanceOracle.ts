@@ -379,8 +379,9 @@ export class ProvenanceLedger {
    * MOVE: the person's lines an Apply took from a path and left at another. Excused when a live agent record saw the
    * file at that path (any line it had before the Apply, or of a write made of it: `sameFile`); when a live record
    * moved a file from that path and the disk there is not what it was then (the person changed it since: the move
-   * carries their change, whole files replaced included); or when the person chose one of those lines (a resolution
-   * keeping or adopting it).
+   * carries their change, whole files replaced included); or when the person chose about one of those lines (a
+   * resolution keeping or adopting it, or taking it from that path: "Accept agent" of a move away, memory seed
+   * 125907), or a live record that saw it removed it.
    */
   private moves(before: Tree, after: Tree): Violation[] {
     const [was, now] = [this.tokensByPath(before), this.tokensByPath(after)];
@@ -393,10 +394,19 @@ export class ProvenanceLedger {
       const seen = [...this.seenBy].some(([t, rs]) => roots.has(this.fileRoot(t)) && rs.some(r => !r.takenOut));
       const disk = [...before].find(([q]) => this.key(q) === p)?.[1] ?? '';
       const changedSince = [...this.records.values()].some(r => !r.takenOut && r.movedFrom.has(p) && r.movedFrom.get(p) !== disk);
-      const chosen = left.some(t => this.keptAt.has(t) || this.adoptedAt.has(t));
+      const chosen = left.some(t => this.keptAt.has(t) || this.adoptedAt.has(t) || this.removalExcused(t, before));
       if (!seen && !changedSince && !chosen) out.push({ property: 'MOVE', detail: `moved ${left.join(' ')} from ${p} to ${where(after, left[0])}: no live record saw the file there` });
     }
     return out;
+  }
+
+  /**
+   * Whether a live record that saw `t` removed it, or the person's choice did, since the person last chose to keep it
+   * where it is in `before` (LOSS's excuse; for MOVE, the person's "Accept agent" of a move away from its path).
+   */
+  private removalExcused(t: Token, before: Tree): boolean {
+    const kept = this.keptSince(t, before);
+    return (this.removers.get(t) ?? []).some(r => r.seq > kept && r.live());
   }
 
   private losses(before: Tree, after: Tree, mayRemove: ReadonlySet<Token>): Violation[] {
@@ -404,9 +414,7 @@ export class ProvenanceLedger {
     const out: Violation[] = [];
     for (const t of tokensIn(before)) {
       if (now.has(t) || mayRemove.has(t) || authorOf(t) === undefined) continue;
-      const kept = this.keptSince(t, before);
-      const excused = (this.removers.get(t) ?? []).some(r => r.seq > kept && r.live());
-      if (!excused) out.push({ property: 'LOSS', detail: `removed ${t} from ${where(before, t)}, which no live record that saw it removed` });
+      if (!this.removalExcused(t, before)) out.push({ property: 'LOSS', detail: `removed ${t} from ${where(before, t)}, which no live record that saw it removed` });
     }
     return out;
   }
