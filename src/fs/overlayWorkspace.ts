@@ -618,7 +618,7 @@ export class OverlayWorkspace {
       ...(last.restageGroups ? { restageGroups: last.restageGroups } : {}),
       ...(last.restageFolders?.length ? { restageFolders: last.restageFolders } : {}),
       ...(last.restage ? { restage: last.restage } : {}),
-    }, last.forgotten ?? []);
+    }, last.forgotten ?? [], this.model.store);
     let outcome = { restaged: [] as readonly string[], skipped: [] as readonly string[] };
     let actions = [...plan.actions];
     const refused = [...plan.refused];

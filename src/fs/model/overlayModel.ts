@@ -754,7 +754,11 @@ export class OverlayModel {
       later,
       leftAlone,
       identityOf: (p) => disk.identity?.(p),
-      newRecord: (r) => newChangeRecord(r, r, this.now, this.newId),
+      // (A `vacated` mark stays: restaged unmarked, the record would move what Undo put back at its source.)
+      newRecord: (r) => {
+        const made = newChangeRecord(r, r, this.now, this.newId);
+        return r.vacated === true ? { ...made, vacated: true } : made;
+      },
       store: this.store,
       merge: this.merge,
     });

@@ -78,6 +78,9 @@ function restageRecordOf(r: RestageRecord): RestageRecord {
     ...(r.fromPath !== undefined ? { fromPath: r.fromPath } : {}),
     before: r.before,
     after: r.after,
+    // A rename (or write) whose file was a create taken out stays so: restaged unmarked, it would move what Undo puts
+    // back at its source, a file it never saw (`ChangeRecord.vacated`).
+    ...(r.vacated === true ? { vacated: true as const } : {}),
     sessionId: r.sessionId,
     messageId: r.messageId,
     turn: r.turn,
@@ -273,18 +276,40 @@ export interface ForgottenMessage {
 
 /**
  * The restaging without the records of messages deleted since the apply (issue 23 case 6): Undo gives back only
- * what a live message proposed. A group that keeps some records replays them from its baselines, as a prune would
- * have left them; one left with none keeps its baselines, from which the changes staged there since replay
- * (`planRestage`).
+ * what a live message proposed. A group that keeps some records keeps them as a prune of those messages would have
+ * left them (`takenOutOfGroup`); one left with none keeps its baselines, from which the changes staged there since
+ * replay (`planRestage`).
  */
-export function withoutForgotten(source: RestageSource, forgotten: readonly ForgottenMessage[]): RestageSource {
+export function withoutForgotten(source: RestageSource, forgotten: readonly ForgottenMessage[], store: ContentStore, merge?: TextMerge): RestageSource {
   if (forgotten.length === 0) return source;
   const gone = (r: { readonly sessionId: string; readonly messageId: string }) => forgotten.some(f => f.messageId === r.messageId && (f.sessionId === undefined || f.sessionId === r.sessionId));
   return {
-    ...(source.restageGroups ? { restageGroups: source.restageGroups.map(g => ({ ...g, records: g.records.filter(r => !gone(r)) })) } : {}),
+    ...(source.restageGroups ? { restageGroups: source.restageGroups.map(g => takenOutOfGroup(g, gone, store, merge)) } : {}),
     ...(source.restageFolders ? { restageFolders: source.restageFolders.filter(r => !gone(r)) } : {}),
     ...(source.restage ? { restage: source.restage.filter(i => !gone(i.origin)) } : {}),
   };
+}
+
+/**
+ * A group's records with those of deleted messages taken out, the rest as the take-out rewrites them: replayed from
+ * the group's baselines with those records removed, as a prune replays them (a rename that saw a deleted message's
+ * created file is `vacated`, a record at a rename's destination follows the file home). Dropped without that replay,
+ * the rename that saw the deleted create's file moved the person's file Undo put back at its source, a file it never
+ * saw (provenance memory seed 436977, found by the oracle's MOVE).
+ */
+function takenOutOfGroup(group: RestageGroup, gone: (r: RestageRecord) => boolean, store: ContentStore, merge?: TextMerge): RestageGroup {
+  if (!group.records.some(gone)) return group;
+  const records = group.records.map((r, i): ChangeRecord => ({ ...r, id: `restage-${i}`, timestamp: 0 }));
+  const removed = new Set(records.filter((_, i) => gone(group.records[i])).map(r => r.id));
+  const draft = new DraftState(EMPTY);
+  for (const r of records) draft.addRecord(r);
+  for (const { path, base } of group.baselines) {
+    const recordIds = records.filter(r => r.path === path || r.fromPath === path).map(r => r.id);
+    draft.setEntry(makeEntry({ path, state: stateOf(base, base), recordIds }));
+  }
+  const result = replayComponent(draft, group.baselines.map(b => b.path), store, { origin: 'prune', removed }, merge);
+  const rewritten = new Map(result.rewritten.map(r => [r.id, r]));
+  return { ...group, records: records.filter(r => !removed.has(r.id)).map(r => restageRecordOf(rewritten.get(r.id) ?? r)) };
 }
 
 /** The applied folder records as records of their own (session, message), so a prune still finds each of them. */

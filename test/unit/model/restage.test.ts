@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { planUndo } from '../../../src/fs/model/applyPlan';
-import { withoutForgotten, type RestageItem } from '../../../src/fs/model/restage';
+import { withoutForgotten, type RestageGroup, type RestageItem } from '../../../src/fs/model/restage';
 import { restageItems as restage } from '../../../src/fs/model/stageAgain';
 import { FakeDisk, enc, meta, newModel, readText } from './modelFixtures';
 import type { CompositeChange } from '../../../src/fs/model/overlayQueries';
@@ -262,11 +262,34 @@ describe('restage (Undo Last Apply stages the applied records again)', () => {
     model.write('/w/n.txt', enc('m2\nm1 one\nm1 two\n'), meta('m2'), disk);
     disk.execute(planUndo(plan.undo, disk.read).actions, model.store);
     assert.strictEqual(disk.text('/w/n.txt'), undefined);
-    const kept = withoutForgotten({ restageGroups: groups }, [{ messageId: 'm1' }]).restageGroups ?? [];
+    const kept = withoutForgotten({ restageGroups: groups }, [{ messageId: 'm1' }], model.store).restageGroups ?? [];
     model.restage(kept, disk, new Set());
     assert.strictEqual(model.composite('/w/n.txt')?.conflict?.kind, 'deletion', 'an edit of a file that is gone: modify/delete');
     model.resolve('/w/n.txt', { kind: 'acceptAgent' });
     assert.strictEqual(readText(model, disk, '/w/n.txt'), 'm2\n', 'no line of the deleted message');
+  });
+
+  it('provenance memory seed 436977 (MOVE): the applied create\'s message deleted since, the rename that saw its file moves nothing of the person\'s file Undo puts back there', () => {
+    // The person's b was on disk under the apply (the agent's create at b passed by it, moved on to g by m2). With m1
+    // deleted, Undo restages m2's rename alone: it saw m1's file, which is gone, so it moves nothing. Dropped without
+    // a take-out's replay, it moved the person's b to g.
+    const disk = new FakeDisk({ '/w/b': 'person\n' });
+    const model = newModel();
+    const person = model.store.put(enc('person\n'));
+    const agent = model.store.put(enc('agent\n'));
+    const at = { turn: 1, description: 'edit' };
+    const group: RestageGroup = {
+      baselines: [{ path: '/w/b', base: person }, { path: '/w/g', base: null }],
+      records: [
+        { operation: 'create', path: '/w/b', before: null, after: agent, sessionId: 's1', messageId: 'm1', ...at },
+        { operation: 'rename', path: '/w/g', fromPath: '/w/b', before: agent, after: agent, sessionId: 's1', messageId: 'm2', ...at },
+      ],
+    };
+    const kept = withoutForgotten({ restageGroups: [group] }, [{ messageId: 'm1' }], model.store).restageGroups ?? [];
+    assert.deepStrictEqual(kept[0].records.map(r => [r.operation, r.messageId, r.vacated]), [['rename', 'm2', true]]);
+    model.restage(kept, disk, new Set());
+    assert.strictEqual(readText(model, disk, '/w/b'), 'person\n', 'the person\'s b stays');
+    assert.strictEqual(readText(model, disk, '/w/g'), undefined, 'nothing moved to g');
   });
 
   it('Undo Discard leaves a component to a change staged there since (it saw the disk, not the discarded proposal)', () => {
