@@ -191,6 +191,11 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   // Session 20 (disk10): found by session 19's full run (memory 1-1,000,000); fails on session 16's code too.
   [265398, 'LOSS: "Accept disk" at a (the person had moved h to a on disk, the agent h -> a -> d/f/g, and a hand merge at d/f/g settled h -> a into a create of a) kept that create and the move on over a\'s old baseline; Apply of d/f/g removed the person\'s a (discardPlan.ts: replayed from the file the person chose, a rename out that moves it away is rewritten as a create of what it moved at its destination, and the records at a that made it go)'],
   [308052, 'LEAK (the oracle\'s reading): a conflict at d/c about the overwrite of h by the move d/e -> h -> d/c showed h\'s R1#4 as its other side; the person\'s hand merge kept it in d/c and "Accept disk" at d/c turned the move down with its overwrite, so h is s2/m1\'s create again (R1#4, live, no choice about h); the oracle read the rejection of the person\'s copy at d/c as a rejection everywhere (provenanceOracle.ts `rejects`: a line a hand merge brought to a path from the conflict\'s other side, then turned down there, is rejected at that path)'],
+  // Session 25: found by the oracle's new MOVE (memory 320,001–520,000 on the code with seed 543's rule); they fail on
+  // session 24's code too, which LOSS passed (the lines were still on the disk).
+  [436977, 'MOVE: m1\'s create of b was applied, a live rename b → d/f/g saw it, and the agent\'s create passed by the person\'s new b; m1 was deleted and the apply undone: the restaged rename, m1\'s create dropped rather than taken out, moved the person\'s b to d/f/g (restage.ts `takenOutOfGroup`: a take-out\'s replay, so the rename is `vacated`)'],
+  [422022, 'MOVE: the same through a folder move d → k over the person\'s d/e (the same fix)'],
+  [485002, 'MOVE: the same, the person\'s d/f/g moved on to k/f/g (the same fix)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
