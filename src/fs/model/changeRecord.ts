@@ -68,7 +68,7 @@ export interface ChangeRecord extends ChangeOrigin {
    */
   readonly replaces?: ContentRef;
   /**
-   * Rename only: the file it moved was a create since taken out (set by the replay that took it out, on every rename
+   * Rename or modify. A rename: the file it moved was a create since taken out (set by the replay that took it out, on every rename
    * that saw that file, by its `before`, wherever it was: replay.ts `sawGone`). It moves nothing from then on,
    * whatever is at its source — a file there now is one it never saw — unless that is exactly the file it saw
    * (issue 23, provenance seed 970167: the creating message deleted, a reopen found the person's new file at the
@@ -76,10 +76,10 @@ export interface ChangeRecord extends ChangeOrigin {
    * the view: after the prune the view no longer says the file was a create, so a later prune, a reopen or another
    * look at the disk would read the rename as moving what is there (reference seed 63: pruning the create and then
    * a delete before it differed from one prune of both).
+   * A modify: the file it wrote over is gone so. It still replays as a write of a file that is gone, and keeps the
+   * memory of it for the replay that takes it out as well (replay.ts `markVacatedWrites`, takeOutOrders seed 543).
    */
   readonly vacated?: true;
-  // (A modify is marked too when the file it wrote over is gone so: it still replays as a write of a file that is
-  // gone, and keeps the memory of it for the replay that takes it out as well — replay.ts `markVacatedWrites`.)
   /**
    * The records as they were before this one's staging settled a conflict handed back to the agent (its first
    * write, delete or rename there rewrote them to apply as they stand). The settlement is the agent's act, so taking
