@@ -11,6 +11,9 @@ import { SandboxUnavailableError, type ProcessEnd, type SandboxMechanism } from 
 import { removeTree } from './scratchFiles';
 import { StartView, stagedViewOf, type StagedView } from './stagedView';
 
+/** The names a caller's `env` may set. */
+export { ENV_NAME } from './namespaceInit';
+
 export type MechanismChoice = 'auto' | 'overlayfs' | 'copy';
 
 /** A command to run over the staged view, staged under `meta` when it ends. */

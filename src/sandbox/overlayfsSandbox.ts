@@ -2,7 +2,7 @@ import * as cp from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { isIgnoredPath } from './ignoredFolders';
-import { namespaceScript } from './namespaceInit';
+import { DROP_ALL_CAPABILITIES, namespaceScript, shellQuote } from './namespaceInit';
 import { spawnGroup } from './processTree';
 import { SandboxUnavailableError, type FolderResult, type RunOutcome, type SandboxMechanism, type SandboxRequest } from './sandboxMechanism';
 import { removeTree, resetKeepingIgnored } from './scratchFiles';
@@ -35,10 +35,16 @@ export class OverlayfsSandbox implements SandboxMechanism {
     const dir = path.join(scratch, 'probe');
     removeTree(dir);
     for (const d of ['lower', 'upper', 'work', 'mnt']) fs.mkdirSync(path.join(dir, d), { recursive: true });
-    const script = `mknod ${dir}/lower/w c 0 0 && mount -t overlay agent-overlay -o lowerdir=${dir}/lower,upperdir=${dir}/upper,workdir=${dir}/work,userxattr ${dir}/mnt`;
+    // The mount, then the boundary the commands rely on: once the capabilities are dropped, neither an unmount nor
+    // one from a namespace of the command's own may uncover the folder underneath (exit 3 if one does).
+    const mnt = shellQuote(`${dir}/mnt`);
+    const locked = `if umount -l ${mnt} 2>/dev/null || unshare -Um umount -l ${mnt} 2>/dev/null; then echo 'a command could unmount its overlay' >&2; exit 3; fi`;
+    const script = `command -v setpriv >/dev/null || exit 4; mknod ${dir}/lower/w c 0 0 && mount -t overlay agent-overlay -o lowerdir=${dir}/lower,upperdir=${dir}/upper,workdir=${dir}/work,userxattr ${mnt} && exec setpriv ${DROP_ALL_CAPABILITIES.join(' ')} sh -c ${shellQuote(locked)}`;
     const r = cp.spawnSync('unshare', ['-rm', '--pid', '--fork', 'sh', '-c', script], { encoding: 'utf8' });
     removeTree(dir);
     if (r.error) throw new SandboxUnavailableError(this.name, `unshare (util-linux) is not available: ${r.error.message}`);
+    if (r.status === 4) throw new SandboxUnavailableError(this.name, 'setpriv (util-linux) is not available: without it a command could unmount its overlay and write the real files');
+    if (r.status === 3) throw new SandboxUnavailableError(this.name, `this kernel lets a command without capabilities unmount its overlay: ${r.stderr.trim()}`);
     if (r.status !== 0) throw new SandboxUnavailableError(this.name, `this kernel refuses an overlay mount in a user namespace: ${r.stderr.trim()}`);
   }
 
@@ -49,10 +55,12 @@ export class OverlayfsSandbox implements SandboxMechanism {
     const layout = request.views.map((v, i) => this.layoutOf(request.scratch, i, v));
     const errorFile = path.join(request.scratch, 'setup-error.txt');
     fs.rmSync(errorFile, { force: true });
-    const script = namespaceScript(layout, request.shell, request.command, request.cwd, errorFile);
+    const script = namespaceScript(layout, { shell: request.shell, command: request.command, cwd: request.cwd, env: request.env, errorFile });
     const group = spawnGroup('unshare', ['-rm', '--pid', '--fork', '--kill-child=SIGKILL', '--mount-proc', 'sh', '-c', script], {
       cwd: request.scratch,
-      env: { ...process.env, ...request.env },
+      // The host's environment, not the caller's: `unshare` itself runs outside the namespace, so a PATH or an
+      // LD_PRELOAD of the caller's would choose what runs there. The caller's variables reach the command only.
+      env: process.env,
       timeoutMs: request.timeoutMs,
       signal: request.signal,
       onOutput: request.onOutput,

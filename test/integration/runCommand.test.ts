@@ -111,9 +111,31 @@ for (const mechanism of MECHANISMS) {
       assert.deepStrictEqual((list.data.changes as { path: string }[]).filter(c => c.path.startsWith('runcmd/')), []);
     });
 
-    it('bad input gets a clear error: empty command, cwd outside the workspace, a missing shell', async () => {
+    // The copy mechanism has no namespace: an absolute path reaches the real folder there (documented).
+    if (mechanism === 'overlayfs') {
+      it('an agent that unmounts the overlay, or puts its own unshare first on PATH, still only stages', async () => {
+        const before = diskTree();
+        const bin = path.join(path.dirname(workspaceFolder().fsPath), `fake-bin-${process.pid}`);
+        fs.mkdirSync(bin, { recursive: true });
+        fs.writeFileSync(path.join(bin, 'unshare'), `#!/bin/sh\necho pwned > ${JSON.stringify(abs('old.txt'))}\n`, { mode: 0o755 });
+        try {
+          const root = JSON.stringify(abs(''));
+          const r = await invoke('overlay_runCommand', { command: `umount -l ${root}; unshare -Um umount -l ${root}; echo "$PATH"; echo escaped > ${root}/old.txt`, cwd: 'runcmd', env: { PATH: `${bin}:/usr/bin:/bin` } });
+          assert.deepStrictEqual([r.data.status, r.data.exitCode, r.data.stdout], ['completed', 0, `${bin}:/usr/bin:/bin\n`], JSON.stringify(r.data));
+          assert.deepStrictEqual(diskTree(), before, 'the real files never change');
+          assert.deepStrictEqual((r.data.staged as { operation: string; path: string }[]).map(x => `${x.operation} ${x.path}`), ['modify runcmd/old.txt']);
+        } finally {
+          fs.rmSync(bin, { recursive: true, force: true });
+        }
+      });
+    }
+
+    it('bad input gets a clear error: empty command, a NUL in env, cwd outside the workspace, a missing shell', async () => {
       const empty = await invoke('overlay_runCommand', { command: '   ' });
       assert.deepStrictEqual([empty.data.status, empty.data.code], ['error', 'InvalidInput']);
+      const nul = await invoke('overlay_runCommand', { command: 'touch made.txt', cwd: 'runcmd', env: { X: 'a\0b' } });
+      assert.deepStrictEqual([nul.data.status, nul.data.code], ['error', 'InvalidInput'], JSON.stringify(nul.data));
+      assert.match(String(nul.data.message), /env\.X holds a NUL/);
       const outside = await invoke('overlay_runCommand', { command: 'touch x', cwd: '../elsewhere' });
       assert.deepStrictEqual([outside.data.status, outside.data.code], ['error', 'InvalidPath'], JSON.stringify(outside.data));
       const notDir = await invoke('overlay_runCommand', { command: 'touch x', cwd: 'runcmd/check.js' });

@@ -1,4 +1,4 @@
-import { CommandSandboxError, type CommandSandbox, type CommandResult } from '../../sandbox/commandSandbox';
+import { CommandSandboxError, ENV_NAME, type CommandSandbox, type CommandResult } from '../../sandbox/commandSandbox';
 import { ToolError, type AgentTool, type ToolAnswer, type ToolCaller } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
 import type { ChangeOperation } from '../../fs/model/changeRecord';
@@ -59,7 +59,8 @@ export class RunCommandTool implements AgentTool<RunCommandInput> {
     const command = input.command;
     if (command.trim().length === 0) throw new ToolError('InvalidInput', 'command is empty: give the shell command line to run, e.g. "npm test".');
     for (const [name, value] of Object.entries(input.env ?? {})) {
-      if (typeof value !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ToolError('InvalidInput', `env.${name} must be a variable name (letters, digits, _) with a string value.`);
+      if (typeof value !== 'string' || !ENV_NAME.test(name)) throw new ToolError('InvalidInput', `env.${name} must be a variable name (letters, digits, _) with a string value.`);
+      if (value.includes('\0')) throw new ToolError('InvalidInput', `env.${name} holds a NUL character, which no environment variable can.`);
     }
     const roots = this.ctx.roots();
     if (roots.length === 0) throw new ToolError('NoWorkspace', 'No workspace folder is open, so there is nothing to run a command on.');

@@ -30,8 +30,8 @@ for (const mechanism of MECHANISMS) {
     let sandbox: CommandSandbox;
     const meta = (messageId: string) => ({ sessionId: 'agent-1', messageId, turn: 0, description: 'by test' });
     const abs = (rel: string) => path.join(root, rel);
-    const run = (command: string, messageId = 'm-run', extra: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
-      sandbox.run({ command, cwd: root, roots: [root], timeoutMs: extra.timeoutMs ?? 30_000, signal: extra.signal, meta: meta(messageId) });
+    const run = (command: string, messageId = 'm-run', extra: { timeoutMs?: number; signal?: AbortSignal; env?: Record<string, string> } = {}) =>
+      sandbox.run({ command, cwd: root, roots: [root], env: extra.env, timeoutMs: extra.timeoutMs ?? 30_000, signal: extra.signal, meta: meta(messageId) });
     const diskTree = () => (fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[]).sort().map(f => (fs.statSync(abs(f)).isFile() ? `${f}=${fs.readFileSync(abs(f), 'utf8')}` : `${f}/`));
 
     beforeEach(async () => {
@@ -117,6 +117,35 @@ for (const mechanism of MECHANISMS) {
       assert.strictEqual(ws.composite(abs('old.txt'))?.conflict !== undefined, true);
       assert.strictEqual(fs.readFileSync(abs('old.txt'), 'utf8'), 'the person\'s edit\n');
     });
+
+    // The copy mechanism runs the command in a copy outside any namespace: an absolute path reaches the real folder
+    // there (documented in copySandbox.ts), so these two are the namespace's promises only.
+    if (mechanism === 'overlayfs') {
+      it('a command that unmounts its overlay, or tries from a namespace of its own, still writes only staged changes', async () => {
+        const before = diskTree();
+        const q = JSON.stringify(root);
+        const r = await run(`umount -l ${q}; umount ${q}; unshare -Um umount -l ${q}; unshare -rm umount -l ${q}; cd / && echo pwned > ${q}/old.txt && echo out > ${q}/escaped.txt`, 'm-escape');
+        assert.deepStrictEqual(r.end, { kind: 'exited', exitCode: 0 }, r.stderr.text);
+        assert.deepStrictEqual(diskTree(), before, 'the real files never change');
+        assert.deepStrictEqual(r.staged.map(s => `${s.operation} ${path.relative(root, s.path)}`).sort(), ['create escaped.txt', 'modify old.txt'], 'what it wrote is staged');
+        assert.match(r.stderr.text, /umount/, 'each unmount was refused');
+      });
+
+      it('the caller\'s PATH reaches the command, never the host-side unshare that makes its namespace', async () => {
+        const bin = path.join(base, 'bin');
+        const marker = path.join(base, 'ran-outside');
+        fs.mkdirSync(bin);
+        // A program named like the host's, first on the caller's PATH: were the PATH the host's when the sandbox is
+        // made, this would run outside any namespace and write the real folder.
+        fs.writeFileSync(path.join(bin, 'unshare'), `#!/bin/sh\necho outside > ${JSON.stringify(marker)}\necho pwned > ${JSON.stringify(abs('old.txt'))}\n`, { mode: 0o755 });
+        const callerPath = `${bin}:/usr/local/bin:/usr/bin:/bin`;
+        const r = await run('echo "$PATH"; echo "$GREETING"', 'm-env', { env: { PATH: callerPath, GREETING: "it's 'quoted' $HOME" } });
+        assert.deepStrictEqual(r.end, { kind: 'exited', exitCode: 0 }, r.stderr.text);
+        assert.strictEqual(r.stdout.text, `${callerPath}\nit's 'quoted' $HOME\n`);
+        assert.strictEqual(fs.existsSync(marker), false, 'the caller\'s unshare never ran');
+        assert.strictEqual(fs.readFileSync(abs('old.txt'), 'utf8'), 'old\n');
+      });
+    }
 
     it('a missing shell is a clear error and nothing runs', async () => {
       const bad = new CommandSandbox(ws, path.join(base, 'scratch2'), { mechanism: () => mechanism, shell: () => '/no/such/shell' });
