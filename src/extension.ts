@@ -70,7 +70,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentO
     })();
   });
   // Commands run over the staged view (C7): overlay_runCommand and the staged terminal.
-  const sandbox = registerSandbox(overlay.storeDir, overlay.toolContext);
+  // VS Code's local history store (`<User>/History`) is shown empty to commands: history reaches an agent only
+  // version by version, with the person's consent (SPEC §9 invariant 4).
+  const sandbox = registerSandbox(overlay.storeDir, overlay.toolContext, () => [vscode.Uri.joinPath(context.globalStorageUri, '..', '..', 'History').fsPath]);
   const allTools = [...overlay.tools, ...sandbox.tools, ...history.tools, ...edits.tools, ...chat.tools];
   const mcp = registerMcpBridge(context, allTools);
   const connect = registerConnectCommands(mcp, context.extensionPath);

@@ -14,6 +14,16 @@ import { DEFAULT_MAX_CONTENT_BYTES, readVersionContent } from './readVersionCont
 export const DOT_HISTORY_DIR = '.history';
 export const DOT_HISTORY_LABEL = 'File Saved (.history)';
 
+/**
+ * Whether a folder-relative `/`-separated path lies in a workspace folder's `.history` (the store itself included):
+ * the person's past versions, which reach an agent only version by version with their consent (SPEC §9 invariant
+ * 4), never through the overlay's file tools or a sandboxed command. Any letter case: on a case-insensitive disk
+ * `.History` is the same folder.
+ */
+export function inDotHistory(relativePath: string): boolean {
+  return relativePath.split('/', 1)[0].toLowerCase() === DOT_HISTORY_DIR;
+}
+
 export interface DotHistoryListing {
   /** The one folder that was read. */
   readonly folder: string;

@@ -78,7 +78,7 @@ export class CommandSandbox {
   constructor(
     private readonly overlay: OverlayWorkspace,
     private readonly scratchRoot: string,
-    private readonly options: { readonly mechanism: () => MechanismChoice; readonly shell: () => string },
+    private readonly options: { readonly mechanism: () => MechanismChoice; readonly shell: () => string; readonly privateDirs?: () => readonly string[] },
     mechanisms?: Partial<Record<SandboxMechanism['name'], SandboxMechanism>>,
   ) {
     this.mechanisms = { overlayfs: mechanisms?.overlayfs ?? new OverlayfsSandbox(), copy: mechanisms?.copy ?? new CopySandbox() };
@@ -144,6 +144,7 @@ export class CommandSandbox {
           cwd: request.cwd,
           shell,
           env: request.env ?? {},
+          privateDirs: this.options.privateDirs?.() ?? [],
           timeoutMs: request.timeoutMs,
           signal: request.signal,
           views,

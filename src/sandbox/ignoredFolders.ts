@@ -23,6 +23,9 @@ export const IGNORED_FOLDER_NAMES: ReadonlySet<string> = new Set([
   '.parcel-cache',
   '.nyc_output',
   'coverage',
+  // Not a cache: the Local History extension's store of the person's past versions. Commands never see the
+  // person's (stagedView.ts hides it); what one writes there is not a change to review.
+  '.history',
 ]);
 
 /**

@@ -20,6 +20,8 @@ export interface NamespaceCommand {
   readonly env: Readonly<Record<string, string>>;
   /** Where a setup failure is written (exit code 125). */
   readonly errorFile: string;
+  /** Folders to show empty (and read-only) to the command, when they exist. */
+  readonly privateDirs: readonly string[];
 }
 
 /**
@@ -37,7 +39,8 @@ export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * The script the sandbox's first process runs (`sh`, PID 1 of the new user, mount and PID namespaces): make the
  * staged layer's whiteouts (a character device 0/0, which only a namespace's root may make; the layer is kept
- * between commands, so one may be there already), mount an overlay over each workspace folder, then drop every
+ * between commands, so one may be there already), mount an overlay over each workspace folder, cover each private
+ * folder (VS Code's history store) with an empty read-only file system, then drop every
  * capability (`DROP_ALL_CAPABILITIES`: PID 1 too, since the command could otherwise borrow PID 1's through
  * `ptrace`), run the command with stdin from /dev/null and the caller's variables, report its exit code on fd 3
  * and wait (reading stdin) while the extension reads the merged view through `/proc/<pid>/root` (the mounts exist
@@ -52,6 +55,10 @@ export function namespaceScript(folders: readonly NamespaceFolder[], run: Namesp
     if (f.whiteouts.length > 0) setup.push(`for w in ${f.whiteouts.map(q).join(' ')}; do [ -c "$w" ] || mknod "$w" c 0 0 || fail "cannot make a whiteout in the staged layer (mknod): $w"; done`);
     const options = `lowerdir=${f.layer}:${f.root},upperdir=${f.upper},workdir=${f.work},userxattr`;
     setup.push(`err=$(mount -t overlay agent-overlay -o ${q(options)} ${q(f.root)} 2>&1) || fail "mount -t overlay failed: $err"`);
+  }
+  for (const dir of run.privateDirs) {
+    // Before the capabilities go: afterwards the command can neither lift this cover nor make one of its own.
+    setup.push(`if [ -d ${q(dir)} ]; then mount -t tmpfs -o ro,size=4k,mode=0555 agent-overlay-private ${q(dir)} || fail ${q(`cannot hide ${dir} from the command (mount -t tmpfs failed)`)}; fi`);
   }
   const assignments = Object.entries(run.env).map(([name, value]) => {
     if (!ENV_NAME.test(name)) throw new Error(`not an environment variable's name: ${JSON.stringify(name)}`);

@@ -55,7 +55,7 @@ export class OverlayfsSandbox implements SandboxMechanism {
     const layout = request.views.map((v, i) => this.layoutOf(request.scratch, i, v));
     const errorFile = path.join(request.scratch, 'setup-error.txt');
     fs.rmSync(errorFile, { force: true });
-    const script = namespaceScript(layout, { shell: request.shell, command: request.command, cwd: request.cwd, env: request.env, errorFile });
+    const script = namespaceScript(layout, { shell: request.shell, command: request.command, cwd: request.cwd, env: request.env, errorFile, privateDirs: request.privateDirs });
     const group = spawnGroup('unshare', ['-rm', '--pid', '--fork', '--kill-child=SIGKILL', '--mount-proc', 'sh', '-c', script], {
       cwd: request.scratch,
       // The host's environment, not the caller's: `unshare` itself runs outside the namespace, so a PATH or an

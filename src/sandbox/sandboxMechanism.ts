@@ -19,6 +19,11 @@ export interface SandboxRequest {
   readonly signal?: AbortSignal;
   /** The staged view of each workspace folder, fixed at the start. */
   readonly views: readonly StagedView[];
+  /**
+   * Folders outside the workspace a command must not read (VS Code's local history store): shown empty where the
+   * mechanism can (overlayfs); the copy, which runs on the real file system, cannot hide them.
+   */
+  readonly privateDirs: readonly string[];
   /** The session's scratch folder (the mechanism's own; kept between the session's commands). */
   readonly scratch: string;
   readonly onOutput?: (stream: 'stdout' | 'stderr', chunk: Buffer) => void;

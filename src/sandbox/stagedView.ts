@@ -1,12 +1,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
+import { inDotHistory } from '../history/dotHistoryReader';
 import { isIgnoredPath } from './ignoredFolders';
 
 /**
  * What the overlay stages inside one workspace folder, fixed at the moment a command starts: the files whose
  * effective content differs from the disk, and the paths it hides (staged deletes, rename sources, removed
- * folders). Relative paths, '/'-separated. A command runs over this and the disk below it.
+ * folders, and the folder's `.history`: the person's past versions, which reach an agent only with their consent).
+ * Relative paths, '/'-separated. A command runs over this and the disk below it.
  */
 export interface StagedView {
   readonly root: string;
@@ -45,7 +47,17 @@ export function stagedViewOf(overlay: OverlayWorkspace, root: string): StagedVie
     }
   }
   for (const f of files.keys()) hidden.delete(f);
+  for (const name of dotHistoryNames(root)) hidden.add(name);
   return { root, files, hidden, folders };
+}
+
+/** The folder's `.history` as the disk spells it (any letter case; none when there is none). */
+function dotHistoryNames(root: string): string[] {
+  try {
+    return fs.readdirSync(root).filter(name => inDotHistory(name));
+  } catch {
+    return [];
+  }
 }
 
 export type EntryKind = 'file' | 'directory';

@@ -160,6 +160,37 @@ describe('overlay tools through vscode.lm.invokeTool', () => {
     assert.strictEqual((await invoke('overlay_readFile', { path: 'tools/b.txt' })).data.content, 'mine\n');
   });
 
+  it('the person\'s .history (their past versions) is out of every file tool\'s reach: by name, through a link, in listings and searches', async () => {
+    fs.mkdirSync(abs('.history/tools'), { recursive: true });
+    fs.writeFileSync(abs('.history/tools/README_20250101120000.md'), '# Tools PAST_VERSION_MARKER\n');
+    fs.symlinkSync(abs('.history'), abs('tools/h'));
+    try {
+      const refused: [string, object][] = [
+        ['overlay_readFile', { path: '.history/tools/README_20250101120000.md' }],
+        ['overlay_readFile', { path: '.History/tools/README_20250101120000.md' }],
+        ['overlay_readFile', { path: 'tools/h/tools/README_20250101120000.md' }],
+        ['overlay_listDirectory', { path: '.history', recursive: true }],
+        ['overlay_writeFile', { path: '.history/tools/new.md', content: 'x' }],
+        ['overlay_renameFile', { from: 'tools/README.md', to: '.history/README.md' }],
+        ['overlay_deleteFile', { path: '.history' }],
+      ];
+      for (const [tool, input] of refused) {
+        const r = await invoke(tool, input);
+        assert.deepStrictEqual([r.data.status, r.data.code], ['error', 'NoPermissions'], `${tool} ${JSON.stringify(input)}: ${JSON.stringify(r.data)}`);
+        assert.match(String(r.data.message), /history_requestVersions/);
+      }
+      const root = await invoke('overlay_listDirectory', { path: '.', recursive: true, maxEntries: 5000 });
+      assert.ok(!(root.data.entries as { name: string }[]).some(e => e.name.startsWith('.history')), 'not listed');
+      const found = await invoke('overlay_search', { query: 'PAST_VERSION_MARKER' });
+      assert.deepStrictEqual(found.data.results, [], JSON.stringify(found.data));
+      assert.deepStrictEqual((await invoke('overlay_listChanges', {})).data.changes, []);
+      assert.deepStrictEqual(fs.readdirSync(abs('.history'), { recursive: true }).sort(), ['tools', 'tools/README_20250101120000.md']);
+    } finally {
+      fs.rmSync(abs('tools/h'), { force: true });
+      fs.rmSync(abs('.history'), { recursive: true, force: true });
+    }
+  });
+
   describe('bad input gets a clear error and changes nothing', () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
     const cases: [string, string, object, RegExp][] = [

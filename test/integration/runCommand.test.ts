@@ -130,6 +130,23 @@ for (const mechanism of MECHANISMS) {
       });
     }
 
+    if (mechanism === 'overlayfs') {
+      it('VS Code\'s local history store shows empty to a command: history reaches an agent only with consent', async () => {
+        const store = path.join(process.env.AGENT_OVERLAY_TEST_RUN_DIR!, 'user-data', 'User', 'History');
+        const probe = path.join(store, 'agent-overlay-probe');
+        fs.mkdirSync(probe, { recursive: true });
+        fs.writeFileSync(path.join(probe, 'entries.json'), '{"resource":"file:///PAST_VERSION_MARKER"}');
+        try {
+          const r = await invoke('overlay_runCommand', { command: `ls -A ${JSON.stringify(store)}; cat ${JSON.stringify(probe)}/entries.json 2>&1; true`, cwd: 'runcmd' });
+          assert.strictEqual(r.data.status, 'completed', JSON.stringify(r.data));
+          assert.doesNotMatch(String(r.data.stdout), /PAST_VERSION_MARKER|^agent-overlay-probe$/m, JSON.stringify(r.data));
+          assert.match(String(r.data.stdout), /No such file or directory/);
+        } finally {
+          fs.rmSync(probe, { recursive: true, force: true });
+        }
+      });
+    }
+
     it('bad input gets a clear error: empty command, a NUL in env, cwd outside the workspace, a missing shell', async () => {
       const empty = await invoke('overlay_runCommand', { command: '   ' });
       assert.deepStrictEqual([empty.data.status, empty.data.code], ['error', 'InvalidInput']);

@@ -21,7 +21,7 @@ const MECHANISMS: readonly MechanismChoice[] = ['auto', 'overlayfs', 'copy'];
  * the staged terminal and "Drop Sandbox Scratch". `AGENT_OVERLAY_SANDBOX` (auto | overlayfs | copy) overrides the
  * setting, so a test run can force the copy on a machine that has overlay mounts.
  */
-export function registerSandbox(overlayStore: string, ctx: OverlayToolContext & { readonly overlay: OverlayWorkspace }): SandboxRegistration {
+export function registerSandbox(overlayStore: string, ctx: OverlayToolContext & { readonly overlay: OverlayWorkspace }, privateDirs: () => readonly string[] = () => []): SandboxRegistration {
   const config = () => vscode.workspace.getConfiguration('agentOverlay.sandbox');
   const mechanism = (): MechanismChoice => {
     const forced = process.env.AGENT_OVERLAY_SANDBOX as MechanismChoice | undefined;
@@ -36,7 +36,7 @@ export function registerSandbox(overlayStore: string, ctx: OverlayToolContext & 
   };
   // Beside the overlay's store (same workspace key), never inside a workspace folder.
   const scratchRoot = path.join(path.dirname(path.dirname(overlayStore)), 'sandbox', path.basename(overlayStore));
-  const sandbox = new CommandSandbox(ctx.overlay, scratchRoot, { mechanism, shell });
+  const sandbox = new CommandSandbox(ctx.overlay, scratchRoot, { mechanism, shell, privateDirs });
   const roots = () => ctx.roots().map(r => r.path);
   const disposables: vscode.Disposable[] = [
     vscode.commands.registerCommand('agentOverlay.openStagedTerminal', async () => {

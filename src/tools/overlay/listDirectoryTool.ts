@@ -6,7 +6,7 @@ import { listView } from '../../search/viewListing';
 import type { AgentTool, ToolAnswer } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
-import { resolveToolPath, type OverlayToolContext } from './overlayToolContext';
+import { PRIVATE_GLOBS, resolveToolPath, type OverlayToolContext } from './overlayToolContext';
 import type { ViewToolServices } from './viewToolServices';
 
 export interface ListDirectoryInput {
@@ -78,9 +78,9 @@ export class ListDirectoryTool implements AgentTool<ListDirectoryInput> {
       throw e;
     }
     if (kind !== 'directory') throw new ToolError('NotAFolder', `${target.display} is a file, not a folder: read it with overlay_readFile.`);
-    const filter = new ViewFilter({ excludes: this.services.filesExclude(root.path), gitignore: overlayGitignore(overlay, root.path) });
+    const filter = new ViewFilter({ excludes: [...PRIVATE_GLOBS, ...this.services.filesExclude(root.path)], gitignore: overlayGitignore(overlay, root.path) });
     const listing = listView(overlayListingView(overlay), { dir: target.absolute, relDir, recursive: input.recursive ?? false, maxEntries, filter });
-    const left = [listing.excluded ? `${listing.excluded} hidden by files.exclude` : '', listing.gitignored ? `${listing.gitignored} ignored by .gitignore` : ''].filter(s => s !== '');
+    const left = [listing.excluded ? `${listing.excluded} hidden by files.exclude (or as the person's .history)` : '', listing.gitignored ? `${listing.gitignored} ignored by .gitignore` : ''].filter(s => s !== '');
     const staged = listing.entries.filter(e => e.staged).length;
     return {
       summary: `${listing.entries.length} entr${listing.entries.length === 1 ? 'y' : 'ies'} in ${target.display}${input.recursive ? ' (recursive)' : ''}` +

@@ -1,9 +1,11 @@
+import * as fs from 'fs';
 import * as path from 'path';
 import { OverlayError } from '../../fs/model/overlayError';
 import { MAX_STAGED_CHARS, StagedTooLargeError } from '../../fs/stagedSizeCap';
 import { isFolderOperation, type ChangeMeta } from '../../fs/model/changeRecord';
 import type { CompositeChange } from '../../fs/model/overlayQueries';
 import type { OverlayWorkspace } from '../../fs/overlayWorkspace';
+import { DOT_HISTORY_DIR, inDotHistory } from '../../history/dotHistoryReader';
 import { WorkspacePathError, resolveWorkspacePath, type WorkspaceRoot } from '../../history/workspacePath';
 import { ToolError, type ToolCaller } from '../agentTool';
 
@@ -31,16 +33,38 @@ export interface ToolPath {
   readonly display: string;
 }
 
-/** The path policy (workspace-relative only; no `..`, absolute paths or symlinks out), with tool-worded errors. */
+/**
+ * The path policy (workspace-relative only; no `..`, absolute paths or symlinks out; nothing in a folder's
+ * `.history`, by its name or through a link), with tool-worded errors.
+ */
 export async function resolveToolPath(ctx: OverlayToolContext, input: string, field = 'path'): Promise<ToolPath> {
+  let r;
   try {
-    const r = await resolveWorkspacePath(input, ctx.roots());
-    return { absolute: r.absolutePath, display: r.displayPath };
+    r = await resolveWorkspacePath(input, ctx.roots());
   } catch (e) {
     if (e instanceof WorkspacePathError) throw new ToolError('InvalidPath', e.message.replace(/\bfilePath\b/g, field), { field, reason: e.code });
     throw e;
   }
+  if (inDotHistory(r.relativePath) || inDotHistory(relativeToRealRoot(r.root.path, r.realPath))) {
+    throw new ToolError('NoPermissions', `${r.displayPath} is in ${DOT_HISTORY_DIR}, where the Local History extension keeps the person's past versions of their files. ` +
+      'History reaches an agent only version by version, with the person\'s consent: ask for a file\'s versions with history_requestVersions.', { field, reason: 'historyStore' });
+  }
+  return { absolute: r.absolutePath, display: r.displayPath };
 }
+
+/** `realPath` relative to the folder's real path, `/`-separated (a folder opened through a link has two names). */
+function relativeToRealRoot(root: string, realPath: string): string {
+  let realRoot = root;
+  try {
+    realRoot = fs.realpathSync.native(root);
+  } catch {
+    // A folder gone meanwhile: its own name is the best there is.
+  }
+  return path.relative(realRoot, realPath).split(path.sep).join('/');
+}
+
+/** What the overlay's listings and searches leave out of every folder whatever the settings say: its `.history`. */
+export const PRIVATE_GLOBS: readonly string[] = [DOT_HISTORY_DIR];
 
 /** How the agent sees an absolute path: relative to its folder, prefixed by the folder's name when there are several. */
 export function displayPath(ctx: OverlayToolContext, absolute: string): string {

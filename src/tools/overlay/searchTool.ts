@@ -6,7 +6,7 @@ import { searchView, type SearchView } from '../../search/viewSearch';
 import type { AgentTool, ToolAnswer } from '../agentTool';
 import { ToolError } from '../agentTool';
 import type { ToolMetadata } from '../toolManifest';
-import type { OverlayToolContext } from './overlayToolContext';
+import { PRIVATE_GLOBS, type OverlayToolContext } from './overlayToolContext';
 import type { ViewToolServices } from './viewToolServices';
 
 export interface SearchInput {
@@ -86,7 +86,7 @@ export class SearchTool implements AgentTool<SearchInput> {
       roots,
       stagedFiles: () => stagedFilesOf(overlay, roots),
       read: (root, rel) => overlay.readFile(path.join(roots[root].path, ...rel.split('/'))),
-      settingsExcludes: root => [...this.services.filesExclude(roots[root].path), ...this.services.searchExclude(roots[root].path)],
+      settingsExcludes: root => [...PRIVATE_GLOBS, ...this.services.filesExclude(roots[root].path), ...this.services.searchExclude(roots[root].path)],
       gitignore: root => overlayGitignore(overlay, roots[root].path),
     };
     let outcome;

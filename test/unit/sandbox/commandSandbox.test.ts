@@ -118,6 +118,18 @@ for (const mechanism of MECHANISMS) {
       assert.strictEqual(fs.readFileSync(abs('old.txt'), 'utf8'), 'the person\'s edit\n');
     });
 
+    it('the person\'s .history (Local History\'s store of past versions) is hidden from the command, and what it writes there is not staged', async () => {
+      fs.mkdirSync(abs('.history/src'), { recursive: true });
+      fs.writeFileSync(abs('.history/src/a_20250101120000.txt'), 'a past version\n');
+      const r = await run('ls -a; cat .history/src/a_20250101120000.txt 2>&1; mkdir -p .history && echo mine > .history/note.txt && cat .history/note.txt', 'm-hist');
+      assert.deepStrictEqual(r.end, { kind: 'exited', exitCode: 0 }, r.stderr.text);
+      assert.doesNotMatch(r.stdout.text, /a past version/);
+      assert.doesNotMatch(r.stdout.text.split('\n').slice(0, 8).join('\n'), /^\.history$/m, 'not even listed');
+      assert.match(r.stdout.text, /mine\n$/);
+      assert.deepStrictEqual(r.staged, []);
+      assert.deepStrictEqual(fs.readdirSync(abs('.history'), { recursive: true }).sort(), ['src', 'src/a_20250101120000.txt']);
+    });
+
     // The copy mechanism runs the command in a copy outside any namespace: an absolute path reaches the real folder
     // there (documented in copySandbox.ts), so these two are the namespace's promises only.
     if (mechanism === 'overlayfs') {
@@ -129,6 +141,20 @@ for (const mechanism of MECHANISMS) {
         assert.deepStrictEqual(diskTree(), before, 'the real files never change');
         assert.deepStrictEqual(r.staged.map(s => `${s.operation} ${path.relative(root, s.path)}`).sort(), ['create escaped.txt', 'modify old.txt'], 'what it wrote is staged');
         assert.match(r.stderr.text, /umount/, 'each unmount was refused');
+      });
+
+      it('a private folder outside the workspace (VS Code\'s history store) shows empty and read-only to the command', async () => {
+        const store = path.join(base, 'User', 'History');
+        fs.mkdirSync(path.join(store, '1a2b'), { recursive: true });
+        fs.writeFileSync(path.join(store, '1a2b', 'entries.json'), '{"resource":"file:///secret"}');
+        const hiding = new CommandSandbox(ws, path.join(base, 'scratch3'), { mechanism: () => mechanism, shell: () => '/bin/sh', privateDirs: () => [store, path.join(base, 'no-such-folder')] });
+        const q = JSON.stringify(store);
+        const r = await hiding.run({ command: `ls -A ${q}; cat ${q}/1a2b/entries.json 2>&1; umount ${q} 2>&1; touch ${q}/x 2>&1; ls -A ${q}`, cwd: root, roots: [root], timeoutMs: 30_000, meta: meta('m-private') });
+        assert.deepStrictEqual(r.end, { kind: 'exited', exitCode: 0 }, r.stderr.text);
+        assert.doesNotMatch(r.stdout.text, /secret/);
+        assert.doesNotMatch(r.stdout.text, /^1a2b$/m, 'ls lists nothing');
+        assert.match(r.stdout.text, /Read-only file system/);
+        assert.deepStrictEqual(fs.readdirSync(store), ['1a2b'], 'the store itself is untouched');
       });
 
       it('the caller\'s PATH reaches the command, never the host-side unshare that makes its namespace', async () => {
