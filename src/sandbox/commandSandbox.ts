@@ -52,7 +52,7 @@ export interface CommandResult {
 
 /** Bad input or a missing piece, worded for the model; `code` is stable. */
 export class CommandSandboxError extends Error {
-  constructor(readonly code: 'ShellMissing' | 'SandboxUnavailable' | 'StagingFailed', message: string) {
+  constructor(readonly code: 'ShellMissing' | 'SandboxUnavailable' | 'StagingFailed' | 'ChangedWhileRunning', message: string) {
     super(message);
     this.name = 'CommandSandboxError';
   }
@@ -134,6 +134,7 @@ export class CommandSandbox {
     const scratch = this.scratchOf(request.meta.sessionId, mechanism.name);
     fs.mkdirSync(scratch, { recursive: true });
     const views = request.roots.map(r => stagedViewOf(this.overlay, r));
+    const stagedAtStart = stagedStates(this.overlay);
     const startedAt = Date.now();
     const stdout = new OutputTail(OUTPUT_TAIL_BYTES);
     const stderr = new OutputTail(OUTPUT_TAIL_BYTES);
@@ -164,7 +165,7 @@ export class CommandSandbox {
     let staged: StagedByCommand[] = [];
     let conflicts: string[] = [];
     try {
-      if (outcome.results) ({ staged, conflicts } = this.stage(outcome.results.map((r, i) => ({ view: views[i], result: r })), request.meta, startedAt));
+      if (outcome.results) ({ staged, conflicts } = this.stage(outcome.results.map((r, i) => ({ view: views[i], result: r })), request.meta, startedAt, stagedAtStart));
     } finally {
       await mechanism.settle(scratch, views);
     }
@@ -179,6 +180,7 @@ export class CommandSandbox {
     folders: readonly { view: StagedView; result: { written: readonly { path: string; source: string }[]; removed: readonly string[] } }[],
     meta: ChangeMeta,
     startedAt: number,
+    stagedAtStart: ReadonlyMap<string, string>,
   ): { staged: StagedByCommand[]; conflicts: string[] } {
     const plans = folders.map(({ view, result }) => {
       const start = new StartView(view);
@@ -194,10 +196,26 @@ export class CommandSandbox {
       const removed = result.removed.map(p => ({ path: p, hash: hashOf(start.read(p) ?? EMPTY) }));
       return { view, steps: planStaging({ written, removed }), bytesOf };
     });
+    const ws = this.overlay;
+    // A path the command changed whose staged state moved on while it ran (the person saved in a staged editor, an
+    // agent wrote): the command's version was made from what it saw, so staging it would replace that change
+    // unseen. Nothing is staged then (whole or nothing, SPEC §9.10), and the answer says why.
+    const stagedNow = stagedStates(ws);
+    const movedOn = new Set<string>();
+    for (const { view, steps } of plans) {
+      for (const step of steps) {
+        for (const rel of step.kind === 'rename' ? [step.from, step.to] : [step.path]) {
+          const p = path.join(view.root, ...rel.split('/'));
+          if (stagedNow.get(p) !== stagedAtStart.get(p)) movedOn.add(p);
+        }
+      }
+    }
+    if (movedOn.size > 0) {
+      throw new CommandSandboxError('ChangedWhileRunning', `Nothing the command changed was staged: while it ran, ${[...movedOn].join(', ')} changed in the staged view (a person's edit or another write), and staging the command's version would have replaced that change unseen. Run the command again: it will see the current version.`);
+    }
     const records: ChangeRecord[] = [];
     const staged: StagedByCommand[] = [];
     const conflicts: string[] = [];
-    const ws = this.overlay;
     try {
       // One unit: one log append and fsync, one change event for all the files (not one per file).
       ws.stageAsOneUnit(() => {
@@ -251,6 +269,20 @@ export class CommandSandbox {
     }
     return { staged, conflicts };
   }
+}
+
+/**
+ * Each staged path's state, as a word that changes whenever what a command would see there changes: its kind and
+ * staged content at the path, and `moved` at a rename's source (which the view shows as gone).
+ */
+function stagedStates(ws: OverlayWorkspace): Map<string, string> {
+  const states = new Map<string, string>();
+  const add = (p: string, part: string) => states.set(p, states.has(p) ? [states.get(p)!, part].sort().join(' ') : part);
+  for (const c of ws.composites()) {
+    add(c.path, `${c.kind}:${c.after ?? 'none'}${c.conflict ? ':conflict' : ''}`);
+    if (c.fromPath !== undefined) add(c.fromPath, `moved:${c.path}`);
+  }
+  return states;
 }
 
 function hashOf(bytes: Uint8Array): string {

@@ -21,6 +21,12 @@ function processesWith(marker: string): number[] {
   return found;
 }
 
+/** Resolves once `ready()` holds; polls the process table, which has no event to wait on. */
+async function until(ready: () => boolean): Promise<void> {
+  for (let i = 0; i < 3000 && !ready(); i++) await new Promise(res => setTimeout(res, 10));
+  if (!ready()) throw new Error('timed out waiting for the command to start');
+}
+
 for (const mechanism of MECHANISMS) {
   describe(`CommandSandbox (${mechanism})`, function () {
     this.timeout(60_000);
@@ -172,6 +178,27 @@ for (const mechanism of MECHANISMS) {
         assert.strictEqual(fs.readFileSync(abs('old.txt'), 'utf8'), 'old\n');
       });
     }
+
+    it('a staged edit made while the command ran (a person\'s save in a staged editor) is never replaced by the command\'s version', async () => {
+      ws.write(abs('src/a.txt'), Buffer.from('staged a\n'), meta('m-agent'));
+      const person = { sessionId: 'user', messageId: 'edit-1', turn: 0, description: 'your edit' };
+      // Two runs: a file staged when the command started, and one that was not (the person's save stages it).
+      for (const [file, command] of [['src/a.txt', 'sleep 1.5; echo by-command >> src/a.txt; echo other > other.txt'], ['old.txt', 'sleep 1.5; echo by-command > old.txt']] as const) {
+        const racing = run(command, `m-race-${file}`);
+        // Wait on the command's start, not a clock: its sleep is in the process table.
+        await until(() => processesWith('sleep\x001.5').length > 0);
+        ws.write(abs(file), Buffer.from(`the person's staged edit of ${file}\n`), person);
+        await assert.rejects(racing, (e: unknown) => e instanceof CommandSandboxError && e.code === 'ChangedWhileRunning' && e.message.includes(abs(file)));
+        assert.strictEqual(Buffer.from(ws.readFile(abs(file))).toString(), `the person's staged edit of ${file}\n`);
+        assert.strictEqual(ws.composite(abs('other.txt')), undefined, 'nothing of the command was staged');
+      }
+      // A staged change elsewhere does not hold the command's own back.
+      const elsewhere = run('sleep 1.5; echo by-command > mv.txt', 'm-elsewhere');
+      await until(() => processesWith('sleep\x001.5').length > 0);
+      ws.write(abs('src/a.txt'), Buffer.from('another edit\n'), person);
+      const r = await elsewhere;
+      assert.deepStrictEqual(r.staged.map(x => path.relative(root, x.path)), ['mv.txt']);
+    });
 
     it('a missing shell is a clear error and nothing runs', async () => {
       const bad = new CommandSandbox(ws, path.join(base, 'scratch2'), { mechanism: () => mechanism, shell: () => '/no/such/shell' });
