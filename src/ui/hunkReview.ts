@@ -4,7 +4,7 @@ import type { CompositeChange } from '../fs/model/overlayQueries';
 import { decodeText, encodeText } from '../fs/model/textContent';
 import type { OverlayWorkspace } from '../fs/overlayWorkspace';
 import { showName } from '../fs/stagedNames';
-import { diskPathOf, isStagedUri } from '../fs/vscode/stagedFileSystemProvider';
+import { diskPathOf, isStagedUri, USER_SESSION } from '../fs/vscode/stagedFileSystemProvider';
 import type { AuditTrail } from './auditTrail';
 import type { ApplyWrapper } from './stagedChangeCommands';
 import { findHunk, hunkAtLine, keepHunk, nextHunkPlace, stagedHunks, StaleHunkError, undoHunk, type HunkRef, type HunkSide, type StagedHunk } from './stagedHunks';
@@ -236,15 +236,16 @@ export class HunkReview implements vscode.CodeLensProvider, vscode.Disposable {
   private async undo(target: HunkArgs): Promise<void> {
     const { overlay, audit } = this.deps;
     const p = target.path;
-    const { staged, hunk, change } = this.current(target);
-    const last = change.records[change.records.length - 1];
-    // Staged under the origin of the change's last record: the file stays in its session's group (not "your
-    // edits"), and a prune of that message takes the undo out along with what it undid.
+    const { staged, hunk } = this.current(target);
+    // The person's own change ("your edits"), not the last record's message: that message may not be the one that
+    // made this hunk, and a prune of it would bring back what the person undid, with no conflict (session 26). As
+    // the person's record, a prune of any agent message rebases the undo and keeps it; a prune of the message that
+    // made the hunk agrees with it.
     // The encoded text is made for this write alone, so it is handed over to the store rather than copied.
     overlay.write(p, encodeText(undoHunk(staged, hunk)), {
-      sessionId: last.sessionId,
-      messageId: last.messageId,
-      turn: last.turn,
+      sessionId: USER_SESSION,
+      messageId: `undo-${Date.now()}`,
+      turn: 0,
       description: `one change undone by you (${lines(hunk.stagedStart, hunk.stagedCount)})`,
     }, { create: true, overwrite: true, handOver: true });
     await overlay.flush();

@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { eventually, testing, text, utf8, workspaceFolder } from './testApi';
 
 /** Issue 27 item 6 in the real host: Keep / Undo one staged change from the normal editor and the staged diff. */
@@ -52,7 +54,7 @@ describe('per-change Keep / Undo in the editor', () => {
     await eventually(async () => (await lenses(fileUri(rel), /Keep|Undo/)).length === 0, 'no changes left to offer');
   });
 
-  it('in the staged diff, Keep and Undo act on the change under the cursor, and the file stays in its session\'s group', async () => {
+  it('in the staged diff, Keep and Undo act on the change under the cursor; a file of your own edits stays in their group', async () => {
     const t = await testing();
     const rel = 'hunks/diff.txt';
     fs.writeFileSync(fileUri(rel).fsPath, lines(12));
@@ -73,6 +75,34 @@ describe('per-change Keep / Undo in the editor', () => {
     await vscode.commands.executeCommand('agentOverlay.keepHunk');
     assert.strictEqual(fs.readFileSync(fileUri(rel).fsPath, 'utf8'), lines(12, k => (k === 3 ? 'three (agent)' : undefined)));
     await eventually(() => !t.scmState().flatMap(g => g.resources).some(r => r.path === fileUri(rel).fsPath), 'nothing left staged for the file');
+  });
+
+  it('a change the person undid stays undone when a later message of the agent is taken out', async () => {
+    const t = await testing();
+    const rel = 'hunks/pruned.txt';
+    fs.writeFileSync(fileUri(rel).fsPath, lines(10));
+    await vscode.commands.executeCommand('agentOverlay.mcp.start');
+    const endpoint = t.mcp.endpoint()!;
+    const client = new Client({ name: 'hunk-agent', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers: { Authorization: `Bearer ${endpoint.token}` } } }));
+    try {
+      const write = (content: string, messageId: string) => client.callTool({ name: 'overlay_writeFile', arguments: { path: rel, content, sessionId: 'conv', messageId } });
+      // Message m1 changes line 2, message m2 line 8 (on top of m1's).
+      await write(lines(10, k => (k === 2 ? 'two (m1)' : undefined)), 'm1');
+      await write(lines(10, k => (k === 2 ? 'two (m1)' : k === 8 ? 'eight (m2)' : undefined)), 'm2');
+      await eventually(async () => (await stagedText(rel)).includes('eight (m2)'), 'both messages staged');
+      // The person undoes m1's change in the editor.
+      await vscode.window.showTextDocument(fileUri(rel));
+      const undo = (await lenses(fileUri(rel), /Undo/)).find(l => l.range.start.line === 1)!;
+      await vscode.commands.executeCommand(undo.command!.command, ...(undo.command!.arguments ?? []));
+      assert.strictEqual(await stagedText(rel), lines(10, k => (k === 8 ? 'eight (m2)' : undefined)));
+      // Then m2 is taken out (the chat request deleted, or the agent discards it): m1's change must not come back.
+      await client.callTool({ name: 'overlay_discardChanges', arguments: { messageId: 'm2', sessionId: 'conv' } });
+      assert.strictEqual(await stagedText(rel), lines(10), 'the undone change stays undone');
+      assert.strictEqual(fs.readFileSync(fileUri(rel).fsPath, 'utf8'), lines(10), 'the disk untouched');
+    } finally {
+      await client.close();
+    }
   });
 
   it('Keep refuses a file with unsaved edits and writes nothing', async () => {
