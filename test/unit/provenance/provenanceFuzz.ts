@@ -4,7 +4,7 @@ import { OverlayError } from '../../../src/fs/model/overlayError';
 import { PERSON_SESSION_ID, type ChangeMeta } from '../../../src/fs/model/changeRecord';
 import { prng } from '../merge/mergeCases';
 import { handsFor, type DiskKind, type PersonHands } from './personHands';
-import { ProvenanceLedger, checkFinal, checkReopen, checkSide, checkTouch, checkWysiwyg, linesOf, textOf, tokensIn, type MovedFrom, type Token, type Tree, type Violation } from './provenanceOracle';
+import { ProvenanceLedger, authorOf, checkFinal, checkReopen, checkSide, checkTouch, checkWysiwyg, linesOf, textOf, tokensIn, type MovedFrom, type Token, type Tree, type Violation } from './provenanceOracle';
 
 /**
  * The generator of the provenance fuzz (issue 23): one seed makes one sequence of what people do with the
@@ -347,7 +347,19 @@ function agentFolder(w: World, say: (l: string) => void): void {
  */
 function movedFrom(w: World, sources: readonly (readonly [string, string])[]): MovedFrom[] {
   const disk = w.hands.snapshot();
-  return sources.map(([path, view]) => ({ path, disk: disk.get(path), saw: fileLines(w, path, view) }));
+  const out: MovedFrom[] = [];
+  for (const [from, view] of sources) {
+    const saw = fileLines(w, from, view);
+    out.push({ path: from, disk: disk.get(from), saw });
+    // The file it moved is also the disk's file whose person's lines it saw, wherever the disk holds them: a move
+    // staged over an earlier move's destination moves that file from its home once the earlier move is taken out
+    // (memory seed 207966: d/e → d/c, then d/c → b; the first taken out, b's move is of d/e's file, and a file the
+    // person then put at d/e goes with it, as it would with a move staged from d/e itself).
+    for (const [home, text] of disk) {
+      if (home !== from && linesOf(text).some(t => authorOf(t) === 'P' && saw.has(t))) out.push({ path: home, disk: text, saw });
+    }
+  }
+  return out;
 }
 
 /** The lines a view showed at each path that the disk has there too (`agentCarries`). */

@@ -196,6 +196,8 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [436977, 'MOVE: m1\'s create of b was applied, a live rename b → d/f/g saw it, and the agent\'s create passed by the person\'s new b; m1 was deleted and the apply undone: the restaged rename, m1\'s create dropped rather than taken out, moved the person\'s b to d/f/g (restage.ts `takenOutOfGroup`: a take-out\'s replay, so the rename is `vacated`)'],
   [422022, 'MOVE: the same through a folder move d → k over the person\'s d/e (the same fix)'],
   [485002, 'MOVE: the same, the person\'s d/f/g moved on to k/f/g (the same fix)'],
+  // Session 26: found by the first full run with MOVE (memory 1–1,000,000 on session 25's final code).
+  [207966, 'MOVE (the oracle\'s reading): d/e → d/c, then d/c → b; the first taken out, b\'s move is of d/e\'s file (the alias followed home), and the file the person then moved onto d/e went to b, as it does for a move staged from d/e itself; the oracle knew the move only as one from d/c (provenanceFuzz.ts `movedFrom`: a move is also from the disk path holding the person\'s lines it saw)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
