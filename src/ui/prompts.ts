@@ -19,30 +19,36 @@ export const windowPrompts: Prompts = {
   },
 };
 
+/** A scripted answer given after something happens while the question is open (an agent keeps writing). */
+export type ScriptedAnswer = (question: string) => Promise<string | undefined>;
+
 /** Scripted answers, queued by tests; an unexpected question fails loudly instead of hanging. */
 export class ScriptedPrompts implements Prompts {
   readonly asked: string[] = [];
   /** The labels each pick offered, in order (the first is the one Enter takes). */
   readonly offered: string[][] = [];
-  private readonly answers: (string | undefined)[] = [];
+  private readonly answers: (string | undefined | ScriptedAnswer)[] = [];
 
-  answer(...answers: (string | undefined)[]): void {
+  /** Answers in order; a function answers after doing what a test needs done while the question is open. */
+  answer(...answers: (string | undefined | ScriptedAnswer)[]): void {
     this.answers.push(...answers);
   }
 
   async confirm(message: string, detail: string): Promise<string | undefined> {
     this.asked.push(`${message}\n${detail}`);
-    return this.next(message);
+    const a = this.next(message);
+    return typeof a === 'function' ? a(message) : a;
   }
 
   async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
     this.asked.push(options.title ?? options.placeHolder ?? 'pick');
     this.offered.push(items.map(i => i.label));
-    const label = this.next(options.title ?? 'pick');
+    const a = this.next(options.title ?? 'pick');
+    const label = typeof a === 'function' ? await a(options.title ?? 'pick') : a;
     return label === undefined ? undefined : items.find(i => i.label === label || i.label.includes(label));
   }
 
-  private next(question: string): string | undefined {
+  private next(question: string): string | undefined | ScriptedAnswer {
     if (this.answers.length === 0) throw new Error(`unexpected question with no scripted answer: ${question}`);
     return this.answers.shift();
   }

@@ -6,7 +6,7 @@ import { canRunCodeHere } from './runsCodeSetting';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 import { decodeText } from '../fs/model/textContent';
 import type { ApplyResult, OverlayWorkspace } from '../fs/overlayWorkspace';
-import { diskPathOf, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
+import { diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { BaselineContentProvider } from './baselineContentProvider';
 import type { AuditTrail } from './auditTrail';
 import { REVIEW_ALL_TITLE, reviewAllTabs } from './conflictAnnouncer';
@@ -120,7 +120,7 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
   }
 
   /** Asks with a confirmation built by confirmationText.ts; "Review First" opens the diffs that replace edits. */
-  async function confirmed(verb: 'Apply' | 'Discard', changes: readonly CompositeChange[]): Promise<boolean> {
+  async function confirmed(verb: 'Apply' | 'Discard', changes: readonly CompositeChange[], lead = ''): Promise<boolean> {
     if (changes.length === 0) {
       void vscode.window.showInformationMessage('There are no staged changes to ' + verb.toLowerCase() + '.');
       return false;
@@ -130,7 +130,7 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     // Targets that can run code (tasks, hooks, settings, executables), listed apart at the top (issue 24).
     const runners = verb === 'Apply' ? changes.filter(ch => ch.after !== null && runsCode(ch.path)) : [];
     const runsCodeSection = runners.length > 0 ? `Can run code: ${runners.map(ch => rel(ch.path)).join(', ')}\n\n` : '';
-    const answer = await prompts.confirm(c.message, runsCodeSection + renderDetail(c.sections), ...c.buttons);
+    const answer = await prompts.confirm(lead + c.message, runsCodeSection + renderDetail(c.sections), ...c.buttons);
     if (answer === REVIEW_FIRST) {
       for (const change of changes.filter(x => replaced.has(x.path) && !x.conflict)) await vscode.commands.executeCommand('agentOverlay.openChange', vscode.Uri.file(change.path));
     }
@@ -155,8 +155,15 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
   async function apply(selected: readonly CompositeChange[]): Promise<ApplyResult | undefined> {
     if (refusedWhileReadOnly('Apply')) return undefined;
     // The confirmation lists what the apply really writes: the selection and the changes it takes along.
-    const changes = overlay.appliedWith(selected.map(c => c.path));
+    const now = () => overlay.appliedWith(selected.map(c => c.path));
+    let changes = now();
     if (!(await confirmed('Apply', changes))) return undefined;
+    // What the person confirmed is what Apply writes: a write staged while the question was open (an agent keeps
+    // working) is asked about again, never applied unseen.
+    for (let later = now(); !sameChanges(later, changes); later = now()) {
+      changes = later;
+      if (!(await confirmed('Apply', changes, 'The staged changes changed while you were deciding. '))) return undefined;
+    }
     const paths = changes.map(c => c.path);
     const written = changes.filter(c => c.after !== null).map(c => {
       const text = decodeText(overlay.model.store.get(c.after!));
@@ -164,13 +171,22 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
     });
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Applying staged changes', cancellable: false },
-      progress => hooks.wrapApply(written, () => overlay.apply({
-        paths,
-        isDirty: p => vscode.workspace.textDocuments.some(d => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === p),
-        roots: roots(),
-        onProgress: (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(total, 1) }),
-      })),
+      progress => hooks.wrapApply(written, async () => {
+        // The last look, in the same turn as the plan (no await between them): nothing staged since is written.
+        if (!sameChanges(now(), changes)) return undefined;
+        return overlay.apply({
+          paths,
+          // Unsaved edits in the file's editor or in its staged view (the person revising the proposal) hold it back.
+          isDirty: p => vscode.workspace.textDocuments.some(d => d.isDirty && (d.uri.scheme === 'file' || isStagedUri(d.uri)) && diskPathOf(d.uri) === p),
+          roots: roots(),
+          onProgress: (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(total, 1) }),
+        });
+      }),
     );
+    if (result === undefined) {
+      void vscode.window.showWarningMessage('Apply stopped before writing anything: the staged changes changed just then. Apply again to see what would be written now.');
+      return undefined;
+    }
     const announced = ++applies;
     reportApply(changes, result, rel, audit, () => undoFromNotification(announced));
     return result;
@@ -191,6 +207,13 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
       return vscode.window.showInformationMessage('A later apply happened since: use "Undo Last Apply" to undo that one.');
     }
     return vscode.commands.executeCommand('agentOverlay.undoLastApply');
+  }
+
+  /** The same changes, the same content: what a confirmation showed is still what Apply would write. */
+  function sameChanges(a: readonly CompositeChange[], b: readonly CompositeChange[]): boolean {
+    const key = (c: CompositeChange) => `${c.path}\0${c.fromPath ?? ''}\0${c.kind}\0${c.after ?? ''}\0${c.conflict ? 1 : 0}`;
+    const keys = new Set(b.map(key));
+    return a.length === b.length && a.every(c => keys.has(key(c)));
   }
 
   async function discard(changes: readonly CompositeChange[]): Promise<boolean> {

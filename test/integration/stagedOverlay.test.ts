@@ -89,6 +89,46 @@ describe('agent-staged: overlay and review', () => {
     t.restorePrompts();
   });
 
+  it('a write staged while Apply\'s question is open is asked about again, never applied unseen', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('reviewed\n'));
+    const prompts = t.scriptPrompts();
+    try {
+      // While the first question is open, the agent writes again; the person's "Apply" is to what they were shown.
+      prompts.answer(async () => {
+        await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('written while you decided\n'));
+        return 'Apply';
+      }, undefined);
+      await vscode.commands.executeCommand('agentOverlay.applyAll');
+      assert.strictEqual(prompts.asked.length, 2, 'asked again');
+      assert.match(prompts.asked[1], /^The staged changes changed while you were deciding\./);
+      assert.strictEqual(onDisk('ov/a.txt'), 'one\ntwo\nthree\n', 'nothing applied: the second answer was Cancel');
+      assert.strictEqual(await read('ov/a.txt'), 'written while you decided\n');
+    } finally {
+      t.restorePrompts();
+    }
+  });
+
+  it('Apply holds back a file whose staged view has unsaved edits (the person revising the proposal)', async () => {
+    const t = await testing();
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('proposal\n'));
+    await vscode.workspace.fs.writeFile(staged('ov/b.txt'), utf8('bee, staged\n'));
+    const editor = await vscode.window.showTextDocument(review('ov/a.txt'));
+    await editor.edit(e => e.insert(new vscode.Position(0, 0), 'the person is fixing this: '));
+    assert.ok(editor.document.isDirty);
+    const prompts = t.scriptPrompts();
+    try {
+      prompts.answer('Apply');
+      await vscode.commands.executeCommand('agentOverlay.applyAll');
+      assert.strictEqual(onDisk('ov/a.txt'), 'one\ntwo\nthree\n', 'the unrevised proposal is not written');
+      assert.strictEqual(onDisk('ov/b.txt'), 'bee, staged\n', 'the other file is');
+      assert.strictEqual(await read('ov/a.txt'), 'proposal\n', 'still staged');
+    } finally {
+      t.restorePrompts();
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('applying one file of a rename chain confirms and applies every change it takes along', async () => {
     const t = await testing();
     await vscode.workspace.fs.rename(staged('ov/a.txt'), staged('ov/moved.txt'));
