@@ -198,6 +198,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [485002, 'MOVE: the same, the person\'s d/f/g moved on to k/f/g (the same fix)'],
   // Session 26: found by the first full run with MOVE (memory 1–1,000,000 on session 25's final code).
   [207966, 'MOVE (the oracle\'s reading): d/e → d/c, then d/c → b; the first taken out, b\'s move is of d/e\'s file (the alias followed home), and the file the person then moved onto d/e went to b, as it does for a move staged from d/e itself; the oracle knew the move only as one from d/c (provenanceFuzz.ts `movedFrom`: a move is also from the disk path holding the person\'s lines it saw)'],
+  [607535, 'MOVE (the same reading): a move over an earlier move\'s destination, that move taken out'],
+  [728434, 'MOVE (the same reading)'],
+  [865774, 'MOVE (the same reading)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
