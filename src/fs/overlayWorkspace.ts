@@ -303,6 +303,18 @@ export class OverlayWorkspace {
       if (this.isDirectory(dest)) throw new OverlayError('FileExists', `${dest} is a directory`, { path: dest });
       if (!options.overwrite && this.exists(dest)) throw new OverlayError('FileExists', `${dest} already exists`, { path: dest });
     }
+    // Two files of the folder that are one name on a case-insensitive disk (a staged `e` beside the disk's `E`)
+    // cannot both move: refused here, before anything is staged. Found when the second one's rename was refused,
+    // the first stayed staged, and Apply moved the person's file with a folder move that had been refused
+    // (provenance folding 17895: whole or nothing).
+    if (this.disk.foldsCase(to)) {
+      const byFolded = new Map<string, string>();
+      for (const [, dest] of moves) {
+        const other = byFolded.get(dest.toLowerCase());
+        if (other !== undefined) throw new OverlayError('FileExists', `${other} and ${dest} would be one file on this case-insensitive disk: rename one of them first`, { path: dest });
+        byFolded.set(dest.toLowerCase(), dest);
+      }
+    }
     // The folders move too: one with no file under it is made at the destination (those of moved files come with
     // them), and every source folder is removed (on Apply, once nothing is left in it), as a delete does. Deepest
     // first: `treeUnder` lists folders after their contents.

@@ -162,6 +162,16 @@ describe('a case-insensitive disk', () => {
     assert.throws(() => overlay.rename(file('docs'), file('Docs'), meta()), /one folder on this case-insensitive disk: rename it to another name/);
     assert.deepStrictEqual(overlay.composites(), []);
   });
+
+  it('a folder move whose files are two spellings of one name is refused whole: nothing of it is staged (provenance folding 17895)', () => {
+    // The agent's staged docs/notes.md, then the person's docs/Notes.md on disk: one name on this disk, two files in
+    // the overlay's view until Apply (which refuses one as sameName).
+    overlay.write(file('docs/notes.md'), bytes('the agent\'s notes\n'), meta());
+    fs.writeFileSync(file('docs/Notes.md'), 'the person\'s notes\n');
+    const before = overlay.composites().map(c => [c.kind, c.path, c.fromPath]);
+    assert.throws(() => overlay.rename(file('docs'), file('moved'), meta('m2')), /would be one file on this case-insensitive disk/);
+    assert.deepStrictEqual(overlay.composites().map(c => [c.kind, c.path, c.fromPath]), before, 'no rename of the refused move stays staged');
+  });
 });
 
 /**
