@@ -201,6 +201,9 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [607535, 'MOVE (the same reading): a move over an earlier move\'s destination, that move taken out'],
   [728434, 'MOVE (the same reading)'],
   [865774, 'MOVE (the same reading)'],
+  [17895, 'MOVE: a folder move d → k/l refused (the agent\'s d/e and the person\'s d/E are one name on this disk) left d/E → k/l/E staged, and Apply moved the person\'s d/E (overlayWorkspace.rename: refused before anything is staged)', 'folding'],
+  [17437, 'MOVE: the same through d → k', 'folding'],
+  [19601, 'MOVE: the same', 'folding'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
