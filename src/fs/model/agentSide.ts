@@ -39,12 +39,7 @@ export function agentSide(
   texts?: Map<ContentRef, string | undefined>,
   overlap: 'record' | 'both' = 'record',
 ): ContentRef | null | undefined {
-  const text = (ref: ContentRef): string | undefined => {
-    if (texts?.has(ref)) return texts.get(ref);
-    const decoded = decodeText(store.get(ref));
-    texts?.set(ref, decoded);
-    return decoded;
-  };
+  const text = (ref: ContentRef): string | undefined => textOf(ref, store, texts);
   const b = text(saw);
   const o = text(top);
   const t = now === null ? '' : text(now);
@@ -68,6 +63,20 @@ export function agentSide(
   return ref;
 }
 
+/**
+ * Whether a record that changed `saw` into `top` wrote a line of its own, rather than only removing lines of what it
+ * saw: with `saw` gone, such a record leaves nothing of its own (`agentSide` of no file is null). Undefined for
+ * binary content, which has no lines.
+ */
+export function wroteOwnLines(saw: ContentRef, top: ContentRef, store: ContentStore, texts?: Map<ContentRef, string | undefined>): boolean | undefined {
+  const text = (ref: ContentRef): string | undefined => textOf(ref, store, texts);
+  const b = text(saw);
+  const o = text(top);
+  if (b === undefined || o === undefined) return undefined;
+  const [base, ours] = internLines([b, o]);
+  return diffLines(base, ours).some((c) => c.chg2 > 0);
+}
+
 /** One side's diff from the base: which base lines it kept, and the lines it wrote before each base line. */
 function sideOf(changes: readonly LineChange[], n: number): { kept: boolean[]; inserted: Map<number, LineChange> } {
   const kept = new Array<boolean>(n).fill(true);
@@ -77,6 +86,14 @@ function sideOf(changes: readonly LineChange[], n: number): { kept: boolean[]; i
     if (c.chg2 > 0) inserted.set(c.i1, c);
   }
   return { kept, inserted };
+}
+
+/** A content's text, read once per replay (`texts`); undefined for binary content. */
+function textOf(ref: ContentRef, store: ContentStore, texts: Map<ContentRef, string | undefined> | undefined): string | undefined {
+  if (texts?.has(ref)) return texts.get(ref);
+  const decoded = decodeText(store.get(ref));
+  texts?.set(ref, decoded);
+  return decoded;
 }
 
 function linesOf(t: ReturnType<typeof internLines>[number], c: LineChange): string[] {

@@ -2,7 +2,7 @@ import { afterOf, assertNever, baseOf, stateOf } from './mergeRules';
 import { mergeContent } from './mergeContent';
 import { carriedThrough, leftAt, replayCell } from './replayRules';
 import { PathLinks } from './pathLinks';
-import { agentSide } from './agentSide';
+import { agentSide, wroteOwnLines } from './agentSide';
 import { makeEntry } from './accumulator';
 import { componentOf } from './component';
 import { newJoinedReplay, replayPlainFileInto } from './replayPlainFile';
@@ -401,7 +401,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * is `vacated` from then on, kept on the record (see `ChangeRecord.vacated`): stated by what each record saw, not by
    * the path it was at, so the outcome is the same in every take-out order (`sawGone`).
    */
-  const gone = vacatedSaw(all, options.rewrites);
+  const gone = vacatedSaw(all, options.rewrites, (w) => leftNothingOwn(w, store, texts));
   /**
    * Paths where a forced rename, its file gone, was rewritten as a create of what the view showed it moving, which
    * passes by the person's file there: what the rename recorded bringing (`recorded`) and what it now creates
@@ -426,6 +426,15 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
    * no longer know the old baseline, keep it moving nothing.
    */
   const strandedAt = new Set<string>();
+  /**
+   * What a rename this rebase left with nothing to move (its source's file gone from disk) would have brought: its
+   * source's old baseline (`movedBeforeRebase`), the person's edits merged in. A rename after it that saw that file
+   * saw a file now gone, and moves nothing from then on (`vacated`), whatever comes to be where it saw it (provenance
+   * seed 666538: `a` → `d/f/g` over the person's `d/f/g`, deleted by a record since taken out, and back `d/f/g` → `a`
+   * after the person's edit and delete of `a`; the rename back saw the edited file, not what the first rename
+   * recorded, and once the delete of `d/f/g` was taken out it moved the person's `d/f/g` to `a`).
+   */
+  const broughtGone = new Set<ContentRef>();
   /** What a rename in moved before this rebase took its source's file off the disk: the source's old baseline, when it is the first record there. */
   const movedBeforeRebase = (from: string): ContentRef | undefined => {
     if (options.rebase !== true || options.baselines?.get(from)?.base !== null || (ids.get(from) as string[]).length !== 1) return undefined;
@@ -457,7 +466,7 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       alias.delete(given.fromPath);
       alias.delete(given.path);
     }
-    if (r.operation === 'rename' && r.vacated !== true && sawGone(gone, r)) r = { ...r, vacated: true };
+    if (r.operation === 'rename' && r.vacated !== true && (sawGone(gone, r) || sawGone(broughtGone, r))) r = { ...r, vacated: true };
     // A rename that saw what writes taken out here made of a file saw the file they were made of (the writes did not
     // happen): it is kept as having seen that file, so a later take-out or rebase reads what it saw without them
     // (issue 23, ref9b; reference seed 63590: the write at h between the round trip g → h → g went first, then the
@@ -731,7 +740,11 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
           // `h` → `d` → `h` reads through to the disk, so the person's delete of `h` is no conflict): from then on
           // it moved nothing. Left unmarked, taking out the rename back made it move the person's new `h` to `d`,
           // a file no record saw (issue 23, prov-c7's finding; vacated8).
-          if (r.vacated !== true && (options.rebase === true || (options.keepReplaced && options.force?.(original))) && !pass && options.baselines?.get(from)?.base === null) out = { ...r, vacated: true };
+          if (r.vacated !== true && (options.rebase === true || (options.keepReplaced && options.force?.(original))) && !pass && options.baselines?.get(from)?.base === null) {
+            out = { ...r, vacated: true };
+            const was = movedBeforeRebase(from);
+            if (was !== undefined) broughtGone.add(was);
+          }
           // Where its file would only have passed through (the next record there a rename out that saw it), the
           // rename out moves nothing either (`unreached`).
           if (r.vacated !== true && !pass && d !== null && r.after !== null && d !== r.after) {
@@ -867,6 +880,13 @@ function replayOne(view: OverlayView, component: { paths: string[]; recordIds: S
       }
     }
     if (out !== original) rewritten.push(out);
+    // A write marked below (`markVacatedWrites`: it saw a file that is gone) that wrote no line of its own left
+    // nothing but what is left of that file: what it left is gone too, and a rename after it that saw it moves
+    // nothing (provenance seeds 278657, 592320: the agent's create emptied, or trimmed, by a later message's write and
+    // then moved; with the create taken out, the person's file is back at the path, and the move, which saw only the
+    // agent's file, carried the person's away with no conflict).
+    if (given.operation === 'modify' && given.vacated !== true && given.before !== null && gone.has(given.before)
+      && out.operation === 'modify' && out.before === given.before && leftNothingOwn(given, store, texts)) gone.add(given.after as ContentRef);
   }
 
   // What the person accepted is what the view showed: the last record at the path leaves it. A delete forced over
@@ -1035,16 +1055,27 @@ function movedRename(last: ChangeRecord, arrived: ContentRef | undefined): Chang
 }
 
 /**
- * The files gone before this replay: what each `vacated` rename saw (its file a create taken out, or gone from disk
- * under a rebase). A rename that saw that very file too, wherever it was, saw a file that is gone.
+ * The files gone before this replay: what each `vacated` record saw (a rename's file a create taken out, or gone
+ * from disk under a rebase; a write's), and what a `vacated` write left when it wrote no line of its own. A rename
+ * that saw that very file too, wherever it was, saw a file that is gone.
  */
-function vacatedSaw(all: readonly ChangeRecord[], rewrites: ReadonlyMap<string, ChangeRecord> | undefined): Set<ContentRef> {
+function vacatedSaw(all: readonly ChangeRecord[], rewrites: ReadonlyMap<string, ChangeRecord> | undefined, leftNothing: (w: ChangeRecord) => boolean): Set<ContentRef> {
   const gone = new Set<ContentRef>();
   for (const x of all) {
     const r = rewrites?.get(x.id) ?? x;
-    if (r.vacated === true && r.before !== null) gone.add(r.before);
+    if (r.vacated !== true || r.before === null) continue;
+    gone.add(r.before);
+    if (r.operation === 'modify' && leftNothing(r)) gone.add(r.after as ContentRef);
   }
   return gone;
+}
+
+/**
+ * A write that only removed lines of what it saw (none of its own; binary content counts as its own): with what it
+ * saw gone, what it left is gone with it.
+ */
+function leftNothingOwn(w: ChangeRecord, store: ContentStore, texts: Map<ContentRef, string | undefined>): boolean {
+  return w.operation === 'modify' && w.before !== null && w.after !== null && wroteOwnLines(w.before, w.after, store, texts) === false;
 }
 
 /**

@@ -122,12 +122,18 @@ const NONE: ReadonlySet<string> = new Set();
 /**
  * Whether the generic replay would mark a surviving write `vacated` (replay.ts `markVacatedWrites`): one that saw a
  * file the records made that is gone — a create taken out, what a write taken out made of such a file, or what a
- * write already marked saw. The fast path leaves that to it. (Nothing is made unless a create is taken out or a
+ * write already marked saw or left. The fast path leaves that to it. (Nothing is made unless a create is taken out or a
  * record is marked: a prune of edits to the person's files, the usual one, asks only this loop.)
  */
 function marksWrites(all: readonly ChangeRecord[], gone: readonly boolean[]): boolean {
   let lost: Set<ContentRef> | undefined;
-  for (const r of all) if (r.vacated === true && r.before !== null) (lost ??= new Set()).add(r.before);
+  for (const r of all) {
+    if (r.vacated !== true || r.before === null) continue;
+    (lost ??= new Set()).add(r.before);
+    // What a marked write left counts as gone when it wrote no line of its own (replay.ts `vacatedSaw`); not asked
+    // here: leaving a write that saw it to the generic replay decides nothing.
+    if (r.operation === 'modify' && r.after !== null) lost.add(r.after);
+  }
   for (let i = 0; i < all.length; i++) {
     const r = all[i];
     if (!gone[i] || r.after === null) continue;

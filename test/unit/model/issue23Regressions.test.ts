@@ -180,3 +180,46 @@ describe('issue 23: a record replays only over what it saw', () => {
     }
   });
 });
+
+describe('issue 23: a move that saw only what is gone moves nothing of the person\'s', () => {
+  // Provenance seeds 278657 and 592320: the agent deletes the person's file and creates its own there; a later
+  // message only removes lines of it (empties or trims it) and a third moves it away. Taking out the create brings
+  // the person's file back; the write, which saw the create's file, is marked `vacated`, and what it left (none of
+  // its own lines) is gone too, so the move, which saw only that, must not carry the person's file.
+  for (const [what, created, left] of [['emptied', 'agent\n', ''], ['trimmed', 'x\ny\n', 'x\n']] as const) {
+    it(`the agent's file ${what} then moved, its create taken out: the person's file stays where it is`, () => {
+      const disk = new FakeDisk({ '/d/e': 'p1\np2\n', '/c': 'c\n' });
+      const model = newModel();
+      model.delete('/d/e', meta('mA', 's1'), disk);
+      model.write('/d/e', enc(created), meta('mA', 's1'), disk);
+      model.write('/d/e', enc(left), meta('mB', 's2'), disk);
+      model.rename('/d/e', '/b', meta('mC', 's2'), disk);
+      model.prune('mA', 's1');
+      assert.strictEqual(readText(model, disk, '/d/e'), 'p1\np2\n', 'the view shows the person\'s file at home');
+      assert.strictEqual(readText(model, disk, '/b'), undefined, 'and nothing moved to b');
+      applyAll(model, disk);
+      assert.strictEqual(disk.text('/d/e'), 'p1\np2\n');
+      assert.strictEqual(disk.text('/b'), undefined);
+    });
+  }
+
+  it('provenance seed 666538: a round trip over a file whose delete is taken out, the first move\'s source gone from disk, moves nothing of the person\'s', () => {
+    const disk = new FakeDisk({ '/a': 'a0\na1\n', '/g': 'p\n' });
+    const model = newModel();
+    model.delete('/g', meta('m0', 's1'), disk);
+    model.rename('/a', '/g', meta('m1', 's2'), disk, { overwrite: true });
+    disk.put('/a', 'a0\nedit\na1\n');
+    model.reconcile('/a', disk);
+    assert.strictEqual(readText(model, disk, '/g'), 'a0\nedit\na1\n', 'the move carries the person\'s edit');
+    disk.remove('/a');
+    // The rename back saw the edited file; staged, its destination is looked at (overlayWorkspace `reconcileLanded`).
+    model.rename('/g', '/a', meta('m4', 's2'), disk);
+    model.reconcile('/a', disk);
+    model.prune('m0', 's1');
+    assert.strictEqual(readText(model, disk, '/g'), 'p\n', 'the person\'s g is back and stays');
+    assert.strictEqual(readText(model, disk, '/a'), undefined);
+    applyAll(model, disk);
+    assert.strictEqual(disk.text('/g'), 'p\n');
+    assert.strictEqual(disk.text('/a'), undefined);
+  });
+});

@@ -60,6 +60,8 @@ interface Replayed {
   readonly movedNothing: Set<string>;
   /** Of those, the renames out of where a rename in the rebase's lost file would have passed through (`strandedAt`). */
   readonly stranded: Set<string>;
+  /** Of those, what each would have brought in a rebase that took its source's file off the disk (`movedBefore`). */
+  readonly brought: Map<string, string>;
 }
 
 export class ReferenceOverlay {
@@ -208,6 +210,7 @@ export class ReferenceOverlay {
     // record saw. The rename out that saw that file saw a file now gone: `stranded`, orphaned by `strand`.
     const strandedAt = new Set<string>();
     const stranded = new Set<string>();
+    const brought = new Map<string, string>();
     const movedBefore = (from: string): Text | undefined =>
       (was?.has(from) && base.get(from) === null && ids.get(from)?.length === 1 ? was.get(from) : undefined);
     const neverReached = (i: number, r: RefRecord, there: Text): void => {
@@ -389,6 +392,8 @@ export class ReferenceOverlay {
           if (moving === null && !pass) {
             neverReached(i, r, c);
             movedNothing.add(r.id);
+            const before = movedBefore(from);
+            if (before !== undefined && before !== null) brought.set(r.id, before);
           }
           if (moving !== null) {
             const movingOrigin = pass ? pass.origin : (origin.get(from) ?? null);
@@ -461,7 +466,7 @@ export class ReferenceOverlay {
         }
       }
     });
-    return { cur, origin, ids, conflicts, shows, movedNothing, stranded };
+    return { cur, origin, ids, conflicts, shows, movedNothing, stranded, brought };
   }
 
   read(path: string): Text {
@@ -743,17 +748,25 @@ export class ReferenceOverlay {
    * out before the write it was written by, the rename that saw the written file moved the person's file there).
    */
   private orphan(gone: ReadonlySet<string>): void {
-    const lost = lostFiles(this.records, gone, this.orphaned);
-    for (const r of this.records) {
-      if (r.op === 'rename' && !gone.has(r.id) && !this.orphaned.has(r.id) && r.before !== null && lost.has(r.before)) this.orphaned.add(r.id);
-    }
-    // A write, by the files lost among the records linked to its own path (reference seed 6063 of the search: a
-    // create of the same bytes taken out at an unlinked path is not the file the write saw).
-    for (const r of this.records) {
-      if (r.op !== 'write' || gone.has(r.id) || this.orphaned.has(r.id) || r.before === null || !lost.has(r.before)) continue;
-      const near = this.component(r.path);
-      const linked = this.records.filter((x) => !isFolderRecord(x) && (near.has(x.path) || (x.from !== undefined && near.has(x.from))));
-      if (lostFiles(linked, gone, this.orphaned).has(r.before)) this.orphaned.add(r.id);
+    // Until nothing more is orphaned: a write orphaned that wrote no line of its own left only what is gone, and the
+    // renames that saw what it left are orphaned with it (provenance seeds 278657, 592320; `lostFiles`).
+    for (let more = true; more;) {
+      more = false;
+      const lost = lostFiles(this.records, gone, this.orphaned);
+      for (const r of this.records) {
+        if (r.op === 'rename' && !gone.has(r.id) && !this.orphaned.has(r.id) && r.before !== null && lost.has(r.before)) this.orphaned.add(r.id);
+      }
+      // A write, by the files lost among the records linked to its own path (reference seed 6063 of the search: a
+      // create of the same bytes taken out at an unlinked path is not the file the write saw).
+      for (const r of this.records) {
+        if (r.op !== 'write' || gone.has(r.id) || this.orphaned.has(r.id) || r.before === null || !lost.has(r.before)) continue;
+        const near = this.component(r.path);
+        const linked = this.records.filter((x) => !isFolderRecord(x) && (near.has(x.path) || (x.from !== undefined && near.has(x.from))));
+        if (lostFiles(linked, gone, this.orphaned).has(r.before)) {
+          this.orphaned.add(r.id);
+          if (leftNothingOwn(r)) more = true;
+        }
+      }
     }
   }
 
@@ -847,11 +860,22 @@ export class ReferenceOverlay {
    */
   private strand(path: string, after: Replayed): void {
     let any = false;
+    // What the renames orphaned here would have brought (their source's file before the rebase, the person's edits
+    // merged in): a rename staged after one of them that saw that file saw a file now gone (provenance seed 666538,
+    // the model's replay.ts `broughtGone`).
+    const brought = new Set<string>();
     for (const r of this.records) {
+      if (r.op === 'rename' && !this.orphaned.has(r.id) && r.before !== null && brought.has(r.before)) {
+        this.orphaned.add(r.id);
+        any = true;
+        continue;
+      }
       if (r.op === 'rename' && ((r.from === path && after.movedNothing.has(r.id)) || after.stranded.has(r.id)) && !this.orphaned.has(r.id)) {
         // The renames that saw the file it brought saw the file now gone too (`lostFiles`).
         this.orphaned.add(r.id);
         any = true;
+        const was = r.from === path ? after.brought.get(r.id) : undefined;
+        if (was !== undefined) brought.add(was);
       }
     }
     if (any) this.orphan(new Set());
@@ -1073,12 +1097,24 @@ function carriedPast(value: { readonly base: Text; readonly theirs: Text } | und
  */
 function lostFiles(records: readonly RefRecord[], gone: ReadonlySet<string>, orphaned: ReadonlySet<string>): Set<string> {
   const lost = new Set<string>();
-  for (const r of records) if (orphaned.has(r.id) && r.before !== null) lost.add(r.before);
+  for (const r of records) {
+    if (!orphaned.has(r.id) || r.before === null) continue;
+    lost.add(r.before);
+    if (leftNothingOwn(r)) lost.add(r.after as string);
+  }
   for (const r of records) {
     if (!gone.has(r.id) || isFolderRecord(r) || r.after === null) continue;
     if ((r.op === 'write' && r.before === null) || (r.before !== null && lost.has(r.before))) lost.add(r.after);
   }
   return lost;
+}
+
+/**
+ * A write that only removed lines of what it saw (`ownLines` of no file is empty): orphaned, what it left is a file
+ * that is gone too, as what it saw is (the model's replay.ts `vacatedSaw`).
+ */
+function leftNothingOwn(r: RefRecord): boolean {
+  return r.op === 'write' && r.before !== null && r.after !== null && ownLines(r.before, r.after, '') === '';
 }
 
 /**

@@ -703,7 +703,7 @@ function dumpModel(w: World, trace: (line: string) => void): void {
   const text = (ref: string | null | undefined) => (ref === undefined ? '-' : ref === null ? 'none' : `[${linesOf(Buffer.from(w.ws.model.store.get(ref)).toString('utf8')).join(' ')}]`);
   const short = (id: string) => id.slice(0, 4);
   for (const r of snap.records) {
-    trace(`      rec ${short(r.id)} ${r.sessionId}/${r.messageId} ${r.operation} ${r.fromPath !== undefined ? `${rel(w, r.fromPath)}→` : ''}${rel(w, r.path)} ${text(r.before)} → ${text(r.after)}${r.replaces !== undefined ? ` replaces ${text(r.replaces)}` : ''}${r.settled ? ` settled ${r.settled.length}` : ''}`);
+    trace(`      rec ${short(r.id)} ${r.sessionId}/${r.messageId} ${r.operation} ${r.fromPath !== undefined ? `${rel(w, r.fromPath)}→` : ''}${rel(w, r.path)} ${text(r.before)} → ${text(r.after)}${r.replaces !== undefined ? ` replaces ${text(r.replaces)}` : ''}${r.settled ? ` settled ${r.settled.length}` : ''}${r.vacated === true ? ' vacated' : ''}`);
   }
   for (const e of snap.entries) {
     const st = e.state as unknown as Record<string, string | null | undefined>;

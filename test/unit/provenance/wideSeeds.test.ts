@@ -204,6 +204,10 @@ const FIXED: readonly (readonly [number, string, DiskKind?])[] = [
   [17895, 'MOVE: a folder move d → k/l refused (the agent\'s d/e and the person\'s d/E are one name on this disk) left d/E → k/l/E staged, and Apply moved the person\'s d/E (overlayWorkspace.rename: refused before anything is staged)', 'folding'],
   [17437, 'MOVE: the same through d → k', 'folding'],
   [19601, 'MOVE: the same', 'folding'],
+  // Session 27: the full run's 3 open MOVE seeds (memory, on session 25's final code).
+  [278657, 'MOVE: the agent\'s d/e (created after deleting the person\'s) emptied by s2/m1 and moved to b by s2/m2; discarding s1 brought the person\'s d/e back, and the move, which saw only the emptied file, carried it to b (replay.ts `vacatedSaw`: a vacated write that wrote no line of its own left only what is gone)'],
+  [592320, 'MOVE: the same through a trim (a line of the agent\'s new d/f/g deleted) and a chain d/f/g → a → d/e'],
+  [666538, 'MOVE: a → d/f/g over the person\'s d/f/g deleted by s1/m0, the person\'s edit and delete of a, then d/f/g → a (saw the edited file); deleting s1/m0 made the rename back move the person\'s d/f/g to a (replay.ts `broughtGone`)'],
 ];
 
 describe('issue 23: provenance seeds beyond the unit window, fixed', () => {
