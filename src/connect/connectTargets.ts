@@ -1,5 +1,6 @@
 import * as path from 'path';
 import { MCP_SERVER_NAME } from '../mcp/mcpClientConfig';
+import { projectUrl } from '../mcp/mcpEndpoint';
 import { mergeJsonHook, removeJsonHook, type HookGroup } from './jsonHookMerge';
 import { ConfigMergeError } from './configMergeError';
 import { mergeJsonServer, parseJsonConfig, removeJsonServer, renderJsonConfig } from './jsonServerMerge';
@@ -200,6 +201,15 @@ export const CONNECT_TARGETS: Readonly<Record<ConnectAgentId, ConnectTarget>> = 
 };
 
 export const CONNECT_AGENT_IDS = Object.keys(CONNECT_TARGETS) as ConnectAgentId[];
+
+/**
+ * The bridge URL a target's configuration holds. A project's file names the project (`?project=<key>`), so only that
+ * project's VS Code window serves it: the token and pinned port are every window's, and an agent started in one
+ * project must never stage in another's window. A user-level file serves every project, so it names none.
+ */
+export function connectUrl(target: ConnectTarget, bridgeUrl: string, roots: ConnectRoots): string {
+  return target.scope === 'project' && roots.project !== undefined ? projectUrl(bridgeUrl, roots.project) : bridgeUrl;
+}
 
 type ListItem = readonly [readonly string[], string];
 

@@ -9,7 +9,7 @@ import {
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { LOOPBACK_HOST, guardRequest } from './mcpRequestGuard';
 import { isBridgeToken, newBridgeToken } from './mcpBridgeToken';
-import { MCP_PATH, McpBindError, assertLoopbackHost, endpointUrl, type McpEndpoint } from './mcpEndpoint';
+import { MCP_PATH, McpBindError, PROJECT_PARAM, assertLoopbackHost, endpointUrl, projectKey, type McpEndpoint } from './mcpEndpoint';
 import { McpToolService, UnknownToolError } from './mcpToolService';
 import { quoteClientText } from '../tools/clientText';
 
@@ -26,6 +26,11 @@ export interface McpBridgeOptions {
   readonly log?: (level: 'info' | 'warn', message: string) => void;
   /** The bearer token clients must send; a fresh random one when absent (the extension passes its kept token). */
   readonly token?: string;
+  /**
+   * This window's workspace folders, asked per request: a client connected for a project (`?project=<key>`, written
+   * by Connect) is served only when the key is one of theirs. Absent: every project key is refused.
+   */
+  readonly projects?: () => readonly string[];
 }
 
 interface Session {
@@ -112,7 +117,13 @@ export class McpBridgeServer implements McpEndpoint {
         const extra: http.OutgoingHttpHeaders = verdict.status === 401 ? { 'www-authenticate': 'Bearer realm="agent-overlay"' } : {};
         return reply(res, verdict.status, verdict.status === 401 ? 'Unauthorized: send "Authorization: Bearer <token>" (Agent Overlay: Copy MCP Client Configuration).' : 'Forbidden.', extra);
       }
-      if (new URL(req.url ?? '/', this.url).pathname !== MCP_PATH) return reply(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
+      const target = new URL(req.url ?? '/', this.url);
+      if (target.pathname !== MCP_PATH) return reply(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
+      const refusal = this.otherProject(target.searchParams.getAll(PROJECT_PARAM));
+      if (refusal !== undefined) {
+        this.options.log?.('warn', `Refused ${req.method} ${MCP_PATH} for another project: ${refusal}`);
+        return reply(res, 403, refusal);
+      }
       if (req.method === 'GET') return reply(res, 405, 'This server sends no notifications stream; use POST.', { allow: 'POST, DELETE' });
       if (req.method !== 'POST' && req.method !== 'DELETE') return reply(res, 405, 'Method not allowed.', { allow: 'POST, DELETE' });
 
@@ -134,6 +145,20 @@ export class McpBridgeServer implements McpEndpoint {
       if (!res.headersSent) reply(res, 500, 'Internal error.');
       else res.end();
     }
+  }
+
+  /**
+   * Why a client connected for another project is refused, or undefined when it is this window's (or names none:
+   * a configuration written by hand, or VS Code's own MCP support in this window).
+   */
+  private otherProject(claimed: readonly string[]): string | undefined {
+    if (claimed.length === 0) return undefined;
+    const folders = this.options.projects?.() ?? [];
+    if (claimed.length === 1 && folders.some((f) => projectKey(f) === claimed[0])) return undefined;
+    const serving = folders.length === 0 ? 'a VS Code window with no folder open' : `the VS Code window of ${folders.map((f) => JSON.stringify(f)).join(', ')}`;
+    return `Forbidden: this Agent Overlay bridge serves ${serving}, and this client was connected for another project. ` +
+      'Your changes would be staged for review in the wrong window, so nothing is served. Open your project in VS Code, run ' +
+      '"Agent Overlay: Stop MCP Server" in the other window (one window at a time runs the bridge on the pinned port) and "Agent Overlay: Start MCP Server" in yours.';
   }
 
   private newSession(): Session {

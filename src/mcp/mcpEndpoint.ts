@@ -1,3 +1,5 @@
+import { createHash } from 'crypto';
+import * as path from 'path';
 import { LOOPBACK_HOST } from './mcpRequestGuard';
 
 /**
@@ -28,4 +30,29 @@ export function assertLoopbackHost(host: string): void {
 
 export function endpointUrl(port: number): string {
   return `http://${LOOPBACK_HOST}:${port}${MCP_PATH}`;
+}
+
+/**
+ * The query parameter that names the project a client was connected for (`/mcp?project=<key>`): a window's bridge
+ * serves only its own workspace folders' keys, so an agent connected in one project never stages in another
+ * window's (every window shares the token and the pinned port, and only one bridge can listen on it).
+ */
+export const PROJECT_PARAM = 'project';
+
+/**
+ * A workspace folder's key: 16 base64url characters of the SHA-256 of its absolute path. A hash, not the path, so a
+ * project file that is committed (`.mcp.json`) does not carry the person's folder names, and so the URL stays ASCII.
+ */
+export function projectKey(folder: string): string {
+  let p = path.resolve(folder);
+  // VS Code spells a Windows drive letter either way; it is one folder.
+  if (/^[A-Za-z]:/.test(p)) p = p[0].toLowerCase() + p.slice(1);
+  return createHash('sha256').update(p, 'utf8').digest('base64url').slice(0, 16);
+}
+
+/** The endpoint's URL for a client connected for `folder`'s project. */
+export function projectUrl(url: string, folder: string): string {
+  const u = new URL(url);
+  u.searchParams.set(PROJECT_PARAM, projectKey(folder));
+  return u.toString();
 }

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ConnectResult } from '../../src/connect/vscode/registerConnectCommands';
+import { projectUrl } from '../../src/mcp/mcpEndpoint';
 import { eventually, testing } from './testApi';
 
 type McpEntry = { type?: string; url?: string; httpUrl?: string; headers?: Record<string, string>; tools?: string[] };
@@ -52,14 +53,16 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
     assert.ok(endpoint, 'the command started the bridge');
     assert.strictEqual(r.configFile, path.join(project, '.mcp.json'));
     const config = JSON.parse(fs.readFileSync(r.configFile, 'utf8')) as { mcpServers: Record<string, McpEntry> };
-    assert.deepStrictEqual(config.mcpServers['agent-overlay'], { type: 'http', url: endpoint.url, headers: { Authorization: 'Bearer ${AGENT_OVERLAY_MCP_TOKEN}' } });
+    // The project's file names its project: only that project's window serves it.
+    assert.deepStrictEqual(config.mcpServers['agent-overlay'], { type: 'http', url: projectUrl(endpoint.url, project), headers: { Authorization: 'Bearer ${AGENT_OVERLAY_MCP_TOKEN}' } });
+    assert.match(config.mcpServers['agent-overlay'].url!, /\/mcp\?project=[\w-]{16}$/);
     // The URL must outlive this window: the port is pinned and the bridge starts with VS Code.
     assert.strictEqual(settings().inspect<number>('port')?.globalValue, endpoint.port);
     assert.strictEqual(settings().inspect<boolean>('enabled')?.globalValue, true);
     assert.strictEqual(t.mcp.endpoint(), endpoint, 'pinning the port it runs on did not restart the bridge (the same server)');
   });
 
-  it('writes the token only into the user-level env file (mode 600), and a client using it reaches the bridge', async () => {
+  it('writes the token only into the user-level env file (mode 600), and a client using it reaches the bridge of its own project\'s window only', async () => {
     const t = await testing();
     const endpoint = t.mcp.endpoint()!;
     const envFile = path.join(home, '.agent-overlay', 'mcp.env');
@@ -70,8 +73,16 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
     const entry = (JSON.parse(fs.readFileSync(path.join(project, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, McpEntry> }).mcpServers['agent-overlay'];
     const env = sourced(envFile);
     const headers = Object.fromEntries(Object.entries(entry.headers!).map(([k, v]) => [k, v.replace(/\$\{(\w+)\}/g, (_, name: string) => env[name])]));
+    // This suite's project is a folder outside this window's workspace: another project's agent, whose changes
+    // would land for review in the wrong window. It is refused, saying why and what to do.
+    const stranger = new Client({ name: 'connect-test-other-project', version: '1.0.0' });
+    const refused = await stranger.connect(new StreamableHTTPClientTransport(new URL(entry.url!), { requestInit: { headers } })).then(() => undefined, (e: unknown) => e);
+    assert.ok(refused instanceof Error, 'a client connected for another project was served');
+    assert.match(refused.message, /serves the VS Code window of .*connected for another project.*Stop MCP Server/s);
+    // The same configuration written in this window's own project reaches the bridge.
+    const own = projectUrl(entry.url!.split('?')[0], vscode.workspace.workspaceFolders![0].uri.fsPath);
     const client = new Client({ name: 'connect-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(entry.url!), { requestInit: { headers } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(own), { requestInit: { headers } }));
     try {
       assert.ok((await client.listTools()).tools.some(tool => tool.name === 'overlay_writeFile'));
     } finally {
@@ -96,7 +107,7 @@ describe('Connect commands (Claude Code, Codex, Gemini CLI, Copilot CLI)', () =>
     const gemini = await vscode.commands.executeCommand<ConnectResult>('agentOverlay.connect.geminiCli');
     assert.strictEqual(gemini.configFile, path.join(project, '.gemini', 'settings.json'));
     const geminiSettings = JSON.parse(fs.readFileSync(gemini.configFile, 'utf8')) as { mcpServers: unknown; hooks: { BeforeTool: { matcher: string }[] } };
-    assert.deepStrictEqual(geminiSettings.mcpServers, { 'agent-overlay': { httpUrl: endpoint.url, headers: { Authorization: 'Bearer ${AGENT_OVERLAY_MCP_TOKEN}' }, trust: true } });
+    assert.deepStrictEqual(geminiSettings.mcpServers, { 'agent-overlay': { httpUrl: projectUrl(endpoint.url, project), headers: { Authorization: 'Bearer ${AGENT_OVERLAY_MCP_TOKEN}' }, trust: true } });
     assert.strictEqual(geminiSettings.hooks.BeforeTool[0].matcher, '^(write_file|replace)$');
 
     const copilot = await vscode.commands.executeCommand<ConnectResult>('agentOverlay.connect.copilotCli');

@@ -6,7 +6,7 @@ import type { McpEndpoint } from '../../mcp/mcpEndpoint';
 import { MCP_SETTINGS } from '../../mcp/mcpContributions';
 import * as path from 'path';
 import { assertStaysInProject, writeConnectFile } from '../connectFileWrite';
-import { CONNECT_ENV, CONNECT_TARGETS, type ConnectAgentId, type ConnectContext, type ConnectRoots, type ConnectWrite } from '../connectTargets';
+import { CONNECT_ENV, CONNECT_TARGETS, connectUrl, type ConnectAgentId, type ConnectContext, type ConnectRoots, type ConnectWrite } from '../connectTargets';
 import { connectEnvFilePath, sourceCommand, writeConnectEnvFile } from '../connectEnvFile';
 
 /** `contributes.commands` ids; a unit test checks they agree with package.json. */
@@ -69,7 +69,7 @@ export function registerConnectCommands(bridge: McpBridge, extensionPath: string
     const where = roots();
     const groups = byFile(target.writes, where, target.label);
     const endpoint = await keepBridgeRunning(bridge);
-    const ctx: ConnectContext = { url: endpoint.url, pluginDir };
+    const ctx: ConnectContext = { url: connectUrl(target, endpoint.url, where), pluginDir };
     // Every file's new text first (each throws ConfigMergeError before anything is written), then the writes.
     const planned = await Promise.all(groups.map(async ({ file, writes }) => {
       // A project file is never read or written through a link out of the project (connectFileWrite.ts).
@@ -88,7 +88,7 @@ export function registerConnectCommands(bridge: McpBridge, extensionPath: string
       files.push({ file, what: writes.map(w => w.what), outcome: next === current ? 'unchanged' : 'written' });
     }
     const envFile = await writeConnectEnvFile(where.home, endpoint);
-    return { agent, configFile: files[0].file, files, envFile, url: endpoint.url };
+    return { agent, configFile: files[0].file, files, envFile, url: ctx.url };
   };
 
   const disconnect = async (agent: ConnectAgentId): Promise<ConnectFileChange[]> => {

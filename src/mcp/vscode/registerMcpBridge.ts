@@ -58,6 +58,8 @@ export function registerMcpBridge(context: vscode.ExtensionContext, tools: reado
       tools: new McpToolService(tools),
       serverInfo: { name: 'agent-overlay', version },
       log: (level, message) => (level === 'warn' ? log.warn(message) : log.info(message)),
+      // A client Connect set up for a project is served only by that project's window (mcpEndpoint.ts `projectUrl`).
+      projects: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
     },
     () => config().get<number>('port', 0),
     tokenForStart,

@@ -2,8 +2,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
-import { CONNECT_AGENT_IDS, CONNECT_ENV, CONNECT_TARGETS, guardRailCommand, sandboxShellCommand, type ConnectAgentId, type ConnectContext } from '../../../src/connect/connectTargets';
+import { CONNECT_AGENT_IDS, CONNECT_ENV, CONNECT_TARGETS, connectUrl, guardRailCommand, sandboxShellCommand, type ConnectAgentId, type ConnectContext } from '../../../src/connect/connectTargets';
 import { connectEnvFilePath, renderConnectEnvFile, sourceCommand } from '../../../src/connect/connectEnvFile';
+import { projectKey } from '../../../src/mcp/mcpEndpoint';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const roots = { home: '/home/u', project: '/work/p' };
@@ -55,6 +56,16 @@ describe('Connect targets', () => {
     assert.deepStrictEqual(parse('copilotCli'), { type: 'http', url, headers: { Authorization: header }, tools: ['*'] });
     assert.strictEqual(CONNECT_TARGETS.codex.writes[0].apply(undefined, 'f', ctx),
       `[mcp_servers.agent-overlay]\nurl = "${url}"\nbearer_token_env_var = "${CONNECT_ENV.token}"\ndefault_tools_approval_mode = "approve"\n`);
+  });
+
+  it('a project\'s file names its project in the URL (only its window serves it); a user-level file, shared by every project, names none', () => {
+    assert.deepStrictEqual(Object.fromEntries(CONNECT_AGENT_IDS.map(id => [id, connectUrl(CONNECT_TARGETS[id], url, roots)])), {
+      claudeCode: `${url}?project=${projectKey('/work/p')}`,
+      codex: url,
+      geminiCli: `${url}?project=${projectKey('/work/p')}`,
+      copilotCli: url,
+    });
+    assert.strictEqual(connectUrl(CONNECT_TARGETS.claudeCode, url, { home: '/home/u', project: undefined }), url);
   });
 
   it("Connect Codex approves the overlay tools for unattended runs and hooks apply_patch into the guard rail", () => {

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpBridgeServer } from '../../../src/mcp/mcpBridgeServer';
-import { McpBindError } from '../../../src/mcp/mcpEndpoint';
+import { McpBindError, projectKey, projectUrl } from '../../../src/mcp/mcpEndpoint';
 import { McpBridgeController } from '../../../src/mcp/mcpBridgeController';
 import { keptBridgeToken, rotateBridgeToken } from '../../../src/mcp/mcpBridgeToken';
 import { McpToolService } from '../../../src/mcp/mcpToolService';
@@ -190,6 +190,53 @@ describe('MCP bridge server (plain Node, real HTTP, the SDK client)', function (
     const notInit = await raw(bridge.port, auth, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
     assert.strictEqual(notInit.status, 400);
     assert.strictEqual(bridge.sessionCount, 0);
+  });
+
+  it('serves a client connected for one of its window\'s projects, and refuses one connected for another project (403, saying why)', async () => {
+    const windowBridge = await McpBridgeServer.start({ tools: new McpToolService(fakes.tools), serverInfo, projects: () => ['/work/a', '/work/b'] });
+    try {
+      const auth = { host: `127.0.0.1:${windowBridge.port}`, authorization: `Bearer ${windowBridge.token}` };
+      const at = (query: string) => raw(windowBridge.port, auth, initializeBody(), 'POST', `/mcp${query}`);
+      for (const [label, query, status] of [
+        ['its first folder', `?project=${projectKey('/work/a')}`, 200],
+        ['its second folder (a multi-root window)', `?project=${projectKey('/work/b/')}`, 200],
+        ['no project named (a configuration written by hand)', '', 200],
+        ['another project', `?project=${projectKey('/work/c')}`, 403],
+        ['a subfolder is another project', `?project=${projectKey('/work/a/sub')}`, 403],
+        ['two projects named', `?project=${projectKey('/work/a')}&project=${projectKey('/work/c')}`, 403],
+        ['an empty key', '?project=', 403],
+      ] as const) {
+        const r = await at(query);
+        assert.strictEqual(r.status, status, `${label}: ${r.body}`);
+        if (status === 403) {
+          assert.ok(!r.headers['mcp-session-id'], `${label}: no session was opened`);
+          assert.match(r.body, /serves the VS Code window of \\"\/work\/a\\", \\"\/work\/b\\", and this client was connected for another project/);
+        }
+      }
+      // The SDK client (what the CLI agents use) with another project's URL gets the reason, and calls nothing.
+      const refused = await connect({ url: projectUrl(windowBridge.url, '/work/c'), token: windowBridge.token }).then(() => undefined, (e: unknown) => e);
+      assert.ok(refused instanceof Error && /connected for another project/.test(refused.message), String(refused));
+      const served = await connect({ url: projectUrl(windowBridge.url, '/work/a'), token: windowBridge.token });
+      clients.push(served);
+      assert.ok((await served.listTools()).tools.length > 0);
+      assert.strictEqual(fakes.calls.length, 0);
+    } finally {
+      await windowBridge.stop();
+    }
+    // A bridge that knows no folder serves no project's client.
+    const r = await raw(bridge.port, { host: `127.0.0.1:${bridge.port}`, authorization: `Bearer ${bridge.token}` }, initializeBody(), 'POST', `/mcp?project=${projectKey('/work/a')}`);
+    assert.strictEqual(r.status, 403);
+    assert.match(r.body, /a VS Code window with no folder open/);
+  });
+
+  it('a project key is its folder\'s, whichever way the path is spelled, and only its', () => {
+    assert.match(projectKey('/work/a'), /^[\w-]{16}$/);
+    assert.strictEqual(projectKey('/work/a/'), projectKey('/work/a'));
+    assert.strictEqual(projectKey('/work/x/../a'), projectKey('/work/a'));
+    assert.notStrictEqual(projectKey('/work/A'), projectKey('/work/a'));
+    assert.notStrictEqual(projectKey('/work/a/b'), projectKey('/work/a'));
+    assert.strictEqual(new URL(projectUrl('http://127.0.0.1:4123/mcp', '/home/用户/proj')).searchParams.get('project'), projectKey('/home/用户/proj'));
+    assert.match(projectUrl('http://127.0.0.1:4123/mcp', '/home/用户/proj'), /^http:\/\/127\.0\.0\.1:4123\/mcp\?project=[\w-]{16}$/, 'the URL stays ASCII whatever the folder is called');
   });
 
   it('refuses to bind anywhere but 127.0.0.1', async () => {
