@@ -12,6 +12,11 @@ export interface ConfirmItem {
   readonly replacesEdit?: boolean;
   /** Other names (on disk or staged) that read the same once Unicode-normalized: another file that looks identical. */
   readonly twins?: readonly string[];
+  /**
+   * Holds the person's own staged edits (a save in a staged editor, the staged terminal, a hunk's Undo) beside an
+   * agent's change: discarding the agent's change drops them too.
+   */
+  readonly yoursToo?: boolean;
 }
 
 /** A block of the dialog's detail: a heading and its lines (other modules may add blocks of their own). */
@@ -113,16 +118,28 @@ function discardLine(i: ConfirmItem): string {
     mkdir: 'staged new folder',
     rmdir: 'staged folder removal; the folder stays on disk',
   };
-  return `${i.path} (${what[i.kind]}${i.inConflict ? ', in conflict' : ''})`;
+  return `${i.path} (${what[i.kind]}${i.yoursToo ? ', with your own edits' : ''}${i.inConflict ? ', in conflict' : ''})`;
 }
 
 /**
  * Discard's confirmation: its first line says what it means (the disk is not touched; so many staged changes are
- * dropped), and Discard is the default only when an Undo Discard can bring them back.
+ * dropped, the person's own edits among them when an agent's change holds some), and Discard is the default only
+ * when an Undo Discard can bring them back and none of the person's own edits goes with an agent's change: a
+ * discard of the agent's work by reflex must not take the person's typing with it (Undo Discard skips a path
+ * staged again since).
  */
 export function discardConfirmation(items: readonly ConfirmItem[], undoable: boolean): Confirmation {
   const undo = undoable ? ' "Undo Discard" brings them back.' : ' This cannot be undone.';
-  const message = `Discard staged changes to ${countText(items)}? The disk is not touched: ${plural(items.length, 'staged change')} ${items.length === 1 ? 'is' : 'are'} dropped.${undo}`;
+  const mine = items.filter(i => i.yoursToo);
+  const yours = mine.length === 0 ? ''
+    : mine.length === 1 ? ` ${mine[0].path} holds your own edits too: they are dropped with it.`
+      : ` ${mine.length} of them hold your own edits too: they are dropped with them.`;
+  const message = `Discard staged changes to ${countText(items)}? The disk is not touched: ${plural(items.length, 'staged change')} ${items.length === 1 ? 'is' : 'are'} dropped.${yours}${undo}`;
   const action = 'Discard';
-  return { message, sections: [{ heading: 'Dropped from the staged changes:', lines: items.map(discardLine) }], buttons: undoable ? [action] : [KEEP_STAGED, action], action };
+  return {
+    message,
+    sections: [{ heading: 'Dropped from the staged changes:', lines: items.map(discardLine) }],
+    buttons: undoable && mine.length === 0 ? [action] : [KEEP_STAGED, action],
+    action,
+  };
 }

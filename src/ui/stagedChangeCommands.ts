@@ -6,7 +6,7 @@ import { canRunCodeHere } from './runsCodeSetting';
 import type { CompositeChange } from '../fs/model/overlayQueries';
 import { decodeText } from '../fs/model/textContent';
 import type { ApplyResult, OverlayWorkspace } from '../fs/overlayWorkspace';
-import { diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
+import { USER_SESSION, diskPathOf, isStagedUri, reviewUriOf } from '../fs/vscode/stagedFileSystemProvider';
 import { BaselineContentProvider } from './baselineContentProvider';
 import type { AuditTrail } from './auditTrail';
 import { REVIEW_ALL_TITLE, reviewAllTabs } from './conflictAnnouncer';
@@ -103,6 +103,7 @@ export function registerStagedChangeCommands({ overlay, prompts, hooks, roots, c
       inConflict: c.conflict !== undefined,
       replacesEdit: replaced.has(c.path),
       ...(twins.has(c.path) ? { twins: twins.get(c.path)!.map(rel) } : {}),
+      ...(c.sessions.includes(USER_SESSION) && c.sessions.length > 1 ? { yoursToo: true } : {}),
     }));
   };
 

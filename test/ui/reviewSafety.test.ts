@@ -64,4 +64,36 @@ describe('UI: Discard All and Apply say what they do, and Enter never costs the 
     assert.ok(wb.onDisk('README.md') !== undefined, 'nothing was applied');
     await wb.screenshot('safety-04-review-first');
   });
+
+  it('Discard All over an agent\'s file that holds the person\'s own edit says so, and Enter keeps everything staged', async () => {
+    // (The driver's review changes are written through agent-staged:, so they are the person's own; this one is an
+    // agent's, made by its write tool.)
+    await wb.runCommand('UI Driver: Stage a File Through the Agent\'s Tool');
+    await wb.openSourceControl();
+    const row = scmRow('agent.ts');
+    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    await row.hover();
+    await row.locator('a.action-label[aria-label="Open Staged File"]').first().click();
+    await wb.page.locator('.tabs-container .tab.active', { hasText: /^agent\.ts$/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    // The person types a line of their own into the agent's new file and saves it: their edit, staged with it.
+    await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await wb.page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.page.keyboard.press('Control+End');
+    await wb.page.keyboard.type('// mine\n');
+    await wb.page.keyboard.press('Control+S');
+    await wb.page.locator('.tabs-container .tab.dirty', { hasText: 'agent.ts' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await wb.runCommand('Agent Overlay: Discard All Staged Changes');
+    const text = await dialogText('Discard staged changes to 4 files?');
+    assert.match(text, /src\/agent\.ts holds your own edits too: they are dropped with it\./);
+    assert.match(text, /src\/agent\.ts \(staged new file, with your own edits\)/);
+    await wb.screenshot('safety-05-discard-holds-your-edit');
+    // The reflex: Enter takes the default button, which must not drop the person's typing.
+    await wb.page.keyboard.press('Enter');
+    await wb.page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: 10_000 });
+    // A discard happens as the dialog answers; read the staged file after it: the person's line is still staged.
+    await scmRow('agent.ts').click();
+    await wb.page.locator('.monaco-diff-editor .modified', { hasText: '// mine' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    for (const name of ['notes.txt', 'added.ts', 'README.md']) assert.ok(await scmRow(name).isVisible(), `${name} is still staged`);
+    assert.strictEqual(wb.onDisk('src/agent.ts'), undefined, 'nothing reached the disk');
+  });
 });

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import type { CommandSandbox } from '../commandSandbox';
-
-/** The person's own session: what they change in the staged terminal is staged as theirs ("your edits"). */
-export const USER_SESSION = 'user';
+// The person's own session: what they change in the staged terminal is staged as theirs ("your edits").
+import { USER_SESSION } from '../../fs/vscode/stagedFileSystemProvider';
 
 /**
  * "Agent Overlay: Open Staged Terminal": a terminal whose command lines run in the sandbox over the staged view.

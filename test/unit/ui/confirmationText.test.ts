@@ -65,6 +65,16 @@ describe('discardConfirmation', () => {
     assert.deepStrictEqual(c.buttons, [KEEP_STAGED, 'Discard']);
     assert.match(c.message, /cannot be undone/);
   });
+
+  it('says when an agent\'s change holds the person\'s own edits, and then Discard is never the default', () => {
+    const one = discardConfirmation([items[0], { ...items[1], yoursToo: true }], true);
+    assert.strictEqual(one.message, 'Discard staged changes to 2 files? The disk is not touched: 2 staged changes are dropped. src/a.ts holds your own edits too: they are dropped with it. "Undo Discard" brings them back.');
+    assert.deepStrictEqual(one.buttons, [KEEP_STAGED, 'Discard']);
+    assert.match(renderDetail(one.sections), /src\/a\.ts \(staged edit, with your own edits\)/);
+    const two = discardConfirmation(items.map(i => ({ ...i, yoursToo: true })), true);
+    assert.match(two.message, / 3 of them hold your own edits too: they are dropped with them\./);
+    assert.deepStrictEqual(two.buttons, [KEEP_STAGED, 'Discard']);
+  });
 });
 
 describe('ReplacedEdits', () => {
