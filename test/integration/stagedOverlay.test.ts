@@ -225,7 +225,7 @@ describe('agent-staged: overlay and review', () => {
     await eventually(() => result.getText() === 'bee\n', 'the Result reset to the base');
     await result.save();
     assert.strictEqual(t.scmState().find(g => g.id === 'conflicts')?.resources.length, 1, 'saving the Result does not settle the conflict');
-    assert.strictEqual(await read('ov/b.txt'), 'agent bee\n');
+    assert.match(await read('ov/b.txt'), /^<<<<<<< agent\nagent bee\n[^]*=======\nuser bee\n>>>>>>> disk\n$/, 'still in conflict: both sides');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -243,6 +243,26 @@ describe('agent-staged: overlay and review', () => {
     assert.strictEqual(await read('ov/b.txt'), 'merged bee\n');
     assert.strictEqual(onDisk('ov/b.txt'), 'user bee\n');
     assert.ok(t.auditLines().some(l => /^resolved conflict on ov\/b\.txt: merged by hand$/.test(l)), t.auditLines().join('\n'));
+  });
+
+  it('a conflicted staged file reads with both sides marked up, as git leaves one; typing in it and saving is a hand merge of both', async () => {
+    const t = await testing();
+    // (ov/a.txt is one, two, three on disk: beforeEach.)
+    await vscode.workspace.fs.writeFile(staged('ov/a.txt'), utf8('one\nTWO (agent)\nthree\n'));
+    fs.writeFileSync(fileUri('ov/a.txt').fsPath, 'one\ntwo (mine)\nthree\n');
+    await eventually(() => t.scmState().some(g => g.id === 'conflicts' && g.resources.some(r => r.path === fileUri('ov/a.txt').fsPath)), 'the conflict');
+    // The person opens the staged file (not the merge editor): both sides are there, the disk's too.
+    const doc = await vscode.workspace.openTextDocument(staged('ov/a.txt'));
+    assert.match(doc.getText(), /^one\n<<<<<<< agent\nTWO \(agent\)\n[^]*=======\ntwo \(mine\)\n>>>>>>> disk\nthree\n$/);
+    assert.strictEqual((await vscode.workspace.fs.stat(staged('ov/a.txt'))).size, doc.getText().length, 'stat agrees with what is read');
+    // They keep both lines, take out the markers, and save: a hand merge that dropped nothing of theirs.
+    const editor = await vscode.window.showTextDocument(doc);
+    await editor.edit(b => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), 'one\nTWO (agent)\ntwo (mine)\nthree\n'));
+    assert.ok(await doc.save(), 'saved');
+    assert.ok(!t.scmState().find(g => g.id === 'conflicts')?.resources.some(r => r.path === fileUri('ov/a.txt').fsPath), 'settled');
+    assert.strictEqual(await read('ov/a.txt'), 'one\nTWO (agent)\ntwo (mine)\nthree\n');
+    assert.strictEqual(onDisk('ov/a.txt'), 'one\ntwo (mine)\nthree\n', 'the disk is not touched');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('"Resolve Conflict…" offers a safe default: showing the versions first, taking the agent\'s version last', async () => {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { OverlayError } from '../model/overlayError';
 import { StagedTooLargeError } from '../stagedSizeCap';
 import type { ChangeMeta } from '../model/changeRecord';
-import { decodeText } from '../model/textContent';
+import { decodeText, encodeText } from '../model/textContent';
 import { hasConflictMarkers } from '../../ui/conflictMarkers';
 import type { OverlayWorkspace } from '../overlayWorkspace';
 import { REVIEW_SCHEME, STAGED_SCHEME, UriShapeError, toFileParts, toReviewParts, toStagedParts } from '../stagedUri';
@@ -78,8 +78,10 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
 
   stat(uri: vscode.Uri): vscode.FileStat {
     return mapErrors(uri, () => {
-      const s = this.overlay.stat(this.pathOf(uri));
-      return { type: s.type === 'file' ? vscode.FileType.File : vscode.FileType.Directory, size: s.size, mtime: s.mtime, ctime: s.ctime };
+      const p = this.pathOf(uri);
+      const s = this.overlay.stat(p);
+      const size = s.type === 'file' ? (this.markedUp(p)?.length ?? s.size) : s.size;
+      return { type: s.type === 'file' ? vscode.FileType.File : vscode.FileType.Directory, size, mtime: s.mtime, ctime: s.ctime };
     });
   }
 
@@ -90,14 +92,33 @@ export class StagedFileSystemProvider implements vscode.FileSystemProvider, vsco
   }
 
   readFile(uri: vscode.Uri): Uint8Array {
-    return mapErrors(uri, () => this.overlay.readFile(this.pathOf(uri)));
+    return mapErrors(uri, () => {
+      const p = this.pathOf(uri);
+      return this.markedUp(p) ?? this.overlay.readFile(p);
+    });
+  }
+
+  /**
+   * A text file in conflict reads as git leaves one in the working tree: both sides between conflict markers
+   * (`<<<<<<< agent` … `>>>>>>> disk`). Saved with markers left, it stays in conflict (`writeFile`); saved without,
+   * it is the person's hand merge of both sides. Read as the agent's side alone, a person who typed in it and saved
+   * settled the conflict with the disk side dropped, unseen. Undefined for anything else: no conflict, binary
+   * content, a side that is no file (a deletion conflict reads as before), or a merge with no region left.
+   */
+  private markedUp(p: string): Uint8Array | undefined {
+    const { model } = this.overlay;
+    if (!model.hasEntry(p) || model.composite(p)?.conflict === undefined) return undefined;
+    const d = model.conflictDetails(p);
+    if (d.binary || d.ours === undefined || d.theirs === undefined || d.merge?.kind !== 'conflict') return undefined;
+    return encodeText(d.merge.markedUp);
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
     mapErrors(uri, () => {
       const p = this.pathOf(uri);
-      // A person saving a conflicted staged file has merged it by hand — unless conflict markers are still in it:
-      // then nothing is settled (the editor stays dirty, nothing is lost) and the conflict stays.
+      // A person saving a conflicted staged file has merged it by hand (it read with both sides marked up:
+      // `markedUp`) — unless conflict markers are still in it: then nothing is settled (the editor stays dirty,
+      // nothing is lost) and the conflict stays.
       if (this.overlay.model.composite(p)?.conflict) {
         const text = decodeText(content);
         if (text !== undefined && hasConflictMarkers(text)) {
